@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# The same commands as the README and CI: npm install, npm run build, node server.mjs.
+
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --chown=node:node package.json server.mjs tsconfig.json ./
+COPY --chown=node:node supabase ./supabase
+COPY --chown=node:node scripts/admin.ts ./scripts/admin.ts
+COPY --chown=node:node app/server ./app/server
+COPY --chown=node:node app/lib ./app/lib
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# SIGTERM reaches node directly (exec form): in-flight requests finish and PGlite closes cleanly.
+CMD ["node", "server.mjs"]

@@ -1,0 +1,106 @@
+import type { ReactNode } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { Input } from "../ui/input";
+import { Pagination } from "../ui/pagination";
+
+export const LOADING_TEXT = "Lade Daten...";
+export const EMPTY_TEXT = "Keine Ergebnisse gefunden.";
+
+/** True while a client navigation to this same screen (search, page, dialog) loads. */
+export function useScreenLoading() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+/** A destructive notice in the page (server-rendered, so it shows without JS), spec §8 Admin. */
+export function AdminErrorNotice({ message, description }: { message: string; description: string }) {
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-destructive bg-destructive px-4 py-3 text-destructive-foreground">
+      <p className="font-semibold">{message}</p>
+      <p className="mt-1 text-sm">{description}</p>
+    </div>
+  );
+}
+
+export function AdminPageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold">{title}</h1>
+        {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
+    </div>
+  );
+}
+
+export type AdminListProps = {
+  /** Label of the search field, e.g. 'Nach Titel suchen'. */
+  searchLabel: string;
+  q: string;
+  page: number;
+  totalPages: number;
+  /** Number of rows on this page; 0 shows 'Keine Ergebnisse gefunden.'. */
+  count: number;
+  hrefFor: (page: number) => string;
+  children: ReactNode;
+  /** Rendered above the table (e.g. a total). */
+  summary?: ReactNode;
+};
+
+/**
+ * Search (GET ?q=), the table, 'Lade Daten...' while a client navigation loads, the empty text and
+ * 'Seite X von Y' with previous/next links. Everything is in the URL, so it works without JS.
+ */
+export function AdminList({ searchLabel, q, page, totalPages, count, hrefFor, children, summary }: AdminListProps) {
+  const loading = useScreenLoading();
+  return (
+    <div className="mt-6 space-y-4">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor="admin-search" className="block text-sm font-medium">
+            {searchLabel}
+          </label>
+          <Input id="admin-search" type="search" name="q" defaultValue={q} key={q} maxLength={100} autoComplete="off" />
+        </div>
+        <Button type="submit" variant="outline">
+          Suchen
+        </Button>
+      </Form>
+      {summary}
+      <p role="status" aria-live="polite" className={cn("text-sm text-muted-foreground", !loading && "sr-only")}>
+        {loading ? LOADING_TEXT : ""}
+      </p>
+      <div className={cn("transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
+        {count === 0 ? <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">{EMPTY_TEXT}</p> : children}
+      </div>
+      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} label="Seiten der Liste" />
+    </div>
+  );
+}
+
+/** A table that scrolls sideways on small screens; the caption names it for screen readers. */
+export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted text-muted-foreground">
+          <tr>
+            {head.map((cell, index) => (
+              <th key={index} scope="col" className="px-3 py-2 font-semibold">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cellClass = "px-3 py-2 align-middle";

@@ -1,0 +1,83 @@
+import { Form, NavLink } from "react-router";
+import { cn } from "../ui/cn";
+import { LogOutIcon, MenuIcon } from "../ui/icons";
+
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/courses", label: "Kurse" },
+  { to: "/admin/events", label: "Veranstaltungen" },
+  { to: "/admin/products", label: "Produkte" },
+  { to: "/admin/newsletter", label: "Newsletter" },
+  { to: "/admin/contacts", label: "Kontaktanfragen" },
+  { to: "/admin/orders", label: "Bestellungen" },
+  { to: "/admin/profiles", label: "Profile" },
+] as const;
+
+function NavList({ label }: { label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="space-y-1">
+        {ADMIN_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={"end" in item ? item.end : false}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-11 items-center rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground",
+                  isActive && "bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SignOut() {
+  return (
+    <Form method="post" action="/logout" className="mt-6 border-t border-border pt-4">
+      <button
+        type="submit"
+        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
+      >
+        <LogOutIcon size={18} />
+        Abmelden
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The admin sidebar: a fixed column on large screens, a drawer (<details>, so it opens without JS)
+ * on small ones. Only one of the two is displayed at a time.
+ */
+export function AdminSidebar({ email }: { email: string }) {
+  return (
+    <>
+      <details className="group rounded-lg border border-border bg-card lg:hidden" data-testid="admin-drawer">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-medium [&::-webkit-details-marker]:hidden">
+          <MenuIcon size={18} />
+          Admin-Menü
+        </summary>
+        <div className="border-t border-border p-3">
+          <NavList label="Admin-Navigation (mobil)" />
+          <SignOut />
+        </div>
+      </details>
+      <aside className="hidden w-60 shrink-0 lg:block" aria-label="Admin-Bereich">
+        <div className="sticky top-20 rounded-lg border border-border bg-card p-3">
+          <p className="px-3 pb-3 text-xs text-muted-foreground">
+            Angemeldet als <span className="break-all font-medium text-foreground">{email}</span>
+          </p>
+          <NavList label="Admin-Navigation" />
+          <SignOut />
+        </div>
+      </aside>
+    </>
+  );
+}

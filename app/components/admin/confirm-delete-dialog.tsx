@@ -1,0 +1,32 @@
+import { Form, Link } from "react-router";
+import { Button, buttonClass } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+/**
+ * Delete confirmation (spec §2 Admin area), opened by ?delete=<id> so the server renders it and it
+ * works without JS. 'Abbrechen' is a link back, 'Löschen' a POST.
+ */
+export function ConfirmDeleteDialog({ id, title, closeHref }: { id: string; title: string; closeHref: string }) {
+  return (
+    <Dialog
+      title="Sind Sie sicher?"
+      description={`Diese Aktion kann nicht rückgängig gemacht werden. ${title} wird dauerhaft aus der Datenbank gelöscht.`}
+      closeHref={closeHref}
+      footer={
+        <>
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={id} />
+            <input type="hidden" name="returnTo" value={closeHref} />
+            <Button type="submit" variant="destructive">
+              Löschen
+            </Button>
+          </Form>
+        </>
+      }
+    />
+  );
+}

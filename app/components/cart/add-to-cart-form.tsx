@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { MAX_LINE_QUANTITY, type CartItemType } from "~/lib/cart";
+
+export const ADDED_CONFIRMATION_MS = 3000;
+
+/**
+ * Add to cart: a plain POST to /cart that comes back to this page (without JavaScript), or a
+ * fetcher that stays here and confirms 'In Warenkorb hinzugefügt!' for 3 s (with JavaScript).
+ */
+export function AddToCartForm({
+  itemId,
+  itemType,
+  title,
+  withQuantity = false,
+}: {
+  itemId: string;
+  itemType: CartItemType;
+  title: string;
+  withQuantity?: boolean;
+}) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const location = useLocation();
+  const [added, setAdded] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const wasBusy = useRef(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (fetcher.data?.ok) {
+      setAdded(true);
+      const timer = setTimeout(() => setAdded(false), ADDED_CONFIRMATION_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const quantityId = `quantity-${itemType}-${itemId}`;
+  return (
+    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="itemType" value={itemType} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      {withQuantity ? (
+        <div>
+          <label htmlFor={quantityId} className="block text-sm font-medium">
+            Menge
+          </label>
+          <input
+            id={quantityId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_LINE_QUANTITY}
+            step={1}
+            defaultValue={1}
+            required
+            className="min-h-11 w-24 rounded-md border border-input bg-background px-3"
+          />
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" disabled={added || fetcher.state !== "idle"} aria-label={added ? undefined : `${title} in den Warenkorb legen`}>
+        {added ? "In Warenkorb hinzugefügt!" : "In den Warenkorb"}
+      </Button>
+      <span role="status" className="sr-only">
+        {added ? `${title} wurde in den Warenkorb gelegt.` : ""}
+      </span>
+    </fetcher.Form>
+  );
+}

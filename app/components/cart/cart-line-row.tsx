@@ -1,0 +1,68 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/format";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import type { CartItemType } from "~/lib/cart";
+
+interface Line {
+  id: string;
+  itemId: string;
+  itemType: CartItemType;
+  title: string;
+  imageUrl: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  isMembership: boolean;
+}
+
+const HREF: Record<CartItemType, string> = { product: "/products", course: "/courses", event: "/events" };
+
+/** One cart line; each control is its own form posting to /cart (works without JavaScript). */
+export function CartLineRow({ line }: { line: Line }) {
+  const quantityId = `qty-${line.id}`;
+  return (
+    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+      <img src={line.imageUrl} alt="" width={96} height={72} className="h-18 w-24 rounded-md object-cover" />
+      <div className="flex-1">
+        <Link to={line.isMembership ? "/join" : `${HREF[line.itemType]}/${line.itemId}`} className="font-semibold hover:underline">
+          {line.title}
+        </Link>
+        <p className="text-sm text-muted-foreground">Einzelpreis {formatPrice(line.unitPrice)}</p>
+      </div>
+      <Form method="post" action="/cart" className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="lineId" value={line.id} />
+        <div>
+          <label htmlFor={quantityId} className="block text-sm">
+            Menge für {line.title}
+          </label>
+          <input
+            id={quantityId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_LINE_QUANTITY}
+            step={1}
+            defaultValue={line.quantity}
+            className="min-h-11 w-20 rounded-md border border-input bg-background px-2"
+          />
+        </div>
+        <Button type="submit" variant="outline" size="sm">
+          Aktualisieren
+        </Button>
+      </Form>
+      <p className="w-28 text-right font-semibold" aria-label={`Summe für ${line.title}`}>
+        {formatPrice(line.lineTotal)}
+      </p>
+      <Form method="post" action="/cart">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="lineId" value={line.id} />
+        <Button type="submit" variant="ghost" size="sm" aria-label={`${line.title} entfernen`}>
+          Entfernen
+        </Button>
+      </Form>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/format";
+import { PERIOD_LABEL, type Plan } from "~/lib/plans";
+
+/** A membership plan; choosing it posts to the cart, which keeps one plan at a time. */
+export function PlanCard({
+  plan,
+  selected,
+  dimmed,
+  showPopularBadge,
+}: {
+  plan: Plan;
+  selected: boolean;
+  dimmed: boolean;
+  showPopularBadge: boolean;
+}) {
+  return (
+    <article
+      aria-labelledby={`plan-${plan.id}`}
+      className={`relative flex h-full flex-col rounded-2xl border p-6 shadow-sm transition ${
+        selected ? "border-primary ring-2 ring-primary" : "border-border"
+      } ${dimmed ? "opacity-50 grayscale" : ""}`}
+    >
+      {showPopularBadge ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
+          Beliebteste Wahl
+        </span>
+      ) : null}
+      <h3 id={`plan-${plan.id}`} className="text-2xl font-bold">
+        {plan.name}
+      </h3>
+      <p className="mt-2 text-3xl font-bold">
+        {formatPrice(plan.priceValue)} <span className="text-base font-normal text-muted-foreground">{PERIOD_LABEL[plan.period]}</span>
+      </p>
+      <p className="mt-3 text-muted-foreground">{plan.description}</p>
+      <ul className="mt-5 space-y-2" aria-label="Enthalten">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <span aria-hidden="true">✓</span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {plan.notIncluded.length > 0 ? (
+        <ul className="mt-3 space-y-2 text-muted-foreground" aria-label="Nicht enthalten">
+          {plan.notIncluded.map((item) => (
+            <li key={item} className="flex gap-2">
+              <span aria-hidden="true">✗</span>
+              <span>
+                <span className="sr-only">Nicht enthalten: </span>
+                {item}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" action="/cart" className="mt-auto pt-6">
+        <input type="hidden" name="intent" value="plan" />
+        <input type="hidden" name="planId" value={plan.id} />
+        <input type="hidden" name="redirectTo" value="/join" />
+        <Button type="submit" variant={selected ? "secondary" : "default"} className="w-full" aria-pressed={selected}>
+          {selected ? "Ausgewählt" : plan.cta}
+        </Button>
+      </Form>
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
+import { formatDate } from "~/lib/format";
+import type { CatalogItem } from "~/server/queries/catalog.server";
+import { CatalogImage } from "./catalog-image";
+import { PriceList } from "./price";
+import { KIND_TEXT } from "./texts";
+
+export function detailPath(item: Pick<CatalogItem, "kind" | "id">) {
+  return `${KIND_TEXT[item.kind].path}/${item.id}`;
+}
+
+/** One card of a catalogue list or section: image, category, title (link), facts, prices. */
+export function CatalogCard({
+  item,
+  headingLevel = "h3",
+  eager = false,
+}: {
+  item: CatalogItem;
+  headingLevel?: "h2" | "h3";
+  eager?: boolean;
+}) {
+  const Heading = headingLevel;
+  const href = detailPath(item);
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
+      <CatalogImage src={item.image_url} alt="" eager={eager} />
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{item.category}</Badge>
+          {item.kind === "products" ? (
+            item.availability ? (
+              <Badge variant="success">Verfügbar</Badge>
+            ) : (
+              <Badge variant="destructive">Ausverkauft</Badge>
+            )
+          ) : null}
+        </div>
+        <Heading className="text-xl font-semibold leading-tight">
+          <Link to={href} className="hover:underline">
+            {item.title}
+          </Link>
+        </Heading>
+        {item.kind === "products" ? (
+          item.description ? (
+            <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p>
+          ) : null
+        ) : (
+          <ul className="space-y-1 text-sm text-muted-foreground">
+            {item.date ? (
+              <li className="flex items-center gap-2">
+                <CalendarIcon size={16} />
+                <span>
+                  <span className="sr-only">Datum: </span>
+                  {formatDate(item.date)}
+                  {item.time ? `, ${item.time}` : ""}
+                </span>
+              </li>
+            ) : null}
+            {item.location ? (
+              <li className="flex items-center gap-2">
+                <MapPinIcon size={16} />
+                <span>
+                  <span className="sr-only">Ort: </span>
+                  {item.location}
+                </span>
+              </li>
+            ) : null}
+          </ul>
+        )}
+        <div className="mt-auto space-y-4 pt-2">
+          <PriceList price={item.price} communityPrice={item.behappy_price} />
+          <Link
+            to={href}
+            className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 hover:no-underline"
+          >
+            Details ansehen<span className="sr-only">: {item.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

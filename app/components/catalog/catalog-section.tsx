@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ArrowRightIcon } from "~/components/ui/icons";
+import type { CatalogItem, ListResult } from "~/server/queries/catalog.server";
+import { StreamedCatalog } from "./catalog-states";
+
+/**
+ * A flagged section of the home or offers page (three skeleton cards while streaming). A failed
+ * load was logged on the server and shows the empty text (spec §4).
+ */
+export function CatalogSection({
+  id,
+  title,
+  intro,
+  href,
+  linkLabel,
+  resolve,
+  emptyText,
+  tone = "plain",
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  href: string;
+  linkLabel: string;
+  resolve: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
+  emptyText: string;
+  tone?: "plain" | "muted";
+  children?: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className={tone === "muted" ? "bg-muted/60" : undefined}>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="max-w-2xl">
+            <h2 id={headingId} className="text-3xl font-bold tracking-tight">
+              {title}
+            </h2>
+            {intro ? <p className="mt-3 text-lg text-muted-foreground">{intro}</p> : null}
+          </div>
+          <Link to={href} className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            {linkLabel}
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+        <div className="mt-8">
+          <StreamedCatalog resolve={resolve} skeletons={3} emptyText={emptyText} headingLevel="h3" label={`${title} werden geladen …`} />
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Deferred } from "~/components/deferred";
+import type { ReactNode } from "react";
+import { SkeletonGrid } from "~/components/ui/skeleton";
+import { AlertCircleIcon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import type { CatalogItem, ListResult } from "~/server/queries/catalog.server";
+import { CatalogCard } from "./catalog-card";
+import { ERROR_HEADING } from "./texts";
+
+export function CatalogGrid({
+  items,
+  headingLevel,
+  eagerCount = 0,
+}: {
+  items: CatalogItem[];
+  headingLevel?: "h2" | "h3";
+  eagerCount?: number;
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <CatalogCard item={item} headingLevel={headingLevel} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyState({ message }: { message: string }) {
+  return (
+    <p role="status" className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * The error screen of lists and details (spec §8): heading, message and a retry or back link.
+ * The retry is a link to the same URL, i.e. a full reload that also works without JavaScript.
+ */
+export function ErrorState({
+  message,
+  action,
+  headingLevel = "h2",
+}: {
+  message: string;
+  action: ReactNode;
+  headingLevel?: "h1" | "h2";
+}) {
+  const Heading = headingLevel;
+  return (
+    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm">
+      <AlertCircleIcon size={40} className="mx-auto text-destructive" />
+      <Heading className="mt-4 text-2xl font-bold">{ERROR_HEADING}</Heading>
+      <p className="mt-3 text-muted-foreground">{message}</p>
+      <div className="mt-6">{action}</div>
+    </div>
+  );
+}
+
+/** A link that reloads the current page (the spec's retry button), with or without JavaScript. */
+export function RetryLink({ href }: { href: string }) {
+  return (
+    <a href={href} className={buttonClass("default")}>
+      Erneut versuchen
+    </a>
+  );
+}
+
+/**
+ * A catalogue list that may still be streaming: skeleton cards while loading, then the error
+ * state (or, on the home page, only the empty state: errors there are just logged), the empty
+ * text, or the grid.
+ */
+export function StreamedCatalog<T extends CatalogItem>({
+  resolve,
+  skeletons,
+  emptyText,
+  errorText,
+  retryHref,
+  headingLevel,
+  eagerCount,
+  label,
+}: {
+  resolve: ListResult<T> | Promise<ListResult<T>>;
+  skeletons: number;
+  emptyText: string;
+  /** Without an error text a failure shows the empty state (home and offers sections). */
+  errorText?: string;
+  retryHref?: string;
+  headingLevel?: "h2" | "h3";
+  eagerCount?: number;
+  label?: string;
+}) {
+  const render = (result: ListResult<T>) =>
+    !result.ok ? (
+      errorText ? (
+        <ErrorState message={errorText} action={<RetryLink href={retryHref ?? "."} />} />
+      ) : (
+        <EmptyState message={emptyText} />
+      )
+    ) : result.items.length === 0 ? (
+      <EmptyState message={emptyText} />
+    ) : (
+      <CatalogGrid items={result.items} headingLevel={headingLevel} eagerCount={eagerCount} />
+    );
+
+  return (
+    <Deferred value={resolve} fallback={<SkeletonGrid count={skeletons} label={label ?? "Angebote werden geladen …"} />}>
+      {render}
+    </Deferred>
+  );
+}

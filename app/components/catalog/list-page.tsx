@@ -1,0 +1,34 @@
+import type { CatalogItem, CatalogKind, ListResult } from "~/server/queries/catalog.server";
+import { StreamedCatalog } from "./catalog-states";
+import { KIND_TEXT } from "./texts";
+
+/** The page of /products, /events or /courses: heading, intro and the streamed list (6 skeletons). */
+export function CatalogListPage({
+  kind,
+  items,
+}: {
+  kind: CatalogKind;
+  items: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
+}) {
+  const text = KIND_TEXT[kind];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-bold tracking-tight">{text.listTitle}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{text.listIntro}</p>
+      </header>
+      <div className="mt-10">
+        <StreamedCatalog
+          resolve={items}
+          skeletons={6}
+          emptyText={text.listEmpty}
+          errorText={text.listError}
+          retryHref={text.path}
+          headingLevel="h2"
+          eagerCount={3}
+          label={`${text.listTitle} werden geladen …`}
+        />
+      </div>
+    </div>
+  );
+}

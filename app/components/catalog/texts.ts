@@ -1,0 +1,65 @@
+import type { CatalogKind } from "~/server/queries/catalog.server";
+
+/** German texts per catalogue kind; the error, empty and not-found strings are the spec's (§8). */
+export const KIND_TEXT: Record<
+  CatalogKind,
+  {
+    path: string;
+    listTitle: string;
+    listIntro: string;
+    singular: string;
+    listError: string;
+    listEmpty: string;
+    sectionEmpty: string;
+    detailError: string;
+    notFound: string;
+    back: string;
+    discover: string;
+  }
+> = {
+  products: {
+    path: "/products",
+    listTitle: "Produkte",
+    listIntro: "Bücher, Planer und kleine Begleiter, die dich im Alltag an das Wesentliche erinnern.",
+    singular: "Produkt",
+    listError: "Konnte Produkte nicht laden. Bitte versuche es später erneut.",
+    listEmpty: "Keine Produkte gefunden",
+    sectionEmpty: "Es wurden keine Produkte gefunden.",
+    detailError: "Konnte das Produkt nicht laden. Bitte versuche es später erneut.",
+    notFound: "Das Produkt wurde nicht gefunden.",
+    back: "Zurück zu allen Produkten",
+    discover: "Produkte entdecken",
+  },
+  events: {
+    path: "/events",
+    listTitle: "Veranstaltungen",
+    listIntro: "Workshops, Retreats und Begegnungen: Erlebe die BeHappy-Community live und online.",
+    singular: "Veranstaltung",
+    listError: "Konnte Veranstaltungen nicht laden. Bitte versuche es später erneut.",
+    listEmpty: "Keine Veranstaltungen gefunden",
+    sectionEmpty: "Es wurden keine Events gefunden.",
+    detailError: "Konnte die Veranstaltung nicht laden. Bitte versuche es später erneut.",
+    notFound: "Die Veranstaltung wurde nicht gefunden.",
+    back: "Zurück zu allen Veranstaltungen",
+    discover: "Veranstaltungen entdecken",
+  },
+  courses: {
+    path: "/courses",
+    listTitle: "Kurse",
+    listIntro: "Online und vor Ort: Kurse, die dich Schritt für Schritt zu mehr Klarheit, Gelassenheit und Mut begleiten.",
+    singular: "Kurs",
+    listError: "Konnte Kurse nicht laden. Bitte versuche es später erneut.",
+    // Spec §8: 'Keine Veranstaltungen gefunden' is also the empty text of the course list.
+    listEmpty: "Keine Veranstaltungen gefunden",
+    sectionEmpty: "Es wurden keine Kurse gefunden.",
+    detailError: "Konnte den Kurs nicht laden. Bitte versuche es später erneut.",
+    notFound: "Der Kurs wurde nicht gefunden.",
+    back: "Zurück zu allen Kursen",
+    discover: "Kurse entdecken",
+  },
+};
+
+export const ERROR_HEADING = "Oops! Etwas ist schiefgelaufen";
+
+/** Fixed product rating (spec §9). */
+export const PRODUCT_RATING = { value: "4.9", max: 5, reviews: 128 } as const;

@@ -1,0 +1,58 @@
+import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
+import { operator } from "~/content/operator";
+
+/** Address, e-mail and phone cards of /contact (from the operator data file). */
+export function ContactCards() {
+  const cards = [
+    {
+      id: "adresse",
+      title: "Adresse",
+      icon: MapPinIcon,
+      body: (
+        <address className="not-italic">
+          {operator.company}
+          <br />
+          {operator.street}
+          <br />
+          {operator.postalCode} {operator.city}
+        </address>
+      ),
+    },
+    {
+      id: "email",
+      title: "E-Mail",
+      icon: MailIcon,
+      body: (
+        <a href={`mailto:${operator.email}`} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+          {operator.email}
+        </a>
+      ),
+    },
+    {
+      id: "telefon",
+      title: "Telefon",
+      icon: PhoneIcon,
+      body: (
+        <>
+          <a href={`tel:${operator.phone}`} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+            {operator.phoneDisplay}
+          </a>
+          <span className="mt-1 block text-sm text-muted-foreground">Mo–Fr, 9:00–17:00 Uhr</span>
+        </>
+      ),
+    },
+  ];
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {cards.map((card) => (
+        <li key={card.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+          <span className="inline-flex rounded-full bg-accent p-3 text-primary">
+            <card.icon size={24} />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold">{card.title}</h2>
+          <div className="mt-2 text-muted-foreground">{card.body}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { cn } from "~/components/ui/cn";
+
+export type DashboardTab = "orders" | "profile";
+
+export const TABS: { id: DashboardTab; label: string }[] = [
+  { id: "orders", label: "My Orders" },
+  { id: "profile", label: "Profile" },
+];
+
+export const tabId = (tab: DashboardTab) => `dashboard-tab-${tab}`;
+export const panelId = (tab: DashboardTab) => `dashboard-panel-${tab}`;
+
+/**
+ * The tab is in the URL (?tab=…), so each tab is a link that works without JavaScript. With
+ * JavaScript the links also behave as an ARIA tablist: one tab stop, arrow keys, Home and End.
+ */
+export function DashboardTabs({ active }: { active: DashboardTab }) {
+  const navigate = useNavigate();
+  const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((t) => t.id === active);
+    const next =
+      event.key === "ArrowRight" ? (index + 1) % TABS.length
+      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? TABS.length - 1
+      : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const tab = TABS[next];
+    navigate(`/dashboard?tab=${tab.id}`, { preventScrollReset: true });
+    refs.current[tab.id]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Bereiche" className="flex gap-2 border-b border-border" onKeyDown={onKeyDown}>
+      {TABS.map((tab) => {
+        const selected = tab.id === active;
+        return (
+          <Link
+            key={tab.id}
+            ref={(el) => {
+              refs.current[tab.id] = el;
+            }}
+            to={`/dashboard?tab=${tab.id}`}
+            preventScrollReset
+            role="tab"
+            id={tabId(tab.id)}
+            aria-selected={selected}
+            aria-controls={selected ? panelId(tab.id) : undefined}
+            // Roving tab stop only once JavaScript handles the arrow keys.
+            tabIndex={hydrated && !selected ? -1 : 0}
+            className={cn(
+              "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 font-medium transition-colors",
+              selected ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode }) {
+  return (
+    <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="pt-8 focus:outline-none">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
+import type { MemberOrder, MemberOrderItem } from "~/server/queries/members.server";
+import { OrderStatusBadge } from "./order-status";
+import { RegistrationForm } from "./registration-form";
+
+export type RegistrationAnswer = { orderItemId: string; result: SubmissionResult<string[]>; notice: string | null };
+
+const ORDERS_URL = "/dashboard?tab=orders";
+const registerUrl = (itemId: string) => `${ORDERS_URL}&register=${itemId}`;
+
+export function OrdersPanel({
+  orders,
+  error,
+  openItemId,
+  answer,
+}: {
+  orders: MemberOrder[];
+  error: string | null;
+  openItemId: string | null;
+  answer: RegistrationAnswer | null;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50">
+        {error}
+      </p>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-border p-10 text-center">
+        <h2 className="text-xl font-semibold">Noch keine Bestellungen</h2>
+        <p className="mt-2 text-muted-foreground">Sobald du etwas bestellst, findest du es hier.</p>
+        <Link to="/offers" className={buttonClass("default", "default", "mt-6")}>
+          Angebote entdecken
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-6" aria-label="Meine Bestellungen">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} openItemId={openItemId} answer={answer} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderCard({ order, openItemId, answer }: { order: MemberOrder; openItemId: string | null; answer: RegistrationAnswer | null }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <Card aria-labelledby={headingId} role="region" data-testid="order">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            Bestellung <span className="font-mono">{shortId(order.id)}</span>
+          </h2>
+          <p className="text-sm text-muted-foreground">{formatDateTime(order.createdAt)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border border-y border-border">
+          {order.items.map((item) => (
+            <li key={item.id} className="py-3">
+              <OrderItemRow item={item} open={openItemId === item.id} answer={answer?.orderItemId === item.id ? answer : null} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between font-semibold">
+          <span>Gesamt</span>
+          <span data-testid="order-total">{formatPrice(order.total)}</span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrderItemRow({ item, open, answer }: { item: MemberOrderItem; open: boolean; answer: RegistrationAnswer | null }) {
+  const isEvent = item.type === "event";
+  const full = item.participants.length >= item.quantity;
+  const formId = `registration-${item.id}`;
+  return (
+    <div>
+      <div className="flex flex-wrap justify-between gap-2">
+        <span>
+          {item.quantity} × {item.title}
+          <span className="text-sm text-muted-foreground"> ({formatPrice(item.price)} pro Stück)</span>
+        </span>
+        <span className="whitespace-nowrap">{formatPrice(item.price * item.quantity)}</span>
+      </div>
+      {isEvent ? (
+        <div className="mt-2">
+          <h3 className="text-sm font-medium">
+            Teilnehmer ({item.participants.length} von {item.quantity})
+          </h3>
+          {item.participants.length > 0 ? (
+            <ul className="mt-1 space-y-1 text-sm" aria-label={`Teilnehmer für ${item.title}`}>
+              {item.participants.map((p) => (
+                <li key={p.id}>
+                  {p.first_name} {p.last_name} · {p.email}
+                  {p.phone ? ` · ${p.phone}` : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {full ? (
+            answer?.notice ? (
+              <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+                {answer.notice}
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-muted-foreground">{REGISTRATION_MESSAGES.limit}</p>
+            )
+          ) : (
+            <>
+              <Link
+                to={open ? ORDERS_URL : registerUrl(item.id)}
+                preventScrollReset
+                aria-expanded={open}
+                aria-controls={open ? formId : undefined}
+                className={buttonClass("outline", "sm", "mt-2")}
+              >
+                {open ? "Hide Registration Form" : "Register Participant"}
+              </Link>
+              {open ? (
+                <div id={formId}>
+                  <RegistrationForm
+                    orderItemId={item.id}
+                    action={registerUrl(item.id)}
+                    lastResult={answer?.result}
+                    notice={answer?.notice}
+                  />
+                </div>
+              ) : answer?.notice ? (
+                <p role="alert" className="mt-2 text-sm font-medium text-destructive">
+                  {answer.notice}
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { fieldProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { controlClass } from "~/components/ui/input";
+import { formatDate } from "~/lib/format";
+import { SALUTATIONS } from "~/lib/schemas/checkout";
+import { profileSchema } from "~/lib/schemas/profile";
+import type { MemberProfile } from "~/server/queries/members.server";
+
+export type ProfileAnswer = { result: SubmissionResult<string[]>; notice: string | null };
+
+const VIEW_URL = "/dashboard?tab=profile";
+const EDIT_URL = "/dashboard?tab=profile&edit=1";
+
+/** Spec §4 Profile: a view mode and an edit mode (in the URL, so it works without JavaScript). */
+export function ProfilePanel({
+  profile,
+  accountEmail,
+  editing,
+  error,
+  answer,
+}: {
+  profile: MemberProfile | null;
+  accountEmail: string;
+  editing: boolean;
+  error: string | null;
+  answer: ProfileAnswer | null;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50">
+        {error}
+      </p>
+    );
+  }
+  if (editing) return <ProfileForm profile={profile} accountEmail={accountEmail} answer={answer} />;
+  if (!profile) return <MissingProfile />;
+  return <ProfileView profile={profile} accountEmail={accountEmail} />;
+}
+
+function MissingProfile() {
+  const navigation = useNavigation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Profil</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p>Zu deinem Konto gibt es noch kein Profil.</p>
+        <Form method="post" action={VIEW_URL} className="mt-4">
+          <input type="hidden" name="intent" value="create-profile" />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            Profil anlegen
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accountEmail: string }) {
+  const name = [profile.salutation, profile.first_name, profile.last_name].filter(Boolean).join(" ");
+  const phone = (value: string | null) => (value ? [profile.areacode, value].filter(Boolean).join(" ") : null);
+  const rows: [string, string | null][] = [
+    ["Name", name || null],
+    ["E-Mail", profile.email || accountEmail],
+    ["Straße und Hausnummer", profile.street],
+    ["PLZ und Ort", [profile.zipcode, profile.city].filter(Boolean).join(" ") || null],
+    ["Land", profile.country],
+    ["Telefon", phone(profile.phone)],
+    ["Mobil", phone(profile.mobile)],
+    ["Mitglied seit", formatDate(profile.created_at)],
+    ["Zuletzt geändert", profile.updated_at ? formatDate(profile.updated_at) : null],
+  ];
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle as="h2">Profil</CardTitle>
+        <Link to={EDIT_URL} preventScrollReset className={buttonClass("outline", "sm")}>
+          Bearbeiten
+        </Link>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-muted-foreground">{label}</dt>
+              <dd>{value || <span className="text-muted-foreground">Keine Angabe</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileForm({ profile, accountEmail, answer }: { profile: MemberProfile | null; accountEmail: string; answer: ProfileAnswer | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: navigation.state === "idle" ? answer?.result : undefined,
+    defaultValue: {
+      salutation: profile?.salutation ?? "",
+      firstName: profile?.first_name ?? "",
+      lastName: profile?.last_name ?? "",
+      street: profile?.street ?? "",
+      zipcode: profile?.zipcode ?? "",
+      city: profile?.city ?? "",
+      country: profile?.country ?? "",
+      areacode: profile?.areacode ?? "",
+      phone: profile?.phone ?? "",
+      mobile: profile?.mobile ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key: _salutationKey, ...salutationProps } = getSelectProps(fields.salutation);
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-profile";
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Profil bearbeiten</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {answer?.notice ? <FormNotice tone="error" message={answer.notice} /> : null}
+        <Form method="post" action={EDIT_URL} {...getFormProps(form)} className="mt-4 space-y-5">
+          <input type="hidden" name="intent" value="save-profile" />
+          <div className="space-y-1.5">
+            <label htmlFor={fields.salutation.id} className="block text-sm font-medium">
+              Anrede
+            </label>
+            <select {...salutationProps} className={controlClass}>
+              {SALUTATIONS.map((s) => (
+                <option key={s} value={s}>
+                  {s || "Keine Angabe"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+            <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+          </div>
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium">E-Mail</p>
+            <p data-testid="profile-email">{profile?.email || accountEmail}</p>
+            <p className="text-sm text-muted-foreground">Deine Anmelde-E-Mail kann hier nicht geändert werden.</p>
+          </div>
+          <Field label="Straße und Hausnummer" {...fieldProps(fields.street, { type: "text" })} autoComplete="street-address" />
+          <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+            <Field label="PLZ" {...fieldProps(fields.zipcode, { type: "text" })} autoComplete="postal-code" />
+            <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
+          </div>
+          <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
+          <div className="grid gap-5 sm:grid-cols-[8rem_1fr_1fr]">
+            <Field label="Vorwahl" {...fieldProps(fields.areacode, { type: "text" })} placeholder="+49" />
+            <Field label="Telefon" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="tel-national" />
+            <Field label="Mobil" {...fieldProps(fields.mobile, { type: "tel" })} />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={saving}>
+              Speichern
+            </Button>
+            <Link to={VIEW_URL} preventScrollReset className={buttonClass("outline")}>
+              Abbrechen
+            </Link>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

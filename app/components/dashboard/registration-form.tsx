@@ -1,0 +1,52 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { fieldProps, textareaProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { registrationSchema } from "~/lib/schemas/registration";
+
+/** Spec §5 Event registration: first and last name and e-mail required, phone and notes optional. */
+export function RegistrationForm({
+  orderItemId,
+  action,
+  lastResult,
+  notice,
+}: {
+  orderItemId: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+  notice?: string | null;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `register-${orderItemId}`,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: { orderItemId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("orderItemId") === orderItemId;
+
+  return (
+    <div className="mt-4 rounded-lg border border-border bg-muted/40 p-4">
+      {notice ? <FormNotice tone="error" message={notice} /> : null}
+      <Form method="post" action={action} {...getFormProps(form)} className="mt-2 space-y-4" aria-label="Teilnehmer anmelden">
+        <input type="hidden" name="intent" value="register" />
+        <input type="hidden" name="orderItemId" value={orderItemId} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} required autoComplete="off" />
+          <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} required autoComplete="off" />
+        </div>
+        <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
+        <Field label="Telefon (optional)" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="off" />
+        <Field label="Anmerkungen (optional)" {...textareaProps(fields.notes)} rows={3} />
+        <Button type="submit" disabled={submitting}>
+          Teilnehmer anmelden
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Newsletter notices (spec §8), shared by the action and the form. */
+export const NEWSLETTER_TOASTS = {
+  success: {
+    message: "Erfolgreich angemeldet!",
+    description:
+      "Vielen Dank für deine Anmeldung zu unserem Newsletter. Wir haben dir eine E-Mail geschickt – bitte bestätige deine Anmeldung über den Link darin.",
+  },
+  duplicate: {
+    message: "Diese E-Mail ist bereits angemeldet",
+    description: "Du erhältst bereits unseren Newsletter an diese E-Mail-Adresse.",
+  },
+  error: {
+    message: "Fehler bei der Anmeldung",
+    description: "Bitte versuche es später erneut.",
+  },
+} as const;
+
+export type NewsletterOutcome = "success" | "duplicate" | "error" | "invalid";
+
+/** What the action answers a script-enhanced (fetcher) submission. */
+export type NewsletterActionData = {
+  outcome: NewsletterOutcome;
+  fieldErrors?: Partial<Record<"email" | "firstName" | "lastName", string[]>>;
+};

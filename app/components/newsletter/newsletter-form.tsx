@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { HoneypotField } from "~/components/honeypot-field";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Field } from "~/components/ui/field";
+import { NEWSLETTER_CONSENT_TEXT } from "~/lib/schemas/newsletter";
+import type { NewsletterActionData } from "./messages";
+
+/**
+ * Newsletter signup (spec §4, §5). Without JavaScript it is a plain POST to /newsletter that
+ * redirects back here with a toast. With JavaScript it submits through a fetcher (button
+ * 'Wird gesendet...' and disabled meanwhile), the toast arrives with the revalidated root loader,
+ * and the form is cleared after a success or a duplicate.
+ */
+export function NewsletterForm({
+  showName = false,
+  title = "Newsletter",
+  intro = "Impulse für ein glückliches Leben, neue Kurse und Veranstaltungen – etwa einmal im Monat in deinem Postfach.",
+  headingLevel = "h2",
+  className,
+}: {
+  showName?: boolean;
+  title?: string;
+  intro?: string;
+  headingLevel?: "h2" | "h3";
+  className?: string;
+}) {
+  const fetcher = useFetcher<NewsletterActionData>();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const headingId = useId();
+  const consentId = useId();
+  const Heading = headingLevel;
+  const sending = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    if (result && (result.outcome === "success" || result.outcome === "duplicate")) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <Heading id={headingId} className="text-lg font-semibold">
+        {title}
+      </Heading>
+      {intro ? <p className="mt-1 text-sm text-muted-foreground">{intro}</p> : null}
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/newsletter"
+        preventScrollReset
+        aria-describedby={consentId}
+        className="mt-4 space-y-3"
+      >
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        {enhanced ? <input type="hidden" name="_js" value="1" /> : null}
+        <HoneypotField />
+        {showName ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Vorname (optional)" name="firstName" autoComplete="given-name" maxLength={100} errors={result?.fieldErrors?.firstName} />
+            <Field label="Nachname (optional)" name="lastName" autoComplete="family-name" maxLength={100} errors={result?.fieldErrors?.lastName} />
+          </div>
+        ) : null}
+        <div className={cn("flex flex-col gap-3", !showName && "sm:flex-row sm:items-start")}>
+          <Field
+            label="Deine Mailadresse"
+            labelClassName={showName ? undefined : "sr-only"}
+            className="flex-1"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder={showName ? undefined : "Deine Mailadresse"}
+            maxLength={254}
+            required
+            errors={result?.fieldErrors?.email}
+          />
+          <Button type="submit" disabled={sending} className={cn(!showName && "sm:mt-0")}>
+            {sending ? "Wird gesendet..." : "Abonnieren"}
+          </Button>
+        </div>
+        <p id={consentId} className="text-xs text-muted-foreground">
+          {NEWSLETTER_CONSENT_TEXT}{" "}
+          <a href="/datenschutz" className="underline underline-offset-2">
+            Datenschutzerklärung
+          </a>
+        </p>
+      </fetcher.Form>
+    </section>
+  );
+}

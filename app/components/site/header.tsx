@@ -1,0 +1,342 @@
+import { useRef, type ReactNode } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "../ui/button";
+import { cn } from "../ui/cn";
+import {
+  CartIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  LogInIcon,
+  LogOutIcon,
+  MenuIcon,
+  MonitorIcon,
+  MoonIcon,
+  SunIcon,
+  UserIcon,
+} from "../ui/icons";
+import { ExternalLink } from "./external-link";
+import { useMenuBehaviour, useScrolled } from "./header-behaviour";
+import { COMMUNITY_LINK, JOIN_LINK, NAV_MENUS, type NavItem } from "./nav-items";
+
+export type Theme = "light" | "dark" | "system";
+
+export type HeaderProps = {
+  user: { email: string } | null;
+  cartCount: number;
+  theme: Theme;
+};
+
+/** Height of the fixed header (h-16 = 4rem); <main> needs the same top padding (pt-16). */
+export const HEADER_HEIGHT_CLASS = "h-16";
+
+const SCROLL_THRESHOLD = 10; // spec §9
+
+/**
+ * Site header. Server-rendered and fully usable without JavaScript: the menus are
+ * `<details>`/`<summary>` disclosures, the theme switch and sign-out are plain POST forms.
+ * With JavaScript: translucent with a shadow after 10 px of scrolling, one menu open at a time,
+ * outside click / Escape / navigation close menus, the mobile menu traps focus.
+ */
+export function Header({ user, cartCount, theme }: HeaderProps) {
+  const headerRef = useRef<HTMLElement>(null);
+  const scrolled = useScrolled(SCROLL_THRESHOLD);
+  const location = useLocation();
+  const redirectTo = `${location.pathname}${location.search}`;
+
+  useMenuBehaviour(headerRef, location.key);
+
+  return (
+    <header
+        ref={headerRef}
+        className={cn(
+          "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200",
+          HEADER_HEIGHT_CLASS,
+          scrolled ? "border-transparent shadow-md" : "border-border",
+        )}
+      >
+        {/* Background on its own layer: a backdrop-filter on <header> would trap the fixed mobile panel. */}
+        <div
+          aria-hidden="true"
+          className={cn(
+            "absolute inset-0 -z-10 transition-colors duration-200",
+            scrolled ? "bg-header-translucent backdrop-blur-md" : "bg-header",
+          )}
+        />
+        <div className="mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-md px-1 text-lg font-bold tracking-tight text-primary lg:mr-2 lg:text-xl"
+          >
+            BeHappy
+          </Link>
+
+          <nav aria-label="Hauptnavigation" className="hidden md:block">
+            <ul className="flex items-center lg:gap-1">
+              {NAV_MENUS.map((menu) => (
+                <li key={menu.id}>
+                  <Dropdown label={menu.label}>
+                    <MenuLinks items={menu.items} />
+                  </Dropdown>
+                </li>
+              ))}
+              <li>
+                <NavLink to={COMMUNITY_LINK.to} className={navItemClass}>
+                  {COMMUNITY_LINK.label}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+
+          <div className="ml-auto flex shrink-0 items-center lg:gap-1">
+            <div className="mr-1 hidden md:block">
+              <Link to={JOIN_LINK.to} className={buttonClass("default", "sm")}>
+                {JOIN_LINK.label}
+              </Link>
+            </div>
+            <div className="hidden md:block">
+              <ThemeMenu theme={theme} redirectTo={redirectTo} />
+            </div>
+            <CartLink count={cartCount} />
+            {user ? <UserMenu email={user.email} /> : <SignInLink />}
+            <MobileMenu theme={theme} redirectTo={redirectTo} />
+          </div>
+        </div>
+    </header>
+  );
+}
+
+/* ---- pieces ------------------------------------------------------------------------------ */
+
+const navItemClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex min-h-11 items-center gap-0.5 whitespace-nowrap rounded-md px-1.5 text-sm font-medium hover:bg-accent lg:gap-1 lg:px-3 lg:text-[0.95rem]",
+    isActive && "text-primary underline decoration-2 underline-offset-8",
+  );
+
+const summaryClass =
+  "inline-flex min-h-11 items-center gap-0.5 whitespace-nowrap rounded-md px-1.5 text-sm font-medium hover:bg-accent lg:gap-1 lg:px-3 lg:text-[0.95rem] " +
+  "group-open:bg-accent";
+
+const panelClass =
+  "absolute top-full z-50 mt-2 min-w-56 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg animate-fade-in";
+
+const menuLinkClass =
+  "flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-[0.95rem] hover:bg-accent hover:text-accent-foreground";
+
+function Dropdown({
+  label,
+  summary,
+  summaryClassName,
+  align = "left",
+  children,
+  ariaLabel,
+}: {
+  label?: string;
+  summary?: ReactNode;
+  summaryClassName?: string;
+  align?: "left" | "right";
+  children: ReactNode;
+  ariaLabel?: string;
+}) {
+  return (
+    <details data-menu="" className="group relative">
+      <summary aria-label={ariaLabel} className={summaryClassName ?? summaryClass}>
+        {summary ?? (
+          <>
+            {label}
+            <ChevronDownIcon size={14} className="hidden transition-transform group-open:rotate-180 lg:block" />
+          </>
+        )}
+      </summary>
+      <div className={cn(panelClass, align === "right" ? "right-0" : "left-0")}>{children}</div>
+    </details>
+  );
+}
+
+function MenuLinks({ items, className, labelledBy }: { items: NavItem[]; className?: string; labelledBy?: string }) {
+  return (
+    <ul className={className} aria-labelledby={labelledBy}>
+      {items.map((item) => (
+        <li key={item.to}>
+          {item.external ? (
+            <ExternalLink href={item.to} className={menuLinkClass}>
+              {item.label}
+            </ExternalLink>
+          ) : (
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) => cn(menuLinkClass, isActive && "font-semibold text-primary")}
+            >
+              {item.label}
+            </NavLink>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const iconButtonClass =
+  "relative inline-flex size-11 items-center justify-center rounded-md text-foreground hover:bg-accent group-open:bg-accent";
+
+function CartLink({ count }: { count: number }) {
+  const label = count > 0 ? `Warenkorb, ${count} Artikel` : "Warenkorb";
+  return (
+    <NavLink to="/cart" aria-label={label} className={iconButtonClass}>
+      <CartIcon size={22} />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 top-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-bold leading-5 text-primary-foreground"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+function SignInLink() {
+  return (
+    <NavLink to="/auth" aria-label="Anmelden" className={iconButtonClass}>
+      <LogInIcon size={22} />
+    </NavLink>
+  );
+}
+
+function UserMenu({ email }: { email: string }) {
+  return (
+    <Dropdown
+      align="right"
+      ariaLabel="Benutzermenü"
+      summaryClassName={iconButtonClass}
+      summary={<UserIcon size={22} />}
+    >
+      <div className="w-64">
+        <p className="px-3 pb-2 pt-1 text-sm text-muted-foreground">
+          Angemeldet als
+          <span className="block truncate font-medium text-foreground" title={email}>
+            {email}
+          </span>
+        </p>
+        <div className="my-1 border-t border-border" />
+        <ul>
+          <li>
+            <NavLink to="/dashboard" className={menuLinkClass}>
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={cn(menuLinkClass, "gap-2")}>
+                <LogOutIcon size={18} />
+                Abmelden
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </Dropdown>
+  );
+}
+
+const THEMES: { value: Theme; label: string; Icon: typeof SunIcon }[] = [
+  { value: "light", label: "Hell", Icon: SunIcon },
+  { value: "dark", label: "Dunkel", Icon: MoonIcon },
+  { value: "system", label: "System", Icon: MonitorIcon },
+];
+
+/** The theme switch: a POST form with three submit buttons (works without JS). */
+export function ThemeForm({
+  theme,
+  redirectTo,
+  className,
+}: {
+  theme: Theme;
+  redirectTo: string;
+  className?: string;
+}) {
+  return (
+    <Form method="post" action="/theme" preventScrollReset className={className}>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <fieldset>
+        <legend className="px-3 pb-1 text-sm text-muted-foreground">Farbschema</legend>
+        <div className="flex gap-1">
+          {THEMES.map(({ value, label, Icon }) => (
+            <button
+              key={value}
+              type="submit"
+              name="theme"
+              value={value}
+              aria-pressed={theme === value}
+              className={cn(
+                "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium",
+                theme === value
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "border-input hover:bg-accent",
+              )}
+            >
+              <Icon size={16} />
+              {label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
+  const current = THEMES.find((t) => t.value === theme) ?? THEMES[2];
+  return (
+    <Dropdown
+      align="right"
+      ariaLabel={`Farbschema: ${current.label}`}
+      summaryClassName={iconButtonClass}
+      summary={<current.Icon size={20} />}
+    >
+      <ThemeForm theme={theme} redirectTo={redirectTo} className="w-72 p-1" />
+    </Dropdown>
+  );
+}
+
+function MobileMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
+  return (
+    <details data-mobile-menu="" className="group/mobile md:hidden">
+      <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
+        <span className="inline-flex group-open/mobile:hidden">
+          <MenuIcon size={24} />
+          <span className="sr-only">Menü öffnen</span>
+        </span>
+        <span className="hidden group-open/mobile:inline-flex">
+          <CloseIcon size={24} />
+          <span className="sr-only">Menü schließen</span>
+        </span>
+      </summary>
+      <div className="fixed inset-x-0 bottom-0 top-16 z-40 overflow-y-auto overscroll-contain border-t border-border bg-background animate-slide-in">
+        <nav aria-label="Hauptnavigation" className="mx-auto max-w-lg px-6 pb-12 pt-6">
+          {NAV_MENUS.map((menu) => (
+            <div key={menu.id} className="mb-6">
+              <p id={`mobile-${menu.id}`} className="px-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+                {menu.label}
+              </p>
+              <MenuLinks items={menu.items} className="mt-1" labelledBy={`mobile-${menu.id}`} />
+            </div>
+          ))}
+          <ul className="mb-6 border-t border-border pt-4">
+            <li>
+              <NavLink to={COMMUNITY_LINK.to} className={menuLinkClass}>
+                {COMMUNITY_LINK.label}
+              </NavLink>
+            </li>
+          </ul>
+          <Link to={JOIN_LINK.to} className={buttonClass("default", "lg", "w-full")}>
+            {JOIN_LINK.label}
+          </Link>
+          <ThemeForm theme={theme} redirectTo={redirectTo} className="mt-8" />
+        </nav>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "../ui/button";
+import { cn } from "../ui/cn";
+import { ArrowRightIcon } from "../ui/icons";
+
+export type JoinCtaProps = {
+  title?: string;
+  text?: string;
+  label?: string;
+  /** Heading level, to keep the page outline in order (default h2). */
+  headingLevel?: "h2" | "h3";
+  className?: string;
+};
+
+/** A call-to-action band linking to /join. */
+export function JoinCta({
+  title = "Werde Teil unserer Community",
+  text = "Mehr als 2.500 Menschen wachsen bereits gemeinsam mit BeHappy. Starte kostenlos oder wähle die Mitgliedschaft, die zu dir passt.",
+  label = "Jetzt Mitglied werden",
+  headingLevel: Heading = "h2",
+  className,
+}: JoinCtaProps) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={cn("px-4 py-16 sm:px-6", className)}>
+      {/* The focus ring switches to the light foreground colour on the terracotta band. */}
+      <div className="mx-auto max-w-5xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg [--ring:var(--primary-foreground)] sm:px-12">
+        <Heading id={titleId} className="text-3xl font-bold tracking-tight">
+          {title}
+        </Heading>
+        <p className="mx-auto mt-4 max-w-2xl text-lg opacity-95">{text}</p>
+        <Link
+          to="/join"
+          className={buttonClass("outline", "lg", "mt-8")}
+        >
+          {label}
+          <ArrowRightIcon size={18} />
+        </Link>
+      </div>
+    </section>
+  );
+}

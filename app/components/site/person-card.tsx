@@ -1,0 +1,53 @@
+import type { Person } from "../../content/team";
+import { LinkedInIcon, MailIcon, InstagramIcon, ExternalLinkIcon } from "../ui/icons";
+
+const SOCIAL_ICONS = {
+  email: MailIcon,
+  linkedin: LinkedInIcon,
+  instagram: InstagramIcon,
+  website: ExternalLinkIcon,
+} as const;
+
+/** A team member or advisor: portrait, name (h3), role, bio and contact links. */
+export function PersonCard({ person, compact = false }: { person: Person; compact?: boolean }) {
+  return (
+    <article className="flex h-full flex-col items-center rounded-xl border border-border bg-card p-6 text-center shadow-sm">
+      {/* Initials avatar next to the visible name: decorative, so empty alt. */}
+      <img
+        src={person.image}
+        alt=""
+        width={compact ? 80 : 112}
+        height={compact ? 80 : 112}
+        loading="lazy"
+        decoding="async"
+        className={compact ? "size-20 rounded-full" : "size-28 rounded-full"}
+      />
+      <h3 className="mt-4 text-lg font-semibold">{person.name}</h3>
+      <p className="text-sm font-medium text-primary">{person.role}</p>
+      <p className="mt-3 flex-1 text-sm text-muted-foreground">{person.bio}</p>
+      {person.social.length > 0 ? (
+        <ul className="mt-4 flex gap-1">
+          {person.social.map((link) => {
+            const Icon = SOCIAL_ICONS[link.type];
+            const external = link.href.startsWith("http");
+            return (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                  className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+                >
+                  <Icon size={18} />
+                  <span className="sr-only">
+                    {link.label}
+                    {external ? " (öffnet in neuem Tab)" : ""}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { cn } from "../ui/cn";
+
+/** Page hero: the page's single h1 plus a lead paragraph. */
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+  className,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={cn("bg-gradient-to-b from-accent/70 to-background", className)}>
+      <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p> : null}
+        <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+        {lead ? <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{lead}</p> : null}
+        {children ? <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div> : null}
+      </div>
+    </section>
+  );
+}
+
+/** A content section with an h2 heading, labelled by it. */
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  className,
+  muted = false,
+}: {
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  muted?: boolean;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cn(muted && "bg-muted", className)}>
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">
+            {title}
+          </h2>
+          {lead ? <p className="mt-4 text-lg text-muted-foreground">{lead}</p> : null}
+        </div>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ButtonHTMLAttributes } from "react";
+import { cn } from "./cn";
+
+export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive" | "link";
+export type ButtonSize = "default" | "sm" | "lg" | "icon";
+
+const base =
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors " +
+  "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring " +
+  "disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 " +
+  "[&_svg]:shrink-0";
+
+const variants: Record<ButtonVariant, string> = {
+  default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
+  secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
+  outline: "border border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground",
+  ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
+  destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+  link: "text-primary underline underline-offset-4 hover:no-underline",
+};
+
+/* Every size keeps a 44 px minimum touch target (WCAG 2.5.5 / 2.5.8). */
+const sizes: Record<ButtonSize, string> = {
+  default: "min-h-11 px-5 py-2 text-base",
+  sm: "min-h-11 px-3 py-1.5 text-sm",
+  lg: "min-h-12 px-7 py-3 text-lg",
+  icon: "size-11 p-0",
+};
+
+/** Class names of a button, for `<Link>`/`<a>` that should look like one. */
+export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize = "default", className?: string) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+};
+
+/** A native button; `type` defaults to "button" unless it is explicitly a submit/reset button. */
+export function Button({ variant = "default", size = "default", className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}

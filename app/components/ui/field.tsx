@@ -1,0 +1,88 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { cn } from "./cn";
+import { Input } from "./input";
+import { Label } from "./label";
+import { Textarea } from "./textarea";
+
+type Common = {
+  label: ReactNode;
+  /** Defaults to a generated id; pass one (e.g. conform's `field.id`) to link things yourself. */
+  id?: string;
+  /** German error messages; when present the control gets aria-invalid and describes itself by them. */
+  errors?: string[] | null;
+  /** Help text shown under the label. */
+  description?: ReactNode;
+  /** Id of the error list; defaults to `${id}-error` (conform's `field.errorId` fits here). */
+  errorId?: string;
+  /** Id of the description; defaults to `${id}-description`. */
+  descriptionId?: string;
+  className?: string;
+  labelClassName?: string;
+};
+
+export type FieldProps =
+  | (Common & { as?: "input" } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">)
+  | (Common & { as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">);
+
+/** Error list under a control; ids connect it via aria-describedby. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
+  if (!errors || errors.length === 0) return <div id={id} hidden />;
+  return (
+    <ul id={id} className="mt-1.5 space-y-1 text-sm font-medium text-destructive">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Label + control + errors. Works with plain forms and with conform:
+ * `<Field label="E-Mail" id={fields.email.id} name={fields.email.name} errors={fields.email.errors} />`.
+ */
+export function Field(props: FieldProps) {
+  const generated = useId();
+  const {
+    label,
+    id = generated,
+    errors,
+    description,
+    errorId: errorIdProp,
+    descriptionId: descriptionIdProp,
+    className,
+    labelClassName,
+    ...control
+  } = props;
+  const errorId = errorIdProp ?? `${id}-error`;
+  const descriptionId = descriptionIdProp ?? `${id}-description`;
+  const invalid = Boolean(errors && errors.length > 0);
+  const describedBy = [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const aria = {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy,
+  } as const;
+
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <Label htmlFor={id} required={Boolean(control.required)} className={labelClassName}>
+        {label}
+      </Label>
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      {control.as === "textarea" ? (
+        <Textarea {...stripAs(control)} id={id} {...aria} />
+      ) : (
+        <Input {...stripAs(control)} id={id} {...aria} />
+      )}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+function stripAs<T extends { as?: unknown }>(value: T): Omit<T, "as"> {
+  const { as: _as, ...rest } = value;
+  return rest;
+}

@@ -1,0 +1,47 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "./cn";
+
+/** A grey placeholder block; decorative (aria-hidden). */
+export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
+}
+
+/** Placeholder of a catalogue card (image, title, two lines, price). */
+export function SkeletonCard({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn("overflow-hidden rounded-xl border border-border bg-card", className)}>
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="space-y-3 p-6">
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="mt-4 h-8 w-1/3" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A grid of skeleton cards (spec §9: 6 on lists, 3 on home sections and plans), announced once
+ * to assistive technology as loading.
+ */
+export function SkeletonGrid({
+  count = 6,
+  label = "Wird geladen …",
+  className,
+}: {
+  count?: number;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div role="status" aria-live="polite" className={className}>
+      <span className="sr-only">{label}</span>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: count }, (_, index) => (
+          <SkeletonCard key={index} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { cn } from "./cn";
+import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
+
+export type ToastType = "success" | "error" | "info" | "warning";
+export type ToastMessage = { type: ToastType; message: string; description?: string };
+type StoredToast = ToastMessage & { id: number };
+
+/* Spec §9: up to 3 visible, 4000 ms, width 356 px, gap 14 px. */
+export const TOAST_LIMIT = 3;
+export const TOAST_DURATION_MS = 4000;
+
+/* ---- tiny client store ---------------------------------------------------------------- */
+
+let toasts: StoredToast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const EMPTY: StoredToast[] = [];
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Shows a toast from client code (event handlers, effects). Returns its id. */
+export function showToast(toast: ToastMessage): number {
+  const id = nextId++;
+  toasts = [...toasts, { ...toast, id }].slice(-TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  const next = toasts.filter((t) => t.id !== id);
+  if (next.length !== toasts.length) {
+    toasts = next;
+    emit();
+  }
+}
+
+/* ---- component ------------------------------------------------------------------------ */
+
+export type ToasterProps = {
+  /** The flash toast of this request (root loader), rendered on the server. */
+  toast: ToastMessage | null | undefined;
+};
+
+/**
+ * Notification area. The server renders the request's toast into live regions (visible without
+ * JS). Once hydrated, toasts come from the client store: the loader's toast on each navigation plus
+ * anything passed to `showToast`; up to 3 stack, each disappears after 4 s or on 'Schließen'.
+ */
+export function Toaster({ toast }: ToasterProps) {
+  const stored = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const [hydrated, setHydrated] = useState(false);
+  const lastPushed = useRef<ToastMessage | null>(null);
+
+  useEffect(() => {
+    if (toast && toast !== lastPushed.current) {
+      lastPushed.current = toast;
+      showToast(toast);
+    }
+    setHydrated(true);
+  }, [toast]);
+
+  const visible: StoredToast[] = hydrated ? stored : toast ? [{ ...toast, id: 0 }] : [];
+  const polite = visible.filter((t) => t.type !== "error");
+  const assertive = visible.filter((t) => t.type === "error");
+
+  return (
+    <section
+      aria-label="Benachrichtigungen"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-[14px] sm:inset-x-auto sm:right-6 sm:bottom-6"
+    >
+      <div role="alert" className="flex w-full flex-col gap-[14px] sm:w-[356px]">
+        {assertive.map((t) => (
+          <ToastCard key={t.id} toast={t} interactive={hydrated} />
+        ))}
+      </div>
+      <div role="status" aria-live="polite" className="flex w-full flex-col gap-[14px] sm:w-[356px]">
+        {polite.map((t) => (
+          <ToastCard key={t.id} toast={t} interactive={hydrated} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const styles: Record<ToastType, string> = {
+  success: "border-success/40 bg-card text-card-foreground",
+  info: "border-border bg-card text-card-foreground",
+  warning: "border-warning/50 bg-warning-soft text-foreground",
+  error: "border-destructive bg-destructive text-destructive-foreground",
+};
+
+const icons = {
+  success: CheckCircleIcon,
+  info: InfoIcon,
+  warning: AlertIcon,
+  error: AlertCircleIcon,
+} as const;
+
+function ToastCard({ toast, interactive }: { toast: StoredToast; interactive: boolean }) {
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (!interactive || paused) return;
+    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [interactive, paused, toast.id]);
+
+  const Icon = icons[toast.type];
+  return (
+    <div
+      className={cn(
+        "pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg animate-toast-in",
+        styles[toast.type],
+      )}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Icon
+        className={cn(
+          "mt-0.5 shrink-0",
+          toast.type === "success" && "text-success",
+          toast.type === "warning" && "text-warning",
+        )}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.message}</p>
+        {toast.description ? <p className="mt-0.5 text-sm opacity-95">{toast.description}</p> : null}
+      </div>
+      {interactive ? (
+        <button
+          type="button"
+          onClick={() => dismissToast(toast.id)}
+          className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-black/10 dark:hover:bg-white/10"
+        >
+          <CloseIcon size={18} />
+          <span className="sr-only">Schließen</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { IconName } from "./types";
+
+export type Benefit = { id: string; title: string; text: string; icon: IconName };
+
+export const communityIntro = {
+  title: "Die BeHappy-Community",
+  lead: "Mehr als 2.500 Menschen, die sich gegenseitig ermutigen, voneinander lernen und gemeinsam wachsen. Hier bist du willkommen – genau so, wie du bist.",
+};
+
+/** The six benefits of the community page. */
+export const communityBenefits: Benefit[] = [
+  {
+    id: "austausch",
+    title: "Echter Austausch",
+    text: "Sprich mit Menschen, die ähnliche Fragen bewegen. In Gruppen und Foren findest du Verständnis, Ideen und neue Perspektiven.",
+    icon: "message",
+  },
+  {
+    id: "veranstaltungen",
+    title: "Exklusive Veranstaltungen",
+    text: "Workshops, Retreats und Community-Treffen – vor Ort und online. Als Mitglied bist du zu besonderen Konditionen dabei.",
+    icon: "calendar",
+  },
+  {
+    id: "lernpartner",
+    title: "Lernpartnerschaften",
+    text: "Wir bringen dich mit einer Lernpartnerin oder einem Lernpartner zusammen. Gemeinsam bleibt ihr verbindlich dran.",
+    icon: "users",
+  },
+  {
+    id: "wissen",
+    title: "Wissen, das wirkt",
+    text: "Kurse, Übungen und Impulse, fundiert und alltagsnah. Du lernst in deinem Tempo und wendest das Gelernte direkt an.",
+    icon: "book",
+  },
+  {
+    id: "community-preise",
+    title: "Community-Preise",
+    text: "Mitglieder erhalten viele Angebote zum günstigeren Community-Preis – manche sind sogar schon inklusive.",
+    icon: "gift",
+  },
+  {
+    id: "sicherer-raum",
+    title: "Ein geschützter Raum",
+    text: "Respekt, Vertraulichkeit und Wohlwollen sind unsere Grundregeln. Was in der Community geteilt wird, bleibt in der Community.",
+    icon: "shield",
+  },
+];
+
+export const communityJoin = {
+  title: "Bereit, dazuzugehören?",
+  text: "Werde Mitglied und erlebe, wie viel leichter Wachstum in guter Gesellschaft ist.",
+  label: "Jetzt Mitglied werden",
+};

@@ -1,0 +1,61 @@
+/** Further content of /concept: how the pillars are put into practice and what they rest on. */
+
+export const conceptIntro = {
+  title: "Unser Konzept",
+  lead: "BeHappy verbindet Selbsterkenntnis, persönliches Wachstum und echte Gemeinschaft zu einem Weg, den du wirklich gehen kannst – ohne Druck, aber mit Richtung.",
+};
+
+export type PracticeStep = { step: number; title: string; text: string };
+
+export const conceptPractice: { title: string; lead: string; steps: PracticeStep[] } = {
+  title: "So sieht das in der Praxis aus",
+  lead: "Unsere Kurse, Veranstaltungen und Gruppen folgen einem einfachen Rhythmus, der sich im Alltag bewährt hat.",
+  steps: [
+    {
+      step: 1,
+      title: "Standort bestimmen",
+      text: "Mit einem Selbsttest oder einer Reflexionsübung schaust du, wo du gerade stehst und was dir wichtig ist.",
+    },
+    {
+      step: 2,
+      title: "Impulse aufnehmen",
+      text: "In Kursen und Veranstaltungen lernst du Werkzeuge kennen, die zu deiner Situation passen – verständlich erklärt und sofort anwendbar.",
+    },
+    {
+      step: 3,
+      title: "Ins Tun kommen",
+      text: "Du wählst einen kleinen, konkreten Schritt für die nächsten Tage und planst, wann und wie du ihn umsetzt.",
+    },
+    {
+      step: 4,
+      title: "Gemeinsam dranbleiben",
+      text: "In der Community teilst du Erfahrungen, bekommst Rückmeldung und feierst Fortschritte. So wird aus einem Vorsatz eine Gewohnheit.",
+    },
+  ],
+};
+
+export type EvidenceItem = { title: string; text: string };
+
+export const conceptEvidence: { title: string; lead: string; items: EvidenceItem[]; note: string } = {
+  title: "Worauf unser Konzept aufbaut",
+  lead: "Wir erfinden das Rad nicht neu. Unser Ansatz stützt sich auf gut untersuchte Erkenntnisse aus Psychologie und Verhaltensforschung.",
+  items: [
+    {
+      title: "Positive Psychologie",
+      text: "Die Forschung rund um Martin Seligman beschreibt Wohlbefinden als Zusammenspiel aus positiven Gefühlen, Engagement, Beziehungen, Sinn und Erfolgserlebnissen (PERMA-Modell). Diese Bausteine finden sich in unseren vier Säulen wieder.",
+    },
+    {
+      title: "Selbstbestimmungstheorie",
+      text: "Nach Edward Deci und Richard Ryan wachsen Motivation und Zufriedenheit, wenn Menschen Autonomie, Kompetenz und Verbundenheit erleben. Deshalb entscheidest du selbst über deine Ziele – und bist dabei nie allein.",
+    },
+    {
+      title: "Zielsetzung und Wenn-dann-Pläne",
+      text: "Studien zu Zielsetzung (Locke und Latham) und zu Umsetzungsabsichten (Peter Gollwitzer) zeigen: Konkrete Ziele und genaue Pläne für das Wann und Wie erhöhen die Chance deutlich, dass Vorsätze Wirklichkeit werden.",
+    },
+    {
+      title: "Soziale Verbundenheit",
+      text: "Langzeitstudien wie die Harvard Study of Adult Development deuten darauf hin, dass gute Beziehungen zu den stärksten Einflussfaktoren für ein zufriedenes Leben gehören. Gemeinschaft ist bei uns darum kein Extra, sondern Kern.",
+    },
+  ],
+  note: "Unsere Angebote dienen der persönlichen Entwicklung. Sie ersetzen keine ärztliche, psychotherapeutische oder rechtliche Beratung. Wenn es dir nicht gut geht, wende dich bitte an eine Ärztin, einen Arzt oder die TelefonSeelsorge unter 0800 111 0 111 (kostenfrei, rund um die Uhr).",
+};

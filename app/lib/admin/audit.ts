@@ -1,0 +1,53 @@
+/** Readable lines of an audit entry (the database stores whole rows before/after as jsonb). */
+export interface AuditEntry {
+  id: string;
+  action: "insert" | "update" | "delete" | string;
+  actor_email: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export const AUDIT_ACTION_LABEL: Record<string, string> = {
+  insert: "Erstellt",
+  update: "Geändert",
+  delete: "Gelöscht",
+};
+
+const FIELD_LABEL: Record<string, string> = {
+  title: "Titel",
+  category: "Kategorie",
+  image_url: "Bild-URL",
+  date: "Datum",
+  time: "Uhrzeit",
+  location: "Ort",
+  provider: "Anbieter",
+  description: "Beschreibung",
+  details: "Details",
+  price: "Preis",
+  "behappy-price": "BeHappy-Preis",
+  behappy_price: "BeHappy-Preis",
+  availability: "Verfügbar",
+  show_on_startpage: "Startseite",
+  show_on_offer: "Angebote",
+  status: "Status",
+};
+
+const IGNORED = new Set(["id", "created_at", "updated_at", "features", "not_included"]);
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "boolean") return value ? "ja" : "nein";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** 'Titel: alt → neu' for each changed field of an update (labels in German). */
+export function auditChanges(entry: Pick<AuditEntry, "action" | "before" | "after">, labelOf?: (field: string, value: unknown) => string) {
+  if (entry.action !== "update" || !entry.before || !entry.after) return [];
+  const fmt = labelOf ?? ((_field: string, value: unknown) => show(value));
+  const keys = Object.keys(entry.after).filter(
+    (key) => !IGNORED.has(key) && JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]),
+  );
+  return keys.map((key) => `${FIELD_LABEL[key] ?? key}: ${fmt(key, entry.before?.[key])} → ${fmt(key, entry.after?.[key])}`);
+}

@@ -1,0 +1,115 @@
+/**
+ * The three catalogue kinds of the admin area and their German words (spec §2 Admin area, §8 Admin).
+ * One table drives the list, the form, the toasts and the errors of events, courses and products.
+ */
+export const ADMIN_KINDS = ["events", "courses", "products"] as const;
+export type AdminKind = (typeof ADMIN_KINDS)[number];
+
+export interface KindTexts {
+  /** Singular, as in 'Veranstaltung gelöscht'. */
+  one: string;
+  /** Plural, as in 'Fehler beim Laden der Veranstaltungen'. */
+  many: string;
+  /** Genitive article + singular: 'der Veranstaltung', 'des Kurses', 'des Produkts'. */
+  ofOne: string;
+  heading: string;
+  newHeading: string;
+  editHeading: string;
+  /** Path of the public list page showing the result. */
+  publicPath: string;
+}
+
+export const KIND_TEXTS: Record<AdminKind, KindTexts> = {
+  events: {
+    one: "Veranstaltung",
+    many: "Veranstaltungen",
+    ofOne: "der Veranstaltung",
+    heading: "Veranstaltungen verwalten",
+    newHeading: "Neue Veranstaltung",
+    editHeading: "Veranstaltung bearbeiten",
+    publicPath: "/events",
+  },
+  courses: {
+    one: "Kurs",
+    many: "Kurse",
+    ofOne: "des Kurses",
+    heading: "Kurse verwalten",
+    newHeading: "Neuer Kurs",
+    editHeading: "Kurs bearbeiten",
+    publicPath: "/courses",
+  },
+  products: {
+    one: "Produkt",
+    many: "Produkte",
+    ofOne: "des Produkts",
+    heading: "Produkte verwalten",
+    newHeading: "Neues Produkt",
+    editHeading: "Produkt bearbeiten",
+    publicPath: "/products",
+  },
+};
+
+/** 'Bitte versuchen Sie es später erneut.': the description of every admin error (spec §8 Admin). */
+export const ADMIN_RETRY = "Bitte versuchen Sie es später erneut.";
+
+/** Toasts of spec §8 Admin for one kind. */
+export function kindToasts(kind: AdminKind) {
+  const t = KIND_TEXTS[kind];
+  return {
+    created: `${t.one} erstellt`,
+    updated: `${t.one} aktualisiert`,
+    deleted: `${t.one} gelöscht`,
+    loadListError: `Fehler beim Laden der ${t.many}`,
+    loadError: `Fehler beim Laden ${t.ofOne}`,
+    deleteError: `Fehler beim Löschen ${t.ofOne}`,
+    updateError: `Fehler beim Aktualisieren ${t.ofOne}`,
+    createFormError: "Fehler beim Erstellen",
+    updateFormError: "Fehler beim Aktualisieren",
+  };
+}
+
+/** Which kind an admin URL belongs to: /admin/events…, /admin/courses…, /admin/products…. */
+export function kindFromPath(pathname: string): AdminKind | null {
+  const segment = pathname.split("/")[2];
+  return (ADMIN_KINDS as readonly string[]).includes(segment) ? (segment as AdminKind) : null;
+}
+
+export const FLAGS = ["show_on_startpage", "show_on_offer"] as const;
+export type Flag = (typeof FLAGS)[number];
+
+export const FLAG_TEXTS: Record<Flag, { column: string; added: string; removed: string }> = {
+  show_on_startpage: { column: "Startseite", added: "zur Startseite hinzugefügt", removed: "von der Startseite entfernt" },
+  show_on_offer: { column: "Angebote", added: "zu den Angeboten hinzugefügt", removed: "aus den Angeboten entfernt" },
+};
+
+/** Order status (spec §4): labels and colours (completed green, cancelled red, anything else yellow). */
+export const ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: "Ausstehend",
+  completed: "Abgeschlossen",
+  cancelled: "Storniert",
+};
+export function orderStatusLabel(status: string) {
+  return ORDER_STATUS_LABEL[status as OrderStatus] ?? status;
+}
+export function orderStatusVariant(status: string): "success" | "destructive" | "warning" {
+  if (status === "completed") return "success";
+  if (status === "cancelled") return "destructive";
+  return "warning";
+}
+
+/** Newsletter status labels: 'Angemeldet' per spec; the double opt-in states in German too. */
+export const NEWSLETTER_STATUS_LABEL: Record<string, string> = {
+  subscribed: "Angemeldet",
+  pending: "Bestätigung ausstehend",
+  unsubscribed: "Abgemeldet",
+};
+export function newsletterStatusLabel(status: string) {
+  return NEWSLETTER_STATUS_LABEL[status] ?? status;
+}
+
+/** Contact message status (spec §4): 'Neu' and 'Gelesen'. */
+export function contactStatusLabel(status: string) {
+  return status === "read" ? "Gelesen" : "Neu";
+}

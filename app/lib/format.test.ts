@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { formatCommunityPrice, formatDate, formatDateTime, formatPrice, shortId } from "./format";
+
+const NBSP = "\u00a0";
+
+describe("formatPrice", () => {
+  it("formats EUR in de-DE with two decimals and a non-breaking space", () => {
+    expect(formatPrice(12)).toBe(`12,00${NBSP}€`);
+    expect(formatPrice(0)).toBe(`0,00${NBSP}€`);
+    expect(formatPrice(9.5)).toBe(`9,50${NBSP}€`);
+    expect(formatPrice(1234.567)).toBe(`1.234,57${NBSP}€`);
+  });
+  it("accepts numeric strings as PostgreSQL returns them", () => {
+    expect(formatPrice("49.90")).toBe(`49,90${NBSP}€`);
+  });
+  it("says 'Kein Preis' when there is no price", () => {
+    expect(formatPrice(null)).toBe("Kein Preis");
+    expect(formatPrice(undefined)).toBe("Kein Preis");
+    expect(formatPrice(Number.NaN)).toBe("Kein Preis");
+    expect(formatPrice("")).toBe("Kein Preis");
+  });
+});
+
+describe("formatCommunityPrice", () => {
+  it("shows exactly 0 as 'Inklusive'", () => {
+    expect(formatCommunityPrice(0)).toBe("Inklusive");
+    expect(formatCommunityPrice("0.00")).toBe("Inklusive");
+  });
+  it("formats other values like formatPrice", () => {
+    expect(formatCommunityPrice(0.01)).toBe(`0,01${NBSP}€`);
+    expect(formatCommunityPrice(19)).toBe(`19,00${NBSP}€`);
+    expect(formatCommunityPrice(null)).toBe("Kein Preis");
+  });
+});
+
+describe("formatDate", () => {
+  it("formats plain dates as dd.mm.yyyy without a time-zone shift", () => {
+    expect(formatDate("2026-11-23")).toBe("23.11.2026");
+    expect(formatDate("2026-01-01")).toBe("01.01.2026");
+  });
+  it("formats timestamps in the shop's time zone", () => {
+    expect(formatDate("2026-11-23T10:00:00Z")).toBe("23.11.2026");
+    expect(formatDate("2026-11-23T23:30:00Z")).toBe("24.11.2026");
+    expect(formatDate("2026-11-23 10:00:00+00")).toBe("23.11.2026");
+  });
+  it("returns the raw value when it cannot be parsed", () => {
+    expect(formatDate("demnächst")).toBe("demnächst");
+    expect(formatDate("2026-02-30")).toBe("2026-02-30");
+    expect(formatDate("")).toBe("");
+    expect(formatDate("not a date")).not.toContain("Invalid");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("formats timestamps as 'dd.mm.yyyy, hh:mm'", () => {
+    expect(formatDateTime("2026-11-23T13:05:00Z")).toBe("23.11.2026, 14:05");
+    expect(formatDateTime("2026-07-01T12:00:00+02:00")).toBe("01.07.2026, 12:00");
+    expect(formatDateTime("2026-11-23 13:05:00.123+00")).toBe("23.11.2026, 14:05");
+  });
+  it("falls back to the date or the raw value", () => {
+    expect(formatDateTime("2026-11-23")).toBe("23.11.2026");
+    expect(formatDateTime("kaputt")).toBe("kaputt");
+  });
+});
+
+describe("shortId", () => {
+  it("keeps the first 8 characters plus an ellipsis", () => {
+    expect(shortId("3f2a9c7e-1234-4abc-9def-000000000000")).toBe("3f2a9c7e…");
+  });
+  it("handles empty ids", () => {
+    expect(shortId("")).toBe("");
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * de-DE formatting shared by server and browser (spec §1, §9).
+ * Dates are always shown in the shop's time zone so the server render and the hydrated
+ * client render agree whatever the machine's or visitor's zone is.
+ */
+
+export const SHOP_TIME_ZONE = "Europe/Berlin";
+
+const priceFormat = new Intl.NumberFormat("de-DE", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const dateFormat = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+const dateTimeFormat = new Intl.DateTimeFormat("de-DE", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: SHOP_TIME_ZONE,
+});
+
+type Amount = number | string | null | undefined;
+
+/** Numbers from PostgreSQL `numeric` may arrive as strings ("12.50"); accept both. */
+function toAmount(value: Amount): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") {
+    if (value.trim() === "") return null;
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return Number.isFinite(value) ? value : null;
+}
+
+/** '12,00 €' (with the non-breaking space U+00A0 Intl puts before €); 'Kein Preis' when missing. */
+export function formatPrice(value: Amount): string {
+  const amount = toAmount(value);
+  if (amount === null) return "Kein Preis";
+  return priceFormat.format(amount);
+}
+
+/** Community price: exactly 0 is 'Inklusive', anything else like formatPrice. */
+export function formatCommunityPrice(value: Amount): string {
+  const amount = toAmount(value);
+  if (amount === 0) return "Inklusive";
+  return formatPrice(value);
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseTimestamp(value: string): Date | null {
+  // PostgreSQL's text form "2026-11-23 14:05:00+00" is not ISO; make it so.
+  const normalised = value.trim().replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2").replace(/([+-]\d{2})$/, "$1:00");
+  const date = new Date(normalised);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function isValidCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * 'dd.mm.yyyy'. A plain calendar date ("2026-11-23") is shown as written, never shifted by a time
+ * zone; a timestamp is shown in the shop's zone. Anything unparsable is returned unchanged
+ * (never 'Invalid Date').
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const trimmed = value.trim();
+  const dateOnly = DATE_ONLY.exec(trimmed);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly;
+    return isValidCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : value;
+  }
+  const date = parseTimestamp(trimmed);
+  return date ? dateFormat.format(date) : value;
+}
+
+/** 'dd.mm.yyyy, hh:mm' in the shop's time zone; a plain date falls back to formatDate. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const trimmed = value.trim();
+  if (DATE_ONLY.test(trimmed)) return formatDate(trimmed);
+  const date = parseTimestamp(trimmed);
+  return date ? dateTimeFormat.format(date) : value;
+}
+
+/** Order ids are shown as their first 8 characters plus an ellipsis (spec §9). */
+export function shortId(id: string | null | undefined): string {
+  if (!id) return "";
+  return `${id.slice(0, 8)}…`;
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { catalogRowActionSchema, eventFormSchema, productFormSchema, toPrice } from "./admin";
+
+function form(entries: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(entries)) data.append(key, value);
+  return data;
+}
+
+const event = {
+  title: "Abend",
+  category: "Workshop",
+  date: "1.1.2027",
+  time: "19 Uhr",
+  location: "Berlin",
+  image_url: "/images/x.svg",
+};
+
+describe("admin schemas", () => {
+  it("turns a non-numeric or empty price into 0 and reads German decimals", () => {
+    expect(toPrice("abc")).toBe(0);
+    expect(toPrice("")).toBe(0);
+    expect(toPrice(undefined)).toBe(0);
+    expect(toPrice("12,50")).toBe(12.5);
+    expect(toPrice("7.25")).toBe(7.25);
+    const result = parseWithZod(form({ ...event, price: "abc", behappy_price: "" }), { schema: eventFormSchema });
+    expect(result.status).toBe("success");
+    if (result.status === "success") {
+      expect(result.value.price).toBe(0);
+      expect(result.value.behappy_price).toBe(0);
+      expect(result.value.show_on_startpage).toBe(false);
+    }
+  });
+
+  it("rejects a negative price and missing required fields in German, keeping optional ones optional", () => {
+    const result = parseWithZod(form({ title: " ", price: "-1", image_url: "javascript:alert(1)" }), { schema: eventFormSchema });
+    expect(result.status).toBe("error");
+    const errors = result.reply().error ?? {};
+    expect(errors.title).toEqual(["Bitte gib einen Titel ein."]);
+    expect(errors.category).toEqual(["Bitte gib eine Kategorie ein."]);
+    expect(errors.date).toEqual(["Bitte gib ein Datum ein."]);
+    expect(errors.time).toEqual(["Bitte gib eine Uhrzeit ein."]);
+    expect(errors.location).toEqual(["Bitte gib einen Ort ein."]);
+    expect(errors.price).toEqual(["Der Preis darf nicht negativ sein."]);
+    expect(errors.image_url?.[0]).toMatch(/^Bitte gib eine Bild-URL ein/);
+    expect(errors.provider).toBeUndefined();
+  });
+
+  it("reads checkboxes ('on' or absent) for products", () => {
+    const result = parseWithZod(
+      form({ title: "Buch", category: "Buch", image_url: "https://example.com/a.png", price: "9.99", availability: "on", details: "a\nb" }),
+      { schema: productFormSchema },
+    );
+    expect(result.status).toBe("success");
+    if (result.status === "success") {
+      expect(result.value).toMatchObject({ availability: true, show_on_offer: false, price: 9.99, details: "a\nb" });
+    }
+  });
+
+  it("parses row actions", () => {
+    const id = "e0000000-0000-4000-8000-000000000001";
+    const on = parseWithZod(form({ intent: "flag", id, flag: "show_on_offer", value: "on" }), { schema: catalogRowActionSchema });
+    expect(on.status === "success" && on.value).toEqual({ intent: "flag", id, flag: "show_on_offer", value: true });
+    const off = parseWithZod(form({ intent: "flag", id, flag: "show_on_offer" }), { schema: catalogRowActionSchema });
+    expect(off.status === "success" && off.value).toEqual({ intent: "flag", id, flag: "show_on_offer", value: false });
+    expect(parseWithZod(form({ intent: "flag", id, flag: "title" }), { schema: catalogRowActionSchema }).status).toBe("error");
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { FLAGS, ORDER_STATUSES } from "../admin/kinds";
+import { optionalText, requiredText } from "./common";
+
+/**
+ * Admin forms (spec §5 Event/Course/Product form). German messages; prices are numbers with step
+ * 0.01 and minimum 0, and a non-numeric entry becomes 0 (a preprocess, never z.coerce).
+ */
+
+/** '12,50' and '12.50' are 12.5; empty, missing or non-numeric is 0 (spec §5). Negative stays negative (min 0 rejects it). */
+export function toPrice(value: unknown): number {
+  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
+  if (typeof value !== "string") return 0;
+  const text = value.trim().replace(/\s/g, "").replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(text)) return 0;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+const price = z.preprocess(
+  toPrice,
+  z
+    .number()
+    .min(0, "Der Preis darf nicht negativ sein.")
+    .max(99_999_999.99, "Der Preis ist zu hoch.")
+    .transform((n) => Math.round(n * 100) / 100),
+);
+
+/** A checkbox: 'on' (browser) or true/'true' is checked, anything else (absent) is not. */
+const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+const imageUrl = z
+  .string({ error: "Bitte gib eine Bild-URL ein." })
+  .trim()
+  .min(1, "Bitte gib eine Bild-URL ein.")
+  .max(500, "Bitte höchstens 500 Zeichen eingeben.")
+  .regex(/^(https?:\/\/|\/)\S*$/, "Bitte gib eine Bild-URL ein, die mit https:// oder / beginnt (ohne Leerzeichen).");
+
+const flags = {
+  show_on_startpage: checkbox,
+  show_on_offer: checkbox,
+};
+
+export const eventFormSchema = z.object({
+  title: requiredText("einen Titel", 200),
+  category: requiredText("eine Kategorie", 100),
+  date: requiredText("ein Datum", 100),
+  time: requiredText("eine Uhrzeit", 100),
+  location: requiredText("einen Ort", 200),
+  provider: optionalText(200),
+  image_url: imageUrl,
+  price,
+  behappy_price: price,
+  ...flags,
+});
+
+export const courseFormSchema = z.object({
+  title: requiredText("einen Titel", 200),
+  category: requiredText("eine Kategorie", 100),
+  date: optionalText(100),
+  time: optionalText(100),
+  location: optionalText(200),
+  provider: optionalText(200),
+  image_url: imageUrl,
+  price,
+  behappy_price: price,
+  ...flags,
+});
+
+export const productFormSchema = z.object({
+  title: requiredText("einen Titel", 200),
+  category: requiredText("eine Kategorie", 100),
+  description: optionalText(10_000),
+  details: optionalText(10_000),
+  image_url: imageUrl,
+  price,
+  behappy_price: price,
+  availability: checkbox,
+  ...flags,
+});
+
+export type EventFormInput = z.infer<typeof eventFormSchema>;
+export type CourseFormInput = z.infer<typeof courseFormSchema>;
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+
+export const catalogFormSchemas = {
+  events: eventFormSchema,
+  courses: courseFormSchema,
+  products: productFormSchema,
+} as const;
+
+const id = z.uuid({ error: "Der Eintrag ist ungültig." });
+
+/** Row actions on the catalogue lists: toggle a flag, delete. */
+export const catalogRowActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("flag"), id, flag: z.enum(FLAGS), value: checkbox }),
+  z.object({ intent: z.literal("delete"), id }),
+]);
+
+export const orderStatusSchema = z.object({ intent: z.literal("status"), id, status: z.enum(ORDER_STATUSES) });
+export const contactReadSchema = z.object({ intent: z.literal("read"), id });

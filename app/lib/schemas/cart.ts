@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { ITEM_TYPES, MAX_LINE_QUANTITY } from "../cart";
+
+const QUANTITY_MESSAGE = `Bitte gib eine ganze Zahl zwischen 1 und ${MAX_LINE_QUANTITY} ein.`;
+const quantity = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int(QUANTITY_MESSAGE)
+  .max(MAX_LINE_QUANTITY, `Pro Artikel sind höchstens ${MAX_LINE_QUANTITY} Stück möglich.`);
+const itemId = z.uuid({ error: "Dieser Artikel ist nicht mehr im Angebot." });
+const lineId = z.string({ error: "Diese Position ist nicht mehr im Warenkorb." }).max(40);
+
+/** Every cart control posts one of these intents to /cart (Hydrogen's cart pattern). */
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    itemId,
+    itemType: z.enum(ITEM_TYPES, { error: "Dieser Artikel ist nicht mehr im Angebot." }),
+    quantity: quantity.min(1, QUANTITY_MESSAGE).default(1),
+  }),
+  // 0 or less removes the line (spec §4 Cart).
+  z.object({ intent: z.literal("update"), lineId, quantity: quantity.min(-MAX_LINE_QUANTITY, QUANTITY_MESSAGE) }),
+  z.object({ intent: z.literal("remove"), lineId }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("plan"), planId: itemId }),
+  z.object({ intent: z.literal("restore"), lines: z.string().max(8000) }),
+]);
+
+export type CartAction = z.infer<typeof cartActionSchema>;

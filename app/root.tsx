@@ -1,0 +1,134 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./components/nonce";
+import { NewsletterForm } from "./components/newsletter/newsletter-form";
+import { Footer } from "./components/site/footer";
+import { Header } from "./components/site/header";
+import { Toaster } from "./components/ui/toaster";
+import { NotFound } from "./routes/not-found";
+import { authMiddleware, getAuth } from "./server/auth/auth.server";
+import { readCartSummary } from "./server/cart/cart-cookie.server";
+import { readTheme } from "./server/theme.server";
+import { getToast } from "./server/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+
+/** Child routes see these as parentHeaders (Set-Cookie, private caching) when they set their own. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = getAuth(context);
+  const [{ toast, headers }, theme, cart] = await Promise.all([
+    getToast(request),
+    readTheme(request),
+    readCartSummary(request),
+  ]);
+  // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
+  // anonymous pages stay cacheable. A page that shows a member's e-mail or cart never is.
+  const responseHeaders = new Headers(toast ? headers : undefined);
+  if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", "private, no-store");
+  return data(
+    { user: user ? { email: user.email } : null, toast: toast ?? null, theme, cartCount: cart.itemCount },
+    { headers: responseHeaders },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const theme = root?.theme ?? "system";
+  return (
+    <html lang="de" className={theme === "system" ? "theme-system" : theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        <a href="#main" className="skip-link">
+          Zum Inhalt springen
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      role="progressbar"
+      aria-label="Seite wird geladen"
+      aria-hidden={!busy}
+      className={`navigation-progress ${busy ? "is-active" : ""}`}
+    />
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <NavigationProgress />
+      <Header user={root?.user ?? null} cartCount={root?.cartCount ?? 0} theme={root?.theme ?? "system"} />
+      <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
+        {children}
+      </main>
+      <Footer newsletter={<NewsletterForm />} />
+      <Toaster toast={root?.toast ?? null} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  const tooMany = isRouteErrorResponse(error) && error.status === 429;
+  return (
+    <Shell>
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Oops! Etwas ist schiefgelaufen</h1>
+        <p className="mt-4 text-muted-foreground">
+          {tooMany
+            ? "Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut."
+            : "Bitte versuche es später erneut."}
+        </p>
+        <a href="/" className="mt-8 inline-block underline">
+          Zurück zur Startseite
+        </a>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/account.delete";
+import { fieldProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { ACCOUNT_MESSAGES, deleteAccountSchema } from "~/lib/schemas/account";
+import { authProvider, requireUser } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { deleteMemberAccount } from "~/server/queries/members.server";
+import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { authSessionStorage } from "~/server/session.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Konto löschen – BeHappy" }, { name: "robots", content: "noindex" }];
+
+const KEPT_NOTE =
+  "Bestellungen bewahren wir als Buchungsbelege auf, solange das Gesetz es verlangt (§ 147 AO, § 257 HGB: 6 bis 10 Jahre): " +
+  "mit Rechnungsname, Anschrift, Artikeln und Beträgen, aber ohne Verbindung zu deinem Konto und ohne E-Mail-Adresse, " +
+  "Telefonnummer und Anmerkungen.";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user } = requireUser(context);
+  return data({ email: user.email }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, viewer } = requireUser(context);
+  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  const hide = { hideFields: ["currentPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide), notice: null }, { status: 400 });
+
+  const limitKey = user.email.toLowerCase();
+  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
+    return data({ result: submission.reply(hide), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+  }
+  // Re-authentication outside the transaction (hashing is slow work).
+  if (!(await authProvider().verifyPassword(request, user, submission.value.currentPassword))) {
+    await hitRateLimit("signInFailuresPerEmail", limitKey);
+    return data(
+      {
+        result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] } }),
+        notice: ACCOUNT_MESSAGES.wrongPassword,
+      },
+      { status: 400 },
+    );
+  }
+
+  let kept: number;
+  try {
+    kept = await withViewer(viewer, (tx) => deleteMemberAccount(tx));
+  } catch (error) {
+    logger.error("account deletion failed", { error: (error as Error).message });
+    return data({ result: submission.reply(hide), notice: ACCOUNT_MESSAGES.deleteFailed }, { status: 500 });
+  }
+
+  // The account is gone; end the browser's session whatever the provider answers.
+  let headers: Headers;
+  try {
+    headers = await authProvider().signOut(request);
+  } catch (error) {
+    logger.warn("sign-out after account deletion failed", { error: (error as Error).message });
+    const storage = authSessionStorage();
+    headers = new Headers({
+      "Set-Cookie": await storage.destroySession(await storage.getSession(request.headers.get("Cookie"))),
+    });
+  }
+  return redirectWithSuccess(
+    "/",
+    {
+      message: ACCOUNT_MESSAGES.accountDeleted,
+      description: kept > 0 ? KEPT_NOTE : "Deine persönlichen Daten wurden entfernt.",
+    },
+    { headers },
+  );
+}
+
+export default function DeleteAccountPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const { key: _key, ...confirmProps } = getInputProps(fields.confirm, { type: "checkbox", value: "on" });
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Konto löschen</h1>
+      <p className="mt-4">
+        Du bist angemeldet als <strong>{email}</strong>. Wenn du dein Konto löschst,
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-6">
+        <li>werden dein Profil, deine Anmeldung und alle Sitzungen gelöscht,</li>
+        <li>werden die Teilnehmer, die du für Veranstaltungen angemeldet hast, gelöscht,</li>
+        <li>werden dein Newsletter-Abonnement und deine Kontaktanfragen mit dieser E-Mail-Adresse gelöscht.</li>
+      </ul>
+      <p className="mt-4">{KEPT_NOTE}</p>
+      <p className="mt-4 text-sm text-muted-foreground">
+        Tipp: Lade vorher deine Daten herunter.{" "}
+        <a href="/account/export" download className="underline">
+          Meine Daten herunterladen
+        </a>
+      </p>
+      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <Field
+          label="Passwort zur Bestätigung"
+          {...fieldProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          required
+        />
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              {...confirmProps}
+              className="mt-1 size-5"
+              aria-invalid={fields.confirm.errors ? true : undefined}
+              aria-describedby={fields.confirm.errors ? fields.confirm.errorId : undefined}
+            />
+            <label htmlFor={fields.confirm.id}>Ja, ich möchte mein Konto endgültig löschen. Das kann nicht rückgängig gemacht werden.</label>
+          </div>
+          <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="destructive" disabled={navigation.state === "submitting"}>
+            Konto endgültig löschen
+          </Button>
+          <Link to="/dashboard?tab=profile" className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account.export";
+import { ACCOUNT_MESSAGES } from "~/lib/schemas/account";
+import { requireUser } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { exportMemberData } from "~/server/queries/members.server";
+
+/**
+ * DSGVO Art. 15/20: the member's data as a JSON download. A GET that changes nothing; the data is
+ * gathered as the member (export_my_data checks auth.uid()).
+ */
+async function download(context: Route.LoaderArgs["context"]) {
+  const { viewer } = requireUser(context);
+  try {
+    const body = await withViewer(viewer, (tx) => exportMemberData(tx));
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(JSON.stringify(body, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="behappy-meine-daten-${day}.json"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    logger.error("data export failed", { error: (error as Error).message });
+    throw data({ message: ACCOUNT_MESSAGES.exportFailed }, { status: 500 });
+  }
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return download(context);
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return download(context);
+}

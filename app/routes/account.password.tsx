@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/account.password";
+import { fieldProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
+import { authProvider, requireUser } from "~/server/auth/auth.server";
+import { AuthError } from "~/server/auth/errors";
+import { logger } from "~/server/log.server";
+import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Passwort ändern – BeHappy" }, { name: "robots", content: "noindex" }];
+
+const HIDE = { hideFields: ["currentPassword", "password", "passwordConfirm"] };
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireUser(context);
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(HIDE), notice: null }, { status: 400 });
+
+  // Guessing the current password counts like failed sign-ins for this address.
+  const limitKey = user.email.toLowerCase();
+  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
+    return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+  }
+  try {
+    const headers = await authProvider().changePassword(request, user, submission.value.currentPassword, submission.value.password);
+    return redirectWithSuccess(
+      "/dashboard?tab=profile",
+      { message: ACCOUNT_MESSAGES.passwordChanged, description: ACCOUNT_MESSAGES.passwordChangedDescription },
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof AuthError && error.code === "invalid_credentials") {
+      await hitRateLimit("signInFailuresPerEmail", limitKey);
+      return data(
+        {
+          result: submission.reply({ ...HIDE, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] } }),
+          notice: ACCOUNT_MESSAGES.wrongPassword,
+        },
+        { status: 400 },
+      );
+    }
+    if (!(error instanceof AuthError)) logger.error("password change failed", { error: (error as Error).message });
+    const notice = error instanceof AuthError ? error.message : "Das Passwort konnte nicht geändert werden. Bitte versuche es später erneut.";
+    return data({ result: submission.reply(HIDE), notice }, { status: error instanceof AuthError ? 400 : 500 });
+  }
+}
+
+export default function ChangePasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Passwort ändern</h1>
+      <p className="mt-2 text-muted-foreground">Danach bist du auf allen anderen Geräten abgemeldet.</p>
+      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <Field
+          label="Aktuelles Passwort"
+          {...fieldProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          required
+        />
+        <Field
+          label="Neues Passwort"
+          {...fieldProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          description="Mindestens 8 Zeichen."
+          required
+        />
+        <Field
+          label="Neues Passwort wiederholen"
+          {...fieldProps(fields.passwordConfirm, { type: "password" })}
+          autoComplete="new-password"
+          required
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            Passwort ändern
+          </Button>
+          <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
+            Abbrechen
+          </Link>
+        </div>
+      </Form>
+      <section aria-labelledby="sessions-heading" className="mt-12 border-t border-border pt-8">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          Überall abmelden
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Hast du dich auf einem fremden Gerät angemeldet? Das beendet alle Sitzungen, auch diese.
+        </p>
+        <Form method="post" action="/logout" className="mt-4">
+          <Button type="submit" variant="outline">
+            Überall abmelden
+          </Button>
+        </Form>
+      </section>
+    </section>
+  );
+}

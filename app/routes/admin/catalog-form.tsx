@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/catalog-form";
+import { AuditList } from "~/components/admin/audit-list";
+import { CatalogFormFields } from "~/components/admin/catalog-form-fields";
+import { FormNotice } from "~/components/form-notice";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ADMIN_RETRY, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
+import { catalogFormSchemas } from "~/lib/schemas/admin";
+import { withViewer } from "~/server/db/db.server";
+import { auditFor } from "~/server/queries/admin/audit.server";
+import { createCatalogItem, getCatalogForm, updateCatalogItem } from "~/server/queries/admin/catalog.server";
+import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import { isUuid } from "~/server/queries/catalog.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+
+/** /admin/{kind}/new (create) and /admin/{kind}/new/:id (edit), spec §2 and §5. */
+
+function target(request: Request, id: string | undefined) {
+  const kind = kindFromPath(new URL(request.url).pathname);
+  if (!kind) throw new Response(null, { status: 404 });
+  if (id !== undefined && !isUuid(id)) throw data(null, { status: 404 });
+  return { kind, id };
+}
+
+const NEW_DEFAULTS: Record<string, string> = {
+  price: "0",
+  behappy_price: "0",
+  // Spec §5: availability defaults to true.
+  availability: "on",
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Admin – BeHappy" }];
+  const texts = KIND_TEXTS[loaderData.kind];
+  return [{ title: `${loaderData.id ? texts.editHeading : texts.newHeading} – BeHappy Admin` }];
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const { kind, id } = target(request, params.id);
+  if (!id) return { kind, id: null, defaults: NEW_DEFAULTS, audit: [] };
+  let found;
+  try {
+    found = await withViewer(viewer, async (tx) => {
+      const values = await getCatalogForm(tx, kind, id);
+      return values ? { values, audit: await auditFor(tx, kind, id) } : null;
+    });
+  } catch (error) {
+    throw await redirectWithError(`/admin/${kind}`, adminFailure(kindToasts(kind).loadError, error, { kind, id }));
+  }
+  if (!found) throw data(null, { status: 404 });
+  const defaults = Object.fromEntries(
+    Object.entries(found.values).map(([key, value]) => [key, typeof value === "boolean" ? (value ? "on" : "") : value]),
+  );
+  return { kind, id, defaults, audit: found.audit };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context);
+  const { kind, id } = target(request, params.id);
+  const toasts = kindToasts(kind);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: catalogFormSchemas[kind] });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const input = submission.value;
+  try {
+    if (id) {
+      const updated = await withViewer(viewer, (tx) => updateCatalogItem(tx, kind, id, input));
+      if (!updated) throw new Error("no row updated");
+    } else {
+      await withViewer(viewer, (tx) => createCatalogItem(tx, kind, input));
+    }
+  } catch (error) {
+    const notice = adminFailure(id ? toasts.updateFormError : toasts.createFormError, error, { kind, id });
+    return data({ result: submission.reply({ formErrors: [notice.message] }), notice }, { status: 500 });
+  }
+  return redirectWithSuccess(`/admin/${kind}`, {
+    message: id ? toasts.updated : toasts.created,
+    description: `„${input.title}“ wurde gespeichert.`,
+  });
+}
+
+export default function AdminCatalogForm() {
+  const { kind, id, defaults, audit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const texts = KIND_TEXTS[kind as AdminKind];
+  const schema = catalogFormSchemas[kind as AdminKind];
+  const [form, fields] = useForm({
+    id: `admin-${kind}-${id ?? "new"}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state === "submitting";
+
+  return (
+    <div className="max-w-3xl">
+      <Link to={`/admin/${kind}`} className="text-sm underline">
+        Zurück zu {texts.many}
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold">{id ? texts.editHeading : texts.newHeading}</h1>
+      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description ?? ADMIN_RETRY} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <CatalogFormFields kind={kind as AdminKind} fields={fields as never} />
+        <div className="flex flex-wrap gap-3 pt-2">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Wird gespeichert..." : "Speichern"}
+          </Button>
+          <Link to={`/admin/${kind}`} className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+        </div>
+      </Form>
+      {id ? <AuditList entries={audit} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/catalog-list";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { FlagToggle } from "~/components/admin/flag-toggle";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { formatCommunityPrice, formatPrice } from "~/lib/format";
+import { catalogRowActionSchema } from "~/lib/schemas/admin";
+import { withViewer } from "~/server/db/db.server";
+import {
+  deleteCatalogItem,
+  getCatalogTitle,
+  listCatalogAdmin,
+  setCatalogFlag,
+  type CatalogListRow,
+} from "~/server/queries/admin/catalog.server";
+import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import type { Page } from "~/server/queries/admin/paging.server";
+import { isUuid } from "~/server/queries/catalog.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+
+/** /admin/events, /admin/courses, /admin/products: one module, the kind comes from the URL. */
+
+function kindOf(request: Request): AdminKind {
+  const kind = kindFromPath(new URL(request.url).pathname);
+  if (!kind) throw new Response(null, { status: 404 });
+  return kind;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? KIND_TEXTS[loaderData.kind].heading : "Admin"} – BeHappy Admin` },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const kind = kindOf(request);
+  const url = new URL(request.url);
+  const params = readListParams(url.searchParams);
+  const deleteId = url.searchParams.get("delete");
+  try {
+    const { list, toDelete } = await withViewer(viewer, async (tx) => ({
+      list: await listCatalogAdmin(tx, kind, params),
+      toDelete: isUuid(deleteId) ? await getCatalogTitle(tx, kind, deleteId) : null,
+    }));
+    return { kind, list, toDelete, error: null };
+  } catch (error) {
+    const empty: Page<CatalogListRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
+    return { kind, list: empty, toDelete: null, error: adminFailure(kindToasts(kind).loadListError, error, { kind }) };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context);
+  const kind = kindOf(request);
+  const toasts = kindToasts(kind);
+  const listPath = `/admin/${kind}`;
+  const formData = await request.formData();
+  const returnTo = safeAdminPath(formData.get("returnTo"), listPath);
+  const submission = parseWithZod(formData, { schema: catalogRowActionSchema });
+  if (submission.status !== "success") {
+    return redirectWithError(returnTo, adminFailure(toasts.updateError, "invalid row action", { kind }));
+  }
+  const input = submission.value;
+
+  if (input.intent === "flag") {
+    try {
+      const title = await withViewer(viewer, (tx) => setCatalogFlag(tx, kind, input.id, input.flag, input.value));
+      if (title === null) throw new Error("no row updated");
+      const texts = FLAG_TEXTS[input.flag];
+      return redirectWithSuccess(returnTo, {
+        message: toasts.updated,
+        description: `„${title}“ wurde ${input.value ? texts.added : texts.removed}.`,
+      });
+    } catch (error) {
+      return redirectWithError(returnTo, adminFailure(toasts.updateError, error, { kind, id: input.id }));
+    }
+  }
+
+  try {
+    const title = await withViewer(viewer, (tx) => deleteCatalogItem(tx, kind, input.id));
+    if (title === null) throw new Error("no row deleted");
+    return redirectWithSuccess(returnTo, { message: toasts.deleted, description: `„${title}“ wurde dauerhaft gelöscht.` });
+  } catch (error) {
+    return redirectWithError(returnTo, adminFailure(toasts.deleteError, error, { kind, id: input.id }));
+  }
+}
+
+export default function AdminCatalogList() {
+  const { kind, list, toDelete, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const texts = KIND_TEXTS[kind];
+  const listPath = `/admin/${kind}`;
+  const here = listHref(listPath, { q: list.q, page: list.page });
+  const isProducts = kind === "products";
+
+  return (
+    <>
+      <AdminPageHeader
+        title={texts.heading}
+        description={`${list.total} ${list.total === 1 ? texts.one : texts.many}${list.q ? ` für „${list.q}“` : ""}`}
+        actions={
+          <Link to={`${listPath}/new`} className={buttonClass("default")}>
+            Neu hinzufügen
+          </Link>
+        }
+      />
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <AdminList
+        searchLabel="Nach Titel suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref(listPath, { q: list.q, page })}
+      >
+        <AdminTable
+          caption={texts.heading}
+          head={["Titel", "Kategorie", isProducts ? "Verfügbarkeit" : "Datum", "Preis", "BeHappy-Preis", "Startseite", "Angebote", "Aktionen"]}
+        >
+          {list.rows.map((row) => {
+            const editHref = `${listPath}/new/${row.id}`;
+            return (
+              <tr
+                key={row.id}
+                className="cursor-pointer hover:bg-muted/50"
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest("a, button, input, label, form, summary")) return;
+                  navigate(editHref);
+                }}
+              >
+                <td className={cellClass}>
+                  <Link to={editHref} className="font-medium underline-offset-4 hover:underline">
+                    {row.title}
+                  </Link>
+                </td>
+                <td className={cellClass}>{row.category}</td>
+                <td className={cellClass}>
+                  {isProducts ? (
+                    <Badge variant={row.availability ? "success" : "secondary"}>{row.availability ? "Verfügbar" : "Ausverkauft"}</Badge>
+                  ) : (
+                    row.date ?? "–"
+                  )}
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatCommunityPrice(row.behappy_price)}</td>
+                <td className={cellClass}>
+                  <FlagToggle id={row.id} title={row.title} flag="show_on_startpage" checked={row.show_on_startpage} returnTo={here} />
+                </td>
+                <td className={cellClass}>
+                  <FlagToggle id={row.id} title={row.title} flag="show_on_offer" checked={row.show_on_offer} returnTo={here} />
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>
+                  <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
+                    Bearbeiten
+                  </Link>
+                  <Link
+                    to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
+                    preventScrollReset
+                    aria-label={`Löschen: ${row.title}`}
+                    className={buttonClass("ghost", "sm", "text-destructive")}
+                  >
+                    Löschen
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </AdminTable>
+      </AdminList>
+      {toDelete ? <ConfirmDeleteDialog id={toDelete.id} title={toDelete.title} closeHref={here} key={location.key} /> : null}
+    </>
+  );
+}

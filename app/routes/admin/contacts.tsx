@@ -1,0 +1,172 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLoaderData } from "react-router";
+import type { Route } from "./+types/contacts";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { contactStatusLabel } from "~/lib/admin/kinds";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { formatDateTime } from "~/lib/format";
+import { contactReadSchema } from "~/lib/schemas/admin";
+import { withViewer } from "~/server/db/db.server";
+import { getContactAdmin, listContactsAdmin, markContactRead, type ContactRow } from "~/server/queries/admin/contacts.server";
+import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import type { Page } from "~/server/queries/admin/paging.server";
+import { isUuid } from "~/server/queries/catalog.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Kontaktanfragen – BeHappy Admin" }];
+
+const LOAD_ERROR = "Fehler beim Laden der Kontaktanfragen";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const url = new URL(request.url);
+  const params = readListParams(url.searchParams);
+  const messageId = url.searchParams.get("message");
+  try {
+    const result = await withViewer(viewer, async (tx) => ({
+      list: await listContactsAdmin(tx, params),
+      message: isUuid(messageId) ? await getContactAdmin(tx, messageId) : null,
+    }));
+    return { ...result, error: null };
+  } catch (error) {
+    const empty: Page<ContactRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
+    return { list: empty, message: null, error: adminFailure(LOAD_ERROR, error) };
+  }
+}
+
+/** new → read (spec §4 Contact message). A POST, never a side effect of opening the dialog (GET). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context);
+  const formData = await request.formData();
+  const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/contacts");
+  const submission = parseWithZod(formData, { schema: contactReadSchema });
+  try {
+    if (submission.status !== "success") throw new Error("invalid contact action");
+    const { id } = submission.value;
+    const updated = await withViewer(viewer, (tx) => markContactRead(tx, id));
+    if (!updated) throw new Error("no row updated");
+  } catch (error) {
+    return redirectWithError(returnTo, adminFailure("Fehler beim Aktualisieren des Status", error));
+  }
+  return redirectWithSuccess(returnTo, { message: "Nachricht aktualisiert", description: "Die Nachricht wurde als gelesen markiert." });
+}
+
+/** With JS the message is marked read as soon as the dialog opens; without JS by the button. */
+function MarkRead({ id, returnTo }: { id: string; returnTo: string }) {
+  const fetcher = useFetcher();
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !form.current) return;
+    sent.current = true;
+    fetcher.submit(form.current);
+  }, [fetcher]);
+  return (
+    <fetcher.Form method="post" ref={form}>
+      <input type="hidden" name="intent" value="read" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Button type="submit" disabled={fetcher.state !== "idle"}>
+        Als gelesen markieren
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function MessageDialog({ message, closeHref, selfHref }: { message: ContactRow; closeHref: string; selfHref: string }) {
+  return (
+    <Dialog
+      title={`Nachricht von ${message.name}`}
+      description={`Eingegangen am ${formatDateTime(message.created_at)}`}
+      closeHref={closeHref}
+      footer={
+        <>
+          {message.status === "new" ? <MarkRead id={message.id} returnTo={selfHref} /> : null}
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Schließen
+          </Link>
+        </>
+      }
+    >
+      <dl className="grid grid-cols-[7rem_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-medium">Status</dt>
+        <dd>
+          <Badge variant={message.status === "read" ? "secondary" : "warning"} data-testid="message-status">
+            {contactStatusLabel(message.status)}
+          </Badge>
+        </dd>
+        <dt className="font-medium">E-Mail</dt>
+        <dd className="break-all">
+          <a href={`mailto:${message.email}`} className="underline">
+            {message.email}
+          </a>
+        </dd>
+        {message.phone ? (
+          <>
+            <dt className="font-medium">Telefon</dt>
+            <dd>
+              <a href={`tel:${message.phone.replace(/[^0-9+]/g, "")}`} className="underline">
+                {message.phone}
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h3 className="mt-4 text-sm font-medium">Nachricht</h3>
+      <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{message.message}</p>
+    </Dialog>
+  );
+}
+
+export default function AdminContacts() {
+  const { list, message, error } = useLoaderData<typeof loader>();
+  const here = listHref("/admin/contacts", { q: list.q, page: list.page });
+  return (
+    <>
+      <AdminPageHeader title="Kontaktanfragen" description={`${list.total} ${list.total === 1 ? "Anfrage" : "Anfragen"}`} />
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <AdminList
+        searchLabel="Nach Name suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref("/admin/contacts", { q: list.q, page })}
+      >
+        <AdminTable caption="Kontaktanfragen" head={["Name", "E-Mail", "Status", "Eingegangen", "Aktionen"]}>
+          {list.rows.map((row) => (
+            <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>
+              <td className={cellClass}>{row.name}</td>
+              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={cellClass}>
+                <Badge variant={row.status === "read" ? "secondary" : "warning"}>{contactStatusLabel(row.status)}</Badge>
+              </td>
+              <td className={cellClass}>{formatDateTime(row.created_at)}</td>
+              <td className={cellClass}>
+                <Link
+                  to={listHref("/admin/contacts", { q: list.q, page: list.page }, { message: row.id })}
+                  preventScrollReset
+                  aria-label={`Anzeigen: Nachricht von ${row.name}`}
+                  className={buttonClass("ghost", "sm")}
+                >
+                  Anzeigen
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+      {message ? (
+        <MessageDialog
+          message={message}
+          closeHref={here}
+          selfHref={listHref("/admin/contacts", { q: list.q, page: list.page }, { message: message.id })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Outlet, useLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminSidebar } from "~/components/admin/admin-nav";
+import { useHydrated } from "~/components/admin/hydrated";
+import { ADMIN_CACHE_CONTROL, ADMIN_HEADERS, requireAdmin } from "~/server/queries/admin/guard.server";
+
+/**
+ * Layout of every /admin route. The guard runs here first (middleware, before any child loader or
+ * action starts) and again in each admin loader and action; RLS checks each query a third time.
+ * Admin answers are never cached (documents and data requests alike).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    await requireAdmin(context);
+    const response = await next();
+    response.headers.set("Cache-Control", ADMIN_CACHE_CONTROL);
+    return response;
+  },
+];
+
+export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(context);
+  return { email: user.email };
+}
+
+export default function AdminLayout() {
+  const { email } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <div
+      className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row lg:gap-8"
+      data-admin-hydrated={hydrated ? "true" : undefined}
+    >
+      <AdminSidebar email={email} />
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { newsletterStatusLabel } from "~/lib/admin/kinds";
+import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
+import { formatDate } from "~/lib/format";
+import { withViewer } from "~/server/db/db.server";
+import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import { listSubscribersAdmin, type SubscriberRow } from "~/server/queries/admin/newsletter.server";
+import type { Page } from "~/server/queries/admin/paging.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter-Abonnenten – BeHappy Admin" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const params = readListParams(new URL(request.url).searchParams);
+  try {
+    return { list: await withViewer(viewer, (tx) => listSubscribersAdmin(tx, params)), error: null };
+  } catch (error) {
+    const empty: Page<SubscriberRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
+    return { list: empty, error: adminFailure("Fehler beim Laden der Newsletter-Abonnenten", error) };
+  }
+}
+
+const variant = (status: string) => (status === "subscribed" ? "success" : status === "pending" ? "warning" : "secondary");
+
+export default function AdminNewsletter() {
+  const { list, error } = useLoaderData<typeof loader>();
+  const csvHref = list.q ? `/admin/newsletter.csv?q=${encodeURIComponent(list.q)}` : "/admin/newsletter.csv";
+  return (
+    <>
+      <AdminPageHeader
+        title="Newsletter-Abonnenten"
+        actions={
+          // A file download: a plain link (reloadDocument), not a client navigation.
+          <a href={csvHref} download className={buttonClass("outline")}>
+            CSV exportieren
+          </a>
+        }
+      />
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <AdminList
+        searchLabel="Nach E-Mail suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref("/admin/newsletter", { q: list.q, page })}
+        summary={
+          <p className="text-sm" data-testid="newsletter-total">
+            Gesamt: <strong>{list.total}</strong> {list.total === 1 ? "Abonnent" : "Abonnenten"}
+            {list.q ? ` für „${list.q}“` : ""}
+          </p>
+        }
+      >
+        <AdminTable caption="Newsletter-Abonnenten" head={["E-Mail", "Vorname", "Nachname", "Status", "Angemeldet am"]}>
+          {list.rows.map((row) => (
+            <tr key={row.id}>
+              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={cellClass}>{row.first_name ?? "–"}</td>
+              <td className={cellClass}>{row.last_name ?? "–"}</td>
+              <td className={cellClass}>
+                <Badge variant={variant(row.status)}>{newsletterStatusLabel(row.status)}</Badge>
+              </td>
+              <td className={cellClass}>{formatDate(row.created_at)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+    </>
+  );
+}

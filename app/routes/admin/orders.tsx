@@ -1,0 +1,316 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "kysely";
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/orders";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AuditList } from "~/components/admin/audit-list";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus } from "~/lib/admin/kinds";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { orderStatusSchema } from "~/lib/schemas/admin";
+import { withViewer, type Tx } from "~/server/db/db.server";
+import { auditFor } from "~/server/queries/admin/audit.server";
+import { adminFailure, requireAdmin, type AdminNotice } from "~/server/queries/admin/guard.server";
+import {
+  getOrderAdmin,
+  listOrderItems,
+  listOrdersAdmin,
+  listOrderWithdrawals,
+  setOrderStatus,
+  type AdminOrderRow,
+} from "~/server/queries/admin/orders.server";
+import type { Page } from "~/server/queries/admin/paging.server";
+import { isUuid } from "~/server/queries/catalog.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];
+
+async function loadDetail(tx: Tx, id: string) {
+  const order = await getOrderAdmin(tx, id);
+  if (!order) return null;
+  // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
+  let items: Awaited<ReturnType<typeof listOrderItems>> = [];
+  let itemsError: AdminNotice | null = null;
+  await sql`savepoint order_items`.execute(tx);
+  try {
+    items = await listOrderItems(tx, id);
+    await sql`release savepoint order_items`.execute(tx);
+  } catch (error) {
+    await sql`rollback to savepoint order_items`.execute(tx);
+    itemsError = adminFailure("Fehler beim Laden der Bestellpositionen", error, { id }, "Die Bestellpositionen konnten nicht geladen werden.");
+  }
+  const withdrawals = await listOrderWithdrawals(tx, id);
+  const audit = await auditFor(tx, "orders", id);
+  return { order, items, itemsError, withdrawals, audit };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const url = new URL(request.url);
+  const params = readListParams(url.searchParams);
+  const orderId = url.searchParams.get("order");
+  if (orderId !== null) {
+    try {
+      const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => loadDetail(tx, orderId)) : null;
+      return { view: "detail" as const, params, detail, error: null };
+    } catch (error) {
+      return { view: "detail" as const, params, detail: null, error: adminFailure("Fehler beim Laden der Bestellungen", error, {}, "Bitte versuche es später erneut.") };
+    }
+  }
+  try {
+    return { view: "list" as const, list: await withViewer(viewer, (tx) => listOrdersAdmin(tx, params)), error: null };
+  } catch (error) {
+    const empty: Page<AdminOrderRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
+    return {
+      view: "list" as const,
+      list: empty,
+      error: adminFailure("Fehler beim Laden der Bestellungen", error, {}, "Bitte versuche es später erneut."),
+    };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context);
+  const formData = await request.formData();
+  const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/orders");
+  const submission = parseWithZod(formData, { schema: orderStatusSchema });
+  const failed = (error: unknown) =>
+    redirectWithError(returnTo, adminFailure("Fehler bei der Aktualisierung", error, {}, "Der Status konnte nicht aktualisiert werden."));
+  if (submission.status !== "success") return failed("invalid order status action");
+  const { id, status } = submission.value;
+  try {
+    const updated = await withViewer(viewer, (tx) => setOrderStatus(tx, id, status));
+    if (!updated) throw new Error("no row updated");
+  } catch (error) {
+    return failed(error);
+  }
+  return redirectWithSuccess(returnTo, {
+    message: "Status aktualisiert",
+    description: `Der Bestellstatus wurde auf „${orderStatusLabel(status)}“ geändert.`,
+  });
+}
+
+function StatusForm({ id, status, label, returnTo, disabled, variant = "outline" }: {
+  id: string;
+  status: OrderStatus;
+  label: string;
+  returnTo: string;
+  disabled?: boolean;
+  variant?: "outline" | "default" | "destructive" | "ghost";
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Button type="submit" variant={variant} size="sm" disabled={disabled}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNotice | null }) {
+  const here = listHref("/admin/orders", { q: list.q, page: list.page });
+  return (
+    <>
+      <AdminPageHeader title="Bestellungen" description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}, neueste zuerst`} />
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <AdminList
+        searchLabel="Nach Name oder E-Mail suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref("/admin/orders", { q: list.q, page })}
+      >
+        <AdminTable caption="Bestellungen" head={["Bestellung", "Kunde", "E-Mail", "Betrag", "Status", "Datum", "Aktionen"]}>
+          {list.rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cellClass}>
+                <Link to={listHref("/admin/orders", { q: list.q, page: list.page }, { order: row.id })} aria-label={`${shortId(row.id)} Details anzeigen`} className="font-mono underline">
+                  {shortId(row.id)}
+                </Link>
+              </td>
+              <td className={cellClass}>{row.customer_name}</td>
+              <td className={`${cellClass} break-all`}>{row.customer_email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.total_amount)}</td>
+              <td className={cellClass}>
+                <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">
+                  {orderStatusLabel(row.status)}
+                </Badge>
+              </td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+              <td className={cellClass}>
+                <details className="group">
+                  <summary
+                    aria-label={`Aktionen für Bestellung ${shortId(row.id)}`}
+                    className={buttonClass("ghost", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+                  >
+                    Aktionen
+                  </summary>
+                  <div className="mt-1 flex flex-col gap-1">
+                    <StatusForm id={row.id} status="completed" label="Als abgeschlossen markieren" returnTo={here} disabled={row.status === "completed"} variant="ghost" />
+                    <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={here} disabled={row.status === "cancelled"} variant="ghost" />
+                  </div>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+    </>
+  );
+}
+
+type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
+
+function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref: string; selfHref: string }) {
+  const { order, items, itemsError, withdrawals, audit } = detail;
+  const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
+  return (
+    <>
+      <h2 className="text-2xl font-bold">
+        Bestellung <span className="font-mono">{shortId(order.id)}</span>
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        vom {formatDateTime(order.created_at)} ·{" "}
+        <Badge variant={orderStatusVariant(order.status)} data-testid="order-detail-status">
+          {orderStatusLabel(order.status)}
+        </Badge>
+      </p>
+
+      <section aria-labelledby="status-heading" className="mt-6 rounded-lg border border-border p-4">
+        <h3 id="status-heading" className="font-semibold">
+          Status ändern
+        </h3>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {ORDER_STATUSES.map((status) => (
+            <StatusForm
+              key={status}
+              id={order.id}
+              status={status}
+              label={orderStatusLabel(status)}
+              returnTo={selfHref}
+              disabled={order.status === status}
+              variant={order.status === status ? "default" : "outline"}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="customer-heading" className="mt-6">
+        <h3 id="customer-heading" className="text-lg font-semibold">
+          Kunde
+        </h3>
+        <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium">Name</dt>
+          <dd>{[order.salutation, order.customer_name].filter(Boolean).join(" ")}</dd>
+          <dt className="font-medium">E-Mail</dt>
+          <dd className="break-all">{order.customer_email}</dd>
+          {order.customer_phone ? (
+            <>
+              <dt className="font-medium">Telefon</dt>
+              <dd>{order.customer_phone}</dd>
+            </>
+          ) : null}
+          {address.length > 0 ? (
+            <>
+              <dt className="font-medium">Adresse</dt>
+              <dd>{address.join(", ")}</dd>
+            </>
+          ) : null}
+          {order.notes ? (
+            <>
+              <dt className="font-medium">Anmerkungen</dt>
+              <dd className="whitespace-pre-wrap">{order.notes}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="items-heading" className="mt-6">
+        <h3 id="items-heading" className="text-lg font-semibold">
+          Bestellpositionen
+        </h3>
+        {itemsError ? <AdminErrorNotice {...itemsError} /> : null}
+        {items.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Keine Bestellpositionen.</p>
+        ) : (
+          <div className="mt-2">
+            <AdminTable caption="Bestellpositionen" head={["Artikel", "Art", "Menge", "Einzelpreis", "Summe"]}>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className={cellClass}>{item.item_title}</td>
+                  <td className={cellClass}>{item.item_type}</td>
+                  <td className={cellClass}>{item.quantity}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price)}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price * item.quantity)}</td>
+                </tr>
+              ))}
+            </AdminTable>
+          </div>
+        )}
+        <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
+      </section>
+
+      <section aria-labelledby="withdrawals-heading" className="mt-6">
+        <h3 id="withdrawals-heading" className="text-lg font-semibold">
+          Widerrufe
+        </h3>
+        {withdrawals.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Kein Widerruf zu dieser Bestellung.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {withdrawals.map((w) => (
+              <li key={w.id} className="rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm">
+                <p className="font-semibold">Widerruf eingegangen am {formatDateTime(w.created_at)}</p>
+                <p>
+                  {w.name} ({w.email}), Bestellnummer {w.order_reference}
+                </p>
+                {w.note ? <p className="mt-1 whitespace-pre-wrap">{w.note}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <AuditList entries={audit} headingLevel="h3" />
+
+      <Link to={backHref} className={buttonClass("outline", "default", "mt-8")}>
+        Zurück zur Liste
+      </Link>
+    </>
+  );
+}
+
+export default function AdminOrders() {
+  const data = useLoaderData<typeof loader>();
+  if (data.view === "list") return <OrderList list={data.list} error={data.error} />;
+  const backHref = listHref("/admin/orders", data.params);
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Bestellungen</h1>
+      <div className="mt-6">
+        {data.error ? <AdminErrorNotice {...data.error} /> : null}
+        {data.detail ? (
+          <OrderDetail
+            detail={data.detail}
+            backHref={backHref}
+            selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id })}
+          />
+        ) : (
+          <>
+            {data.error ? null : <p className="text-muted-foreground">Die Bestellung wurde nicht gefunden.</p>}
+            <Link to={backHref} className={buttonClass("outline", "default", "mt-6")}>
+              Zurück zur Liste
+            </Link>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { Suspense } from "react";
+import { Await, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/profiles";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Skeleton } from "~/components/ui/skeleton";
+import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
+import { formatDate } from "~/lib/format";
+import { withViewer, type Viewer } from "~/server/db/db.server";
+import { adminFailure, requireAdmin, type AdminNotice } from "~/server/queries/admin/guard.server";
+import type { Page } from "~/server/queries/admin/paging.server";
+import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/queries/admin/profiles.server";
+import { isUuid } from "~/server/queries/catalog.server";
+import type { ListParams } from "~/lib/admin/list-params";
+
+export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];
+
+type ListResult = { list: Page<ProfileRow>; error: AdminNotice | null };
+
+async function loadList(viewer: Viewer, params: ListParams): Promise<ListResult> {
+  try {
+    return { list: await withViewer(viewer, (tx) => listProfilesAdmin(tx, params)), error: null };
+  } catch (error) {
+    return {
+      list: { rows: [], total: 0, page: 1, totalPages: 1, q: params.q },
+      error: adminFailure("Fehler beim Laden der Profile", error),
+    };
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const url = new URL(request.url);
+  const params = readListParams(url.searchParams);
+  const profileId = url.searchParams.get("profile");
+  // Client navigations stream the table (three placeholder cards meanwhile). A document request
+  // waits for it: a browser without JavaScript could never swap streamed content in.
+  const listPromise = loadList(viewer, params);
+  const streaming = request.headers.get("sec-fetch-dest") === "empty";
+  const [listed, profile] = await Promise.all([
+    streaming ? null : listPromise,
+    isUuid(profileId)
+      ? withViewer(viewer, (tx) => getProfileAdmin(tx, profileId)).catch((error) => {
+          adminFailure("Fehler beim Laden des Profils", error);
+          return null;
+        })
+      : Promise.resolve(null),
+  ]);
+  return { result: streaming ? listPromise : (listed as ListResult), params, profile };
+}
+
+function Placeholders() {
+  return (
+    <div role="status" aria-live="polite" className="mt-6 grid gap-4">
+      <span className="sr-only">Lade Daten...</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="rounded-xl border border-border bg-card p-6">
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="mt-3 h-4 w-1/2" />
+          <Skeleton className="mt-2 h-4 w-1/4" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const fullName = (p: ProfileRow) => [p.salutation, p.first_name, p.last_name].filter((v) => v && v.trim()).join(" ");
+
+function ProfileDialog({ profile, closeHref }: { profile: ProfileRow; closeHref: string }) {
+  const address = [profile.street, profile.zipcode, profile.city, profile.country].filter((v) => v && v.trim());
+  const withArea = (number: string) => [profile.areacode, number].filter((v) => v && v.trim()).join(" ");
+  const row = (label: string, value: string) => (
+    <>
+      <dt className="font-medium">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </>
+  );
+  return (
+    <Dialog title="Profile Details" closeHref={closeHref}>
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+        {row("Name", fullName(profile) || "–")}
+        {row("Email", profile.email ?? "–")}
+        {address.length > 0 ? (
+          <>
+            <dt className="font-medium">Address</dt>
+            <dd>
+              {address.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
+        {profile.phone ? row("Phone", withArea(profile.phone)) : null}
+        {profile.mobile ? row("Mobile", withArea(profile.mobile)) : null}
+        {row("Created", formatDate(profile.created_at))}
+        {profile.updated_at ? row("Last updated", formatDate(profile.updated_at)) : null}
+      </dl>
+    </Dialog>
+  );
+}
+
+function ProfileTable({ result }: { result: ListResult }) {
+  const { list, error } = result;
+  return (
+    <>
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <AdminList
+        searchLabel="Nach Name oder E-Mail suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref("/admin/profiles", { q: list.q, page })}
+      >
+        <AdminTable caption="User Profiles" head={["Name", "Email", "Created", "Actions"]}>
+          {list.rows.map((p) => (
+            <tr key={p.id}>
+              <td className={cellClass}>{fullName(p) || "–"}</td>
+              <td className={`${cellClass} break-all`}>{p.email ?? "–"}</td>
+              <td className={cellClass}>{formatDate(p.created_at)}</td>
+              <td className={cellClass}>
+                <Link
+                  to={listHref("/admin/profiles", { q: list.q, page: list.page }, { profile: p.id })}
+                  preventScrollReset
+                  aria-label={`View Details: ${p.email ?? fullName(p)}`}
+                  className={buttonClass("ghost", "sm")}
+                >
+                  View Details
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+    </>
+  );
+}
+
+export default function AdminProfiles() {
+  const { result, params, profile } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <AdminPageHeader title="User Profiles" />
+      {result instanceof Promise ? (
+        <Suspense fallback={<Placeholders />}>
+          <Await resolve={result}>{(resolved) => <ProfileTable result={resolved} />}</Await>
+        </Suspense>
+      ) : (
+        // Already loaded (document request): no Suspense boundary, because React may stream a large
+        // finished boundary after its fallback, which a browser without JavaScript never swaps in.
+        <ProfileTable result={result} />
+      )}
+      {profile ? <ProfileDialog profile={profile} closeHref={listHref("/admin/profiles", params)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.forgot";
+import { fieldProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/schemas/account";
+import { authProvider, getAuth } from "~/server/auth/auth.server";
+import { logger } from "~/server/log.server";
+import { enforceIpLimit } from "~/server/rate-limit.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Passwort vergessen – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (getAuth(context).user) throw redirect("/account/password");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await enforceIpLimit("passwordResetPerIp", context);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  let headers = new Headers();
+  try {
+    headers = await authProvider().requestPasswordReset(request, submission.value.email);
+  } catch (error) {
+    // Same answer as a success: the page never tells whether an address has an account.
+    logger.error("password reset request failed", { error: (error as Error).message });
+  }
+  return data({ result: submission.reply({ resetForm: true }), sent: true }, { headers });
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Passwort vergessen?</h1>
+      <p className="mt-2 text-muted-foreground">
+        Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen kannst.
+      </p>
+      {actionData?.sent ? (
+        <FormNotice tone="success" message={ACCOUNT_MESSAGES.resetRequested} description={ACCOUNT_MESSAGES.resetRequestedDescription} />
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" required />
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          Link anfordern
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/auth" className="font-medium underline">
+          Zurück zum Login
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/auth";
+import { fieldProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { authSchema } from "~/lib/schemas/auth";
+import { authProvider, getAuth } from "~/server/auth/auth.server";
+import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
+import { logger } from "~/server/log.server";
+import { enforceIpLimit, hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${new URLSearchParams(location.search).get("mode") === "signup" ? "Registrieren" : "Anmelden"} – BeHappy` },
+  { name: "description", content: "Melde dich bei BeHappy an oder erstelle ein kostenloses Konto." },
+  { name: "robots", content: "noindex" },
+];
+
+type Mode = "signin" | "signup";
+
+function readParams(url: URL) {
+  const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
+  const toCheckout = url.searchParams.get("redirect") === "checkout";
+  return { mode, toCheckout };
+}
+
+function authHref(mode: Mode, toCheckout: boolean) {
+  const params = new URLSearchParams();
+  if (mode === "signup") params.set("mode", "signup");
+  if (toCheckout) params.set("redirect", "checkout");
+  const query = params.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { mode, toCheckout } = readParams(new URL(request.url));
+  if (getAuth(context).user) throw redirect(toCheckout ? "/checkout" : "/dashboard");
+  return { mode, toCheckout };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { toCheckout } = readParams(new URL(request.url));
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: authSchema });
+  const intent = formData.get("intent") === "signup" ? "signup" : "signin";
+  await enforceIpLimit(intent === "signup" ? "signUpPerIp" : "signInPerIp", context);
+
+  if (submission.status !== "success") {
+    const missing = !formData.get("email") || !formData.get("password");
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        notice: missing ? AUTH_MESSAGES.missingFields : null,
+      },
+      { status: 400 },
+    );
+  }
+
+  const input = submission.value;
+  try {
+    if (input.intent === "signup") {
+      await authProvider().signUp(request, input);
+      return redirectWithSuccess(authHref("signin", toCheckout), { message: AUTH_MESSAGES.signUpSuccess });
+    }
+    if (await isRateLimited("signInFailuresPerEmail", input.email.toLowerCase())) {
+      return data({ result: submission.reply({ hideFields: ["password"] }), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+    }
+    const { headers } = await authProvider().signIn(request, input.email, input.password);
+    return redirect(toCheckout ? "/checkout" : "/dashboard", { headers });
+  } catch (error) {
+    if (!(error instanceof AuthError)) {
+      logger.error("auth failed unexpectedly", { intent: input.intent, error: (error as Error).message });
+    }
+    if (error instanceof AuthError && error.code === "invalid_credentials") {
+      await hitRateLimit("signInFailuresPerEmail", input.email.toLowerCase());
+    }
+    const fallback = input.intent === "signup" ? AUTH_MESSAGES.signUpFallback : AUTH_MESSAGES.signInFallback;
+    const message = error instanceof AuthError ? error.message : fallback;
+    return data(
+      { result: submission.reply({ hideFields: ["password"], formErrors: [message] }), notice: message },
+      { status: error instanceof AuthError ? 400 : 500 },
+    );
+  }
+}
+
+export default function AuthPage() {
+  const { mode, toCheckout } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldRevalidate: "onInput",
+  });
+  const isSignUp = mode === "signup";
+  // A typed password never outlives an answer from the server (the server never sends it back).
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData) setAttempt((n) => n + 1);
+  }, [actionData]);
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">{isSignUp ? "Sign Up" : "Login"}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {isSignUp ? "Erstelle dein kostenloses BeHappy-Konto." : "Melde dich mit deiner E-Mail-Adresse an."}
+      </p>
+      {toCheckout ? <FormNotice tone="info" message={AUTH_MESSAGES.checkoutNotice} /> : null}
+      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
+
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <input type="hidden" name="intent" value={mode} />
+        <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
+        <Field
+          key={`password-${attempt}`}
+          label="Passwort"
+          {...fieldProps(fields.password, { type: "password" })}
+          autoComplete={isSignUp ? "new-password" : "current-password"}
+          description={isSignUp ? "Mindestens 8 Zeichen." : undefined}
+        />
+        {isSignUp ? (
+          <>
+            <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+            <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+          </>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {isSignUp ? "Registrieren" : "Anmelden"}
+        </Button>
+      </Form>
+      {isSignUp ? null : (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/auth/forgot" className="font-medium underline">
+            Passwort vergessen?
+          </Link>
+        </p>
+      )}
+
+      <p className="mt-6 text-center text-sm">
+        {isSignUp ? "Du hast schon ein Konto? " : "Noch kein Konto? "}
+        <Link to={authHref(isSignUp ? "signin" : "signup", toCheckout)} className="font-medium underline">
+          {isSignUp ? "Zum Login" : "Jetzt registrieren"}
+        </Link>
+      </p>
+    </section>
+  );
+}

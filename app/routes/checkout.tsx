@@ -1,0 +1,230 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { fieldProps, textareaProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { cartTotal } from "~/lib/cart";
+import { formatPrice } from "~/lib/format";
+import { checkoutSchema, SALUTATIONS } from "~/lib/schemas/checkout";
+import { getAuth } from "~/server/auth/auth.server";
+import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
+import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { sendMail } from "~/server/mail.server";
+import { orderConfirmationMail } from "~/server/mail/order-mail.server";
+import { resolveCart } from "~/server/queries/cart.server";
+import {
+  findOrderByCheckoutToken,
+  getOrder,
+  getProfileForCheckout,
+  placeOrder,
+  saveCheckoutAddress,
+} from "~/server/queries/orders.server";
+import { enforceIpLimit } from "~/server/rate-limit.server";
+import { redirectWithError } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
+
+const ORDER_FAILED = {
+  message: "Fehler bei der Bestellung",
+  description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
+};
+
+async function guard(request: Request, context: Route.LoaderArgs["context"], resubmittedToken?: unknown) {
+  const { user, viewer } = getAuth(context);
+  if (!user || viewer.role !== "authenticated") {
+    throw await redirectWithError("/auth?redirect=checkout", { message: "Bitte melde dich an, um fortzufahren." });
+  }
+  const lines = await readCart(request);
+  if (lines.length === 0 && typeof resubmittedToken === "string") {
+    // A form sent again after its order was placed (back button, reload): show that order.
+    const existing = await withViewer(viewer, (tx) => findOrderByCheckoutToken(tx, resubmittedToken));
+    if (existing) throw redirect(`/order-confirmation/${existing}`);
+  }
+  if (lines.length === 0) {
+    throw await redirectWithError("/cart", {
+      message: "Warenkorb ist leer",
+      description: "Füge Artikel zu deinem Warenkorb hinzu, bevor du zur Kasse gehst.",
+    });
+  }
+  return { user, viewer, lines };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, viewer, lines } = await guard(request, context);
+  const [{ resolved }, profile, prefill] = await Promise.all([
+    withViewer(viewer, (tx) => resolveCart(tx, lines)),
+    withViewer(viewer, (tx) => getProfileForCheckout(tx, user.id)),
+    readPrefill(request),
+  ]);
+  if (resolved.length === 0) throw redirect("/cart");
+  return data(
+    {
+      // One token per rendered form: a double submit or a reload of the POST makes one order.
+      checkoutToken: crypto.randomUUID(),
+      lines: resolved,
+      total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
+      defaults: {
+        salutation: profile?.salutation ?? "",
+        firstName: prefill?.firstName || profile?.first_name || "",
+        lastName: prefill?.lastName || profile?.last_name || "",
+        email: prefill?.email || profile?.email || user.email,
+        street: profile?.street ?? "",
+        zipcode: profile?.zipcode ?? "",
+        city: profile?.city ?? "",
+        country: profile?.country || "Deutschland",
+        areacode: profile?.areacode ?? "",
+        phone: profile?.phone ?? "",
+        mobile: profile?.mobile ?? "",
+        notes: "",
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const { user, viewer, lines } = await guard(request, context, formData.get("checkoutToken"));
+  await enforceIpLimit("checkoutPerIp", context);
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const input = submission.value;
+
+  let orderId: string;
+  try {
+    orderId = await withViewer(viewer, (tx) => placeOrder(tx, input, lines));
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    // place_order speaks German for what a customer can fix (sold out, gone, bad quantity).
+    const customerFixable = code === "P0001" || code === "22023";
+    if (!customerFixable) logger.error("place_order failed", { code, error: message });
+    const notice = customerFixable ? { ...ORDER_FAILED, description: message } : ORDER_FAILED;
+    return data({ result: submission.reply({ formErrors: [notice.description] }), notice }, { status: customerFixable ? 409 : 500 });
+  }
+
+  await withViewer(viewer, (tx) => saveCheckoutAddress(tx, user.id, input)).catch((error: Error) =>
+    logger.warn("profile address update failed", { error: error.message }),
+  );
+  try {
+    const order = await withViewer(viewer, (tx) => getOrder(tx, orderId));
+    if (order) await sendMail({ to: order.customer_email, ...orderConfirmationMail(order) });
+  } catch (error) {
+    logger.error("order confirmation mail failed", { orderId, error: (error as Error).message });
+  }
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await serializeCart([]));
+  headers.append("Set-Cookie", await clearPrefill());
+  return redirect(`/order-confirmation/${orderId}`, { headers });
+}
+
+export default function CheckoutPage() {
+  const { checkoutToken, lines, total, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const { key: _salutationKey, ...salutationProps } = getSelectProps(fields.salutation);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby="checkout-heading">
+        <h1 id="checkout-heading" className="text-3xl font-bold">
+          Kasse
+        </h1>
+        {actionData?.notice ? (
+          <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description} />
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-8 space-y-8">
+          <input type="hidden" name="checkoutToken" value={checkoutToken} />
+          <fieldset className="space-y-5">
+            <legend className="text-xl font-semibold">Rechnungsadresse</legend>
+            <div className="space-y-1.5">
+              <label htmlFor={fields.salutation.id} className="block font-medium">
+                Anrede (optional)
+              </label>
+              <select {...salutationProps} className="min-h-11 w-full rounded-md border border-input bg-background px-3">
+                {SALUTATIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {s || "Keine Angabe"}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+              <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+            </div>
+            <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
+            <Field label="Straße und Hausnummer" {...fieldProps(fields.street, { type: "text" })} autoComplete="street-address" />
+            <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+              <Field label="PLZ" {...fieldProps(fields.zipcode, { type: "text" })} autoComplete="postal-code" inputMode="numeric" />
+              <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
+            </div>
+            <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
+          </fieldset>
+          <fieldset className="space-y-5">
+            <legend className="text-xl font-semibold">Kontakt (optional)</legend>
+            <div className="grid gap-5 sm:grid-cols-[8rem_1fr_1fr]">
+              <Field label="Vorwahl" {...fieldProps(fields.areacode, { type: "text" })} placeholder="+49" />
+              <Field label="Telefon" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="tel-national" />
+              <Field label="Mobil" {...fieldProps(fields.mobile, { type: "tel" })} />
+            </div>
+            <Field label="Anmerkungen" {...textareaProps(fields.notes)} rows={3} />
+          </fieldset>
+          <p className="text-sm text-muted-foreground">
+            Mit deiner Bestellung akzeptierst du unsere{" "}
+            <Link to="/agb" className="underline">
+              AGB
+            </Link>{" "}
+            und hast die{" "}
+            <Link to="/datenschutz" className="underline">
+              Datenschutzerklärung
+            </Link>{" "}
+            zur Kenntnis genommen. Du hast ein gesetzliches Widerrufsrecht.
+          </p>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            Zahlungspflichtig bestellen
+          </Button>
+        </Form>
+      </section>
+
+      <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-muted p-6">
+        <h2 id="summary-heading" className="text-xl font-semibold">
+          Deine Bestellung
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {lines.map((line) => (
+            <li key={line.id} className="flex justify-between gap-4">
+              <span>
+                {line.quantity} × {line.title}
+              </span>
+              <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
+          <span>Gesamt</span>
+          <span data-testid="checkout-total">{formatPrice(total)}</span>
+        </p>
+        <Link to="/cart" className="mt-4 inline-block text-sm underline">
+          Warenkorb bearbeiten
+        </Link>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { ContentIcon } from "../components/site/content-icon";
+import { JoinCta } from "../components/site/join-cta";
+import { PageHero, Section } from "../components/site/section";
+import { staticPageHeaders } from "../components/site/static-headers";
+import { buttonClass } from "../components/ui/button";
+import { QuoteIcon } from "../components/ui/icons";
+import { communityBenefits, communityIntro, communityJoin } from "../content/community";
+import { communityTestimonials } from "../content/testimonials";
+import type { Route } from "./+types/community";
+
+/* Serves both /community and /community2 (route ids "community" and "community2"). */
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Community – BeHappy" },
+    {
+      name: "description",
+      content:
+        "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
+    },
+  ];
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+
+export default function Community() {
+  return (
+    <>
+      <PageHero eyebrow="Community" title={communityIntro.title} lead={communityIntro.lead}>
+        <Link to="/join" className={buttonClass("default", "lg")}>
+          Jetzt Mitglied werden
+        </Link>
+        <Link to="/events" className={buttonClass("outline", "lg")}>
+          Veranstaltungen ansehen
+        </Link>
+      </PageHero>
+
+      <Section id="vorteile" title="Deine Vorteile als Mitglied">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {communityBenefits.map((benefit) => (
+            <li key={benefit.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+              <ContentIcon name={benefit.icon} />
+              <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
+              <p className="mt-2 text-muted-foreground">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="stimmen" title="Das sagen unsere Mitglieder" muted>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {communityTestimonials.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded-xl bg-card p-6 shadow-sm">
+                <QuoteIcon size={28} className="text-primary" />
+                <blockquote className="mt-3 flex-1">
+                  <p>„{t.quote}“</p>
+                </blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <img src={t.avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
+                  <span>
+                    <span className="block font-semibold">{t.name}</span>
+                    <span className="block text-sm text-muted-foreground">{t.role}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <JoinCta title={communityJoin.title} text={communityJoin.text} label={communityJoin.label} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useLoaderData, useLocation } from "react-router";
+import type { Route } from "./+types/contact";
+import { seoMeta } from "~/components/catalog/seo";
+import { ContactCards } from "~/components/contact/contact-cards";
+import { CONTACT_FAILURE, CONTACT_SUCCESS, ContactForm } from "~/components/contact/contact-form";
+import { ContactMap } from "~/components/contact/contact-map";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { contactSchema } from "~/lib/schemas/contact";
+import { getAuth } from "~/server/auth/auth.server";
+import { logger } from "~/server/log.server";
+import { canonicalUrl } from "~/server/queries/catalog.server";
+import { insertContactMessage } from "~/server/queries/contact.server";
+import { enforceIpLimit } from "~/server/rate-limit.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: "Kontakt",
+    description:
+      "Schreib uns: Adresse, E-Mail und Telefon von BeHappy, dazu ein Kontaktformular. Wir melden uns so schnell wie möglich bei dir.",
+    canonical: loaderData?.canonical,
+  });
+
+export function loader() {
+  return { canonical: canonicalUrl("/contact") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await enforceIpLimit("contactPerIp", context);
+  const formData = await request.formData();
+  // A filled honeypot is a bot: answer like a success, store nothing.
+  if (isHoneypotFilled(formData)) return redirectWithSuccess("/contact", CONTACT_SUCCESS);
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), failed: false }, { status: 400 });
+  }
+  try {
+    await insertContactMessage(getAuth(context).viewer, submission.value);
+  } catch (error) {
+    logger.error("contact message failed", { error: (error as Error).message });
+    return data(
+      { result: submission.reply({ formErrors: [CONTACT_FAILURE.message] }), failed: true },
+      { status: 500 },
+    );
+  }
+  return redirectWithSuccess("/contact", CONTACT_SUCCESS);
+}
+
+export default function ContactPage() {
+  useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-bold tracking-tight">Kontakt</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Du hast eine Frage zu unseren Angeboten, zur Mitgliedschaft oder möchtest einfach Hallo sagen? Wir freuen uns
+          auf deine Nachricht.
+        </p>
+      </header>
+
+      <div className="mt-10">
+        <ContactCards />
+      </div>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <h2 id="contact-form-heading" className="text-2xl font-semibold">
+            Schreib uns eine Nachricht
+          </h2>
+          <p className="mt-2 text-sm text-muted-foreground">Pflichtfelder sind mit * markiert.</p>
+          <div className="mt-6">
+            {/* A new location (the redirect after sending) mounts a fresh, empty form. */}
+            <ContactForm key={location.key} lastResult={actionData?.result} failed={actionData?.failed} />
+          </div>
+        </section>
+        <ContactMap />
+      </div>
+    </div>
+  );
+}

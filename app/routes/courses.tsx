@@ -1,0 +1,23 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/courses";
+import { CatalogListPage } from "~/components/catalog/list-page";
+import { seoMeta } from "~/components/catalog/seo";
+import { loadCatalogList } from "~/server/catalog-pages.server";
+import { cacheHeadersFrom } from "~/server/queries/catalog.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: "Kurse",
+    description: "Kurse für Persönlichkeitsentwicklung, Achtsamkeit, Kommunikation und Business-Aufbau – online und vor Ort.",
+    canonical: loaderData?.canonical,
+  });
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  cacheHeadersFrom(loaderHeaders, parentHeaders);
+
+export const loader = (args: Route.LoaderArgs) => loadCatalogList("courses", args);
+
+export default function CoursesPage() {
+  const { items } = useLoaderData<typeof loader>();
+  return <CatalogListPage kind="courses" items={items} />;
+}

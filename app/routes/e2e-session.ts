@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/e2e-session";
+import { createUser, findUserId, grantAdmin } from "~/server/auth/accounts.server";
+import { authProvider } from "~/server/auth/auth.server";
+import { env } from "~/server/env.server";
+
+/**
+ * End-to-end fixture hook (like the Epic Stack's fixtures that set session cookies directly):
+ * creates a member (or admin) and signs them in, answering with the real session cookie.
+ * Exists only when E2E_TEST_HOOKS=true, which env validation allows on a loopback HOST only.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (env().E2E_TEST_HOOKS !== "true" || env().authProvider !== "local") throw data(null, { status: 404 });
+  const body = (await request.json()) as { email: string; password: string; admin?: boolean; firstName?: string; lastName?: string };
+  const userId = (await findUserId(body.email)) ?? (await createUser(body));
+  if (body.admin) await grantAdmin(userId);
+  const { headers } = await authProvider().signIn(request, body.email, body.password);
+  return data({ userId }, { headers });
+}
+
+export function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,25 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/event-detail";
+import { AddToCartForm } from "~/components/cart/add-to-cart-form";
+import { CatalogDetailPage } from "~/components/catalog/detail-page";
+import { catalogDetailMeta } from "~/components/catalog/seo";
+import { loadCatalogDetail } from "~/server/catalog-pages.server";
+import { cacheHeadersFrom } from "~/server/queries/catalog.server";
+
+const KIND = "events" as const;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => catalogDetailMeta(KIND, loaderData);
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  cacheHeadersFrom(loaderHeaders, parentHeaders);
+
+export const loader = (args: Route.LoaderArgs) => loadCatalogDetail(KIND, args);
+
+export default function EventDetailPage() {
+  const { result, jsonLd } = useLoaderData<typeof loader>();
+  const addToCart =
+    result.state === "found" ? (
+      <AddToCartForm itemId={result.item.id} itemType="event" title={result.item.title} withQuantity />
+    ) : undefined;
+  return <CatalogDetailPage kind={KIND} result={result} structuredData={jsonLd} addToCart={addToCart} />;
+}

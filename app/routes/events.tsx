@@ -1,0 +1,23 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/events";
+import { CatalogListPage } from "~/components/catalog/list-page";
+import { seoMeta } from "~/components/catalog/seo";
+import { loadCatalogList } from "~/server/catalog-pages.server";
+import { cacheHeadersFrom } from "~/server/queries/catalog.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: "Veranstaltungen",
+    description: "Workshops, Retreats, Netzwerkabende und Online-Sessions der BeHappy-Community – vor Ort und online.",
+    canonical: loaderData?.canonical,
+  });
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  cacheHeadersFrom(loaderHeaders, parentHeaders);
+
+export const loader = (args: Route.LoaderArgs) => loadCatalogList("events", args);
+
+export default function EventsPage() {
+  const { items } = useLoaderData<typeof loader>();
+  return <CatalogListPage kind="events" items={items} />;
+}

@@ -1,0 +1,145 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/join";
+import { fieldProps } from "~/components/conform";
+import { Deferred } from "~/components/deferred";
+import { FormNotice } from "~/components/form-notice";
+import { PlanCard } from "~/components/cart/plan-card";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Skeleton } from "~/components/ui/skeleton";
+import { orderPlans, toPlan } from "~/lib/plans";
+import { joinSchema } from "~/lib/schemas/join";
+import { getAuth } from "~/server/auth/auth.server";
+import { readCart } from "~/server/cart/cart-cookie.server";
+import { serializePrefill } from "~/server/cart/checkout-prefill.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { membershipProducts } from "~/server/queries/cart.server";
+import { streamOrAwait } from "~/server/streaming.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Jetzt Mitglied werden – BeHappy" },
+  { name: "description", content: "Wähle deine BeHappy-Mitgliedschaft: Free, Lifetime oder Yearly." },
+];
+
+async function loadPlans(viewer: ReturnType<typeof getAuth>["viewer"]) {
+  const products = await withViewer(viewer, (tx) => membershipProducts(tx));
+  return orderPlans(products.map((p) => toPlan({ ...p, price: Number(p.price) })));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = getAuth(context);
+  const lines = await readCart(request);
+  const plans = await streamOrAwait(
+    request,
+    loadPlans(viewer).catch((error: Error) => {
+      logger.error("membership plans failed to load", { error: error.message });
+      return null;
+    }),
+  );
+  // The selection is the plan in the cart, so it survives a reload.
+  const productIds = lines.filter((l) => l.itemType === "product").map((l) => l.itemId);
+  return data({ plans, productIds }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: joinSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), noPlan: false }, { status: 400 });
+  }
+  const lines = await readCart(request);
+  const plans = await loadPlans(getAuth(context).viewer);
+  const selected = plans.find((p) => lines.some((l) => l.itemType === "product" && l.itemId === p.id));
+  if (!selected) return data({ result: submission.reply(), noPlan: true }, { status: 400 });
+  return redirectWithSuccess(
+    "/checkout",
+    { message: "Weiter zum Checkout" },
+    { headers: { "Set-Cookie": await serializePrefill(submission.value) } },
+  );
+}
+
+export default function JoinPage() {
+  const { plans, productIds } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "join",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-center text-4xl font-bold">Jetzt Mitglied werden</h1>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
+        Wähle den Plan, der zu dir passt, und werde Teil einer Gemeinschaft von über 2.500 Menschen.
+      </p>
+
+      <section aria-labelledby="plans-heading" className="mt-10">
+        <h2 id="plans-heading" className="sr-only">
+          Mitgliedschaften
+        </h2>
+        <Deferred value={plans.value} fallback={<PlanSkeletons />}>
+          {(loaded) =>
+            loaded ? (
+              <PlanGrid plans={loaded} productIds={productIds} />
+            ) : (
+              <FormNotice tone="error" message="Fehler beim Laden der Mitgliedschaften" description="Bitte versuche es später erneut." />
+            )
+          }
+        </Deferred>
+      </section>
+
+      <section aria-labelledby="personal-heading" className="mx-auto mt-14 max-w-xl">
+        <h2 id="personal-heading" className="text-2xl font-semibold">
+          Deine Angaben
+        </h2>
+        {actionData?.noPlan ? (
+          <FormNotice tone="error" message="Bitte wähle einen Plan aus" description="Wähle einen Mitgliedschaftsplan aus, um fortzufahren." />
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+          <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+          <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
+          <Button type="submit" size="lg" className="w-full" disabled={navigation.state === "submitting"}>
+            Beitreten
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function PlanGrid({ plans, productIds }: { plans: ReturnType<typeof toPlan>[]; productIds: string[] }) {
+  const selected = plans.find((p) => productIds.includes(p.id)) ?? null;
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {plans.map((plan) => (
+        <li key={plan.id}>
+          <PlanCard
+            plan={plan}
+            selected={selected?.id === plan.id}
+            dimmed={plan.name === "Lifetime" && selected !== null && selected.name !== "Lifetime"}
+            showPopularBadge={plan.mostPopular && selected === null}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanSkeletons() {
+  return (
+    <div className="grid gap-6 md:grid-cols-3" aria-busy="true" aria-label="Mitgliedschaften werden geladen">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} className="h-96 rounded-2xl" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Fragment } from "react";
+import { useLocation } from "react-router";
+import { MissionBlock } from "../components/site/mission-block";
+import { staticPageHeaders } from "../components/site/static-headers";
+import { isLegalSlug, legalPages, type LegalBlock, type LegalPage } from "../content/legal";
+import type { Route } from "./+types/legal";
+
+/* Serves /agb, /datenschutz and /impressum (route ids "agb", "datenschutz", "impressum"). */
+
+function pageFor(pathname: string): LegalPage {
+  const slug = pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+  return isLegalSlug(slug) ? legalPages[slug] : legalPages.impressum;
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const page = pageFor(location.pathname);
+  return [{ title: page.metaTitle }, { name: "description", content: page.description }];
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+
+export default function Legal() {
+  const page = pageFor(useLocation().pathname);
+  const showToc = page.sections.length > 5;
+  return (
+    <>
+      <article className="mx-auto max-w-4xl px-4 py-16 sm:px-6" aria-labelledby="legal-title">
+        <header>
+          <h1 id="legal-title" className="text-4xl font-bold tracking-tight">
+            {page.title}
+          </h1>
+          <p className="mt-2 text-sm text-muted-foreground">Stand: {page.updated}</p>
+          {page.intro ? <p className="mt-6 max-w-[72ch] text-lg text-muted-foreground">{page.intro}</p> : null}
+        </header>
+
+        {showToc ? (
+          <nav aria-labelledby="legal-toc" className="mt-10 rounded-xl border border-border bg-card p-6">
+            <h2 id="legal-toc" className="text-lg font-semibold">
+              Inhalt
+            </h2>
+            <ol className="mt-3 grid gap-x-8 gap-y-1 sm:grid-cols-2">
+              {page.sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`} className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline sm:min-h-8">
+                    {section.heading}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+
+        <div className="prose-content mt-6">
+          {page.sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
+              <h2 id={`${section.id}-heading`}>{section.heading}</h2>
+              {section.blocks.map((block, index) => (
+                <Block key={index} block={block} />
+              ))}
+            </section>
+          ))}
+        </div>
+      </article>
+
+      <MissionBlock />
+    </>
+  );
+}
+
+function Block({ block }: { block: LegalBlock }) {
+  switch (block.type) {
+    case "p":
+      return <p>{block.text}</p>;
+    case "h3":
+      return <h3>{block.text}</h3>;
+    case "ul":
+      return (
+        <ul>
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case "lines":
+      return (
+        <p>
+          {block.lines.map((line, index) => (
+            <Fragment key={index}>
+              {index > 0 ? <br /> : null}
+              {line}
+            </Fragment>
+          ))}
+        </p>
+      );
+    case "dl":
+      return (
+        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+          {block.items.map((item) => (
+            <Fragment key={item.term}>
+              <dt className="font-medium">{item.term}:</dt>
+              <dd>{item.href ? <a href={item.href}>{item.value}</a> : item.value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      );
+  }
+}

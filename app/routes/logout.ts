@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { authProvider } from "~/server/auth/auth.server";
+import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
+import { logger } from "~/server/log.server";
+import { authSessionStorage } from "~/server/session.server";
+import { redirectWithError } from "~/server/toast.server";
+
+/** Sign-out is a POST (never a GET), scope global, and always ends on /auth. */
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    const headers = await authProvider().signOut(request);
+    return redirect("/auth", { headers });
+  } catch (error) {
+    logger.warn("sign-out failed", { error: (error as Error).message });
+    // The local cookie goes in any case: the user asked to be signed out here.
+    const storage = authSessionStorage();
+    const cleared = await storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+    const message = error instanceof AuthError ? error.message : AUTH_MESSAGES.signOutUnexpected;
+    return redirectWithError("/auth", { message }, { headers: { "Set-Cookie": cleared } });
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useLoaderData } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { seoMeta } from "~/components/catalog/seo";
+import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
+import { NewsletterForm } from "~/components/newsletter/newsletter-form";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { newsletterSchema } from "~/lib/schemas/newsletter";
+import { getAuth } from "~/server/auth/auth.server";
+import { canonicalUrl } from "~/server/queries/catalog.server";
+import { subscribeNewsletter } from "~/server/queries/newsletter.server";
+import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import {
+  dataWithError,
+  dataWithInfo,
+  dataWithSuccess,
+  redirectWithError,
+  redirectWithInfo,
+  redirectWithSuccess,
+} from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: "Newsletter",
+    description: "Melde dich für den BeHappy-Newsletter an: Impulse, neue Kurse und Veranstaltungen – mit Double-Opt-in.",
+    canonical: loaderData?.canonical,
+  });
+
+export function loader() {
+  return { canonical: canonicalUrl("/newsletter") };
+}
+
+type Toast = { message: string; description?: string };
+
+/**
+ * POST target of every newsletter form. Plain HTML posts are redirected back to the page they came
+ * from (`redirectTo`, same-site only) with a toast; fetcher posts (`_js=1`) get data plus the toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const wantsData = formData.get("_js") === "1";
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/");
+
+  const answer = (kind: "success" | "info" | "error", toast: Toast, payload: NewsletterActionData, status = 200) => {
+    if (!wantsData) {
+      const send = kind === "success" ? redirectWithSuccess : kind === "info" ? redirectWithInfo : redirectWithError;
+      return send(redirectTo, toast);
+    }
+    const send = kind === "success" ? dataWithSuccess : kind === "info" ? dataWithInfo : dataWithError;
+    return send(payload, toast, { status });
+  };
+
+  try {
+    await enforceIpLimit("newsletterPerIp", context);
+  } catch (error) {
+    if ((error as { init?: { status?: number } })?.init?.status === 429) {
+      return answer("error", { message: NEWSLETTER_TOASTS.error.message, description: RATE_LIMIT_MESSAGE }, { outcome: "error" }, 429);
+    }
+    throw error;
+  }
+
+  // A filled honeypot is a bot: answer like a success, store and send nothing.
+  if (isHoneypotFilled(formData)) return answer("success", NEWSLETTER_TOASTS.success, { outcome: "success" });
+
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    const fieldErrors = (submission.error ?? {}) as NewsletterActionData["fieldErrors"] & Record<string, string[]>;
+    const first = Object.values(fieldErrors ?? {}).flat()[0] ?? NEWSLETTER_TOASTS.error.description;
+    return answer("error", { message: NEWSLETTER_TOASTS.error.message, description: first }, { outcome: "invalid", fieldErrors }, 400);
+  }
+
+  const outcome = await subscribeNewsletter(getAuth(context).viewer, submission.value);
+  if (outcome === "duplicate") return answer("info", NEWSLETTER_TOASTS.duplicate, { outcome: "duplicate" });
+  if (outcome === "error") return answer("error", NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
+  return answer("success", NEWSLETTER_TOASTS.success, { outcome: "success" });
+}
+
+export default function NewsletterPage() {
+  useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+      <h1 className="text-4xl font-bold tracking-tight">Newsletter</h1>
+      <p className="mt-4 text-lg text-muted-foreground">
+        Einmal im Monat schicken wir dir Impulse für mehr Glück im Alltag, Neuigkeiten aus der Community und die
+        nächsten Kurse und Veranstaltungen. Nach der Anmeldung bekommst du eine E-Mail, mit der du sie bestätigst.
+      </p>
+      <div className="mt-8 rounded-xl border border-border bg-card p-6 shadow-sm">
+        <NewsletterForm showName title="Jetzt anmelden" intro="" />
+      </div>
+    </div>
+  );
+}

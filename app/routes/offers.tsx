@@ -1,0 +1,158 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/offers";
+import { CatalogSection } from "~/components/catalog/catalog-section";
+import { JoinCta } from "~/components/catalog/join-cta";
+import { seoMeta } from "~/components/catalog/seo";
+import { KIND_TEXT } from "~/components/catalog/texts";
+import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
+import { getAuth } from "~/server/auth/auth.server";
+import {
+  cacheHeadersFrom,
+  canonicalUrl,
+  catalogCacheHeaders,
+  listSections,
+} from "~/server/queries/catalog.server";
+import { streamOrAwait } from "~/server/streaming.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seoMeta({
+    title: "Angebote",
+    description:
+      "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
+    canonical: loaderData?.canonical,
+  });
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  cacheHeadersFrom(loaderHeaders, parentHeaders);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "offer"));
+  const pick = <K extends "events" | "courses" | "products">(key: K) =>
+    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
+  return data(
+    { events: pick("events"), courses: pick("courses"), products: pick("products"), canonical: canonicalUrl("/offers") },
+    { headers: await catalogCacheHeaders(request, context) },
+  );
+}
+
+const ANCHORS = [
+  { href: "#kurse", label: "Kurse" },
+  { href: "#events", label: "Events" },
+  { href: "#produkte", label: "Produkte" },
+];
+
+const TILES = [
+  {
+    to: "/courses",
+    title: "Kurse",
+    text: "Strukturiert lernen und wachsen – online und vor Ort.",
+    icon: BookIcon,
+  },
+  {
+    to: "/events",
+    title: "Veranstaltungen",
+    text: "Workshops, Retreats und Netzwerkabende voller Begegnungen.",
+    icon: CalendarIcon,
+  },
+  {
+    to: "/community",
+    title: "Community",
+    text: "Menschen, die dich ermutigen, unterstützen und mitfeiern.",
+    icon: UsersIcon,
+  },
+  {
+    to: "/products",
+    title: "Produkte",
+    text: "Bücher, Planer und Begleiter für deinen Alltag.",
+    icon: GiftIcon,
+  },
+];
+
+export default function OffersPage() {
+  const { events, courses, products } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section aria-labelledby="offers-heading" className="bg-gradient-to-b from-accent to-background">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+          <h1 id="offers-heading" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Unsere Angebote für dein persönliches Wachstum
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-muted-foreground">
+            Ob Kurs, Veranstaltung oder ein kleiner Begleiter für den Alltag: Hier findest du alles, was dich auf deinem
+            Weg zu mehr Glück und Erfüllung unterstützt. Mitglieder erhalten Community-Preise.
+          </p>
+          <nav aria-label="Zu den Angeboten springen" className="mt-8">
+            <ul className="flex flex-wrap gap-3">
+              {ANCHORS.map((anchor) => (
+                <li key={anchor.href}>
+                  <a
+                    href={anchor.href}
+                    className="inline-flex min-h-11 items-center rounded-full border border-input bg-card px-5 font-medium hover:bg-accent"
+                  >
+                    {anchor.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </section>
+
+      <CatalogSection
+        id="kurse"
+        title="Kurse"
+        intro="Lerne in deinem Tempo und mit erfahrenen Begleiterinnen und Begleitern."
+        href="/courses"
+        linkLabel="Alle Kurse"
+        resolve={courses}
+        emptyText={KIND_TEXT.courses.sectionEmpty}
+      />
+      <CatalogSection
+        id="events"
+        title="Events"
+        intro="Erlebe die Community live – bei Workshops, Retreats und Netzwerkabenden."
+        href="/events"
+        linkLabel="Alle Veranstaltungen"
+        resolve={events}
+        emptyText={KIND_TEXT.events.sectionEmpty}
+        tone="muted"
+      />
+      <CatalogSection
+        id="produkte"
+        title="Produkte"
+        intro="Begleiter für deinen Alltag, liebevoll ausgewählt."
+        href="/products"
+        linkLabel="Alle Produkte"
+        resolve={products}
+        emptyText={KIND_TEXT.products.sectionEmpty}
+      />
+
+      <section aria-labelledby="tiles-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="tiles-heading" className="text-3xl font-bold tracking-tight">
+          Entdecke BeHappy
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TILES.map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
+              >
+                <span className="inline-flex w-fit rounded-full bg-accent p-3 text-primary">
+                  <tile.icon size={24} />
+                </span>
+                <span className="mt-4 flex items-center gap-2 text-xl font-semibold">
+                  {tile.title}
+                  <ArrowRightIcon size={18} />
+                </span>
+                <span className="mt-2 text-muted-foreground">{tile.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <JoinCta />
+    </>
+  );
+}

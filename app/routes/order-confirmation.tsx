@@ -1,0 +1,117 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/order-confirmation";
+import { buttonClass } from "~/components/ui/button";
+import { operator } from "~/content/operator";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { isUuid } from "~/server/auth/local-provider.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { orderNumber } from "~/server/mail/order-mail.server";
+import { getOrder } from "~/server/queries/orders.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Bestellbestätigung – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** RLS decides: the owner (and admins) see the order; for everyone else it does not exist. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { viewer } = getAuth(context);
+  // Visitors hold no grant on orders at all: for them every order is "not found".
+  if (!isUuid(params.orderId) || viewer.role !== "authenticated") {
+    return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
+  }
+  try {
+    const order = await withViewer(viewer, (tx) => getOrder(tx, params.orderId));
+    if (!order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
+    return data({ state: "ok" as const, order: { ...order, number: orderNumber(order.id) } }, { headers: NO_STORE });
+  } catch (error) {
+    logger.error("order confirmation failed to load", { error: (error as Error).message });
+    return data({ state: "error" as const, order: null }, { status: 500, headers: NO_STORE });
+  }
+}
+
+export default function OrderConfirmationPage() {
+  const { state, order } = useLoaderData<typeof loader>();
+  if (state !== "ok" || !order) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">Bestellung</h1>
+        <p className="mt-4" role="alert">
+          {state === "not-found"
+            ? "Die Bestellung wurde nicht gefunden."
+            : "Die Bestellung konnte nicht geladen werden. Bitte versuche es später erneut."}
+        </p>
+        <Link to="/" className={buttonClass("outline", "default", "mt-8")}>
+          Zur Startseite
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Vielen Dank für deine Bestellung!</h1>
+      <p className="mt-3 text-muted-foreground">
+        Bestellnummer <strong className="text-foreground">{order.number}</strong> vom {formatDateTime(order.created_at)}. Eine
+        Bestätigung haben wir an {order.customer_email} geschickt.
+      </p>
+      <h2 className="mt-10 text-xl font-semibold">Deine Artikel</h2>
+      <table className="mt-4 w-full text-left">
+        <thead>
+          <tr className="border-b border-border">
+            <th scope="col" className="py-2">Artikel</th>
+            <th scope="col" className="py-2 text-right">Menge</th>
+            <th scope="col" className="py-2 text-right">Preis</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} className="border-b border-border">
+              <td className="py-2">{item.item_title}</td>
+              <td className="py-2 text-right">{item.quantity}</td>
+              <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="py-3 text-right">
+              Gesamt
+            </th>
+            <td className="py-3 text-right font-bold" data-testid="order-total">
+              {formatPrice(order.total_amount)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
+      <address className="mt-2 not-italic">
+        {order.customer_name}
+        <br />
+        {order.street}
+        <br />
+        {order.zipcode} {order.city}
+        <br />
+        {order.country}
+      </address>
+      <p className="mt-10">
+        Fragen zu deiner Bestellung? Schreib uns an{" "}
+        <a href={`mailto:${operator.email}`} className="underline">
+          {operator.email}
+        </a>
+        .
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/" className={buttonClass("default")}>
+          Zur Startseite
+        </Link>
+        <Link to="/vertrag-widerrufen" className={buttonClass("ghost")}>
+          Vertrag widerrufen
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Route } from "./+types/robots";
+import { publicUrl } from "~/server/mail.server";
+
+/** Crawlers may read the public site; personal and transactional pages stay out. */
+export function loader(_: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /dashboard",
+    "Disallow: /order-confirmation/",
+    "Disallow: /newsletter/confirm",
+    "Disallow: /newsletter/unsubscribe",
+    "",
+    `Sitemap: ${publicUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

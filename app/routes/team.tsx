@@ -1,0 +1,72 @@
+import { PersonCard } from "../components/site/person-card";
+import { JoinCta } from "../components/site/join-cta";
+import { PageHero, Section } from "../components/site/section";
+import { staticPageHeaders } from "../components/site/static-headers";
+import { buttonClass } from "../components/ui/button";
+import { MailIcon } from "../components/ui/icons";
+import { advisors, careers, teamMembers } from "../content/team";
+import type { Route } from "./+types/team";
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Team – BeHappy" },
+    {
+      name: "description",
+      content:
+        "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
+    },
+  ];
+}
+
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+
+export default function Team() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Team"
+        title="Die Menschen hinter BeHappy"
+        lead="Ein kleines Team mit großem Herz – und erfahrene Beraterinnen und Berater, die uns mit ihrem Wissen begleiten."
+      />
+
+      <Section id="team" title="Unser Team">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {teamMembers.map((person) => (
+            <li key={person.name}>
+              <PersonCard person={person} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="beirat"
+        title="Unser Beirat"
+        lead="Unabhängige Expertinnen und Experten, die uns fachlich herausfordern und beraten."
+        muted
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {advisors.map((person) => (
+            <li key={person.name}>
+              <PersonCard person={person} compact />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="karriere" title={careers.title} lead={careers.text}>
+        <div className="text-center">
+          <a href={careers.cta.href} className={buttonClass("default", "lg")}>
+            <MailIcon size={18} />
+            {careers.cta.label}
+          </a>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Schreib uns ein paar Zeilen über dich und was dich an BeHappy begeistert.
+          </p>
+        </div>
+      </Section>
+
+      <JoinCta />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { sql } from "kysely";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/withdrawal";
+import { fieldProps, textareaProps } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { HoneypotField } from "~/components/honeypot-field";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/format";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
+import { getAuth } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
+import { logger } from "~/server/log.server";
+import { sendMail } from "~/server/mail.server";
+import { withdrawalReceiptMail } from "~/server/mail/withdrawal-mail.server";
+import { enforceIpLimit } from "~/server/rate-limit.server";
+import { redirectWithSuccess } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Vertrag widerrufen – BeHappy" },
+  { name: "description", content: "Widerrufe deinen Vertrag mit BeHappy in zwei Schritten, ohne Anmeldung." },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { received: new URL(request.url).searchParams.get("status") === "eingegangen" };
+}
+
+/** Step one checks the form and shows a summary; step two files the withdrawal (§ 356a BGB). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const submission = parseWithZod(formData, { schema: withdrawalSchema });
+  if (isHoneypotFilled(formData)) return data({ result: submission.reply(), step: "form" as const, review: null }, { status: 400 });
+  if (submission.status !== "success" || intent === "edit") {
+    return data({ result: submission.reply(), step: "form" as const, review: null }, { status: intent === "edit" ? 200 : 400 });
+  }
+  const input = submission.value;
+  if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
+
+  await enforceIpLimit("contactPerIp", context);
+  const reference = input.orderNumber.replace(/^#/, "").slice(0, 8).toUpperCase();
+  const filed = await withViewer(getAuth(context).viewer, async (tx) => {
+    const { rows } = await sql<{ id: string; created_at: Date }>`
+      select id, created_at from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(tx);
+    return rows[0];
+  });
+  const receivedAt = new Date(filed.created_at).toISOString();
+  await sendMail({ to: input.email, ...withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note }) }).catch(
+    (error: Error) => logger.error("withdrawal mail failed", { error: error.message }),
+  );
+  return redirectWithSuccess("/vertrag-widerrufen?status=eingegangen", {
+    message: "Widerruf eingegangen",
+    description: `Dein Widerruf zur Bestellung ${reference} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
+  });
+}
+
+export default function WithdrawalPage() {
+  const { received } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "withdrawal",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const review = actionData?.step === "review" ? actionData.review : null;
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Vertrag widerrufen</h1>
+      {received && !actionData ? (
+        <FormNotice
+          tone="success"
+          message="Dein Widerruf ist eingegangen."
+          description="Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail."
+        />
+      ) : null}
+      {review ? (
+        <ReviewStep review={review} busy={navigation.state !== "idle"} />
+      ) : (
+        <>
+          <p className="mt-3 text-muted-foreground">
+            Schritt 1 von 2: Gib an, welchen Vertrag du widerrufen möchtest. Eine Anmeldung ist nicht nötig. Die Bestellnummer
+            findest du in deiner Bestellbestätigung.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+            <HoneypotField />
+            <Field label="Name" {...fieldProps(fields.name, { type: "text" })} autoComplete="name" />
+            <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
+            <Field label="Bestellnummer" {...fieldProps(fields.orderNumber, { type: "text" })} placeholder="z. B. 3F2A9C1B" />
+            <Field label="Anmerkung (optional)" {...textareaProps(fields.note)} rows={4} />
+            <Button type="submit" name="intent" value="review" size="lg">
+              Weiter zur Bestätigung
+            </Button>
+          </Form>
+        </>
+      )}
+      <p className="mt-10 text-sm text-muted-foreground">
+        Informationen zu deinem Widerrufsrecht findest du in unseren{" "}
+        <Link to="/agb" className="underline">
+          AGB
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+function ReviewStep({ review, busy }: { review: WithdrawalInput; busy: boolean }) {
+  const hidden = (
+    <>
+      <input type="hidden" name="name" value={review.name} />
+      <input type="hidden" name="email" value={review.email} />
+      <input type="hidden" name="orderNumber" value={review.orderNumber} />
+      <input type="hidden" name="note" value={review.note ?? ""} />
+    </>
+  );
+  return (
+    <div className="mt-6">
+      <p className="text-muted-foreground">Schritt 2 von 2: Bitte prüfe deine Angaben und bestätige den Widerruf.</p>
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border p-6">
+        <dt className="font-medium">Name</dt>
+        <dd>{review.name}</dd>
+        <dt className="font-medium">E-Mail</dt>
+        <dd>{review.email}</dd>
+        <dt className="font-medium">Bestellnummer</dt>
+        <dd>{review.orderNumber.toUpperCase()}</dd>
+        {review.note ? (
+          <>
+            <dt className="font-medium">Anmerkung</dt>
+            <dd className="whitespace-pre-line">{review.note}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Form method="post">
+          {hidden}
+          <Button type="submit" name="intent" value="confirm" size="lg" disabled={busy}>
+            Widerruf jetzt bestätigen
+          </Button>
+        </Form>
+        <Form method="post">
+          {hidden}
+          <Button type="submit" name="intent" value="edit" variant="outline" size="lg">
+            Angaben ändern
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

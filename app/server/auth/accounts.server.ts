@@ -1,0 +1,37 @@
+import { SERVICE, withViewer } from "../db/db.server";
+import { forgetAdminStatus } from "./auth.server";
+import { hashPassword } from "./password.server";
+
+/**
+ * Account chores that are not a user's own request: the admin command and the end-to-end
+ * test hook. Both go through the service role, like Supabase's dashboard would.
+ */
+export async function findUserId(email: string) {
+  const row = await withViewer(SERVICE, (tx) =>
+    tx.selectFrom("auth.users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst(),
+  );
+  return row?.id ?? null;
+}
+
+export async function createUser(input: { email: string; password: string; firstName?: string; lastName?: string }) {
+  const passwordHash = await hashPassword(input.password);
+  const row = await withViewer(SERVICE, (tx) =>
+    tx
+      .insertInto("auth.users")
+      .values({
+        email: input.email.toLowerCase(),
+        encrypted_password: passwordHash,
+        raw_user_meta_data: JSON.stringify({ first_name: input.firstName ?? "", last_name: input.lastName ?? "" }),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
+  return row.id;
+}
+
+export async function grantAdmin(userId: string) {
+  await withViewer(SERVICE, (tx) =>
+    tx.insertInto("user_roles").values({ user_id: userId, role: "admin" }).onConflict((oc) => oc.doNothing()).execute(),
+  );
+  forgetAdminStatus(userId);
+}

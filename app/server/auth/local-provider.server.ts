@@ -1,0 +1,145 @@
+import { sql } from "kysely";
+import { SERVICE, withViewer } from "../db/db.server";
+import type { SessionUser } from "../context.server";
+import { AUTH_MESSAGES, AuthError } from "./errors";
+import { hashPassword, verifyPassword } from "./password.server";
+import { finishLocalPasswordReset, isLocalResetTokenUsable, startLocalPasswordReset } from "./password-reset.server";
+import type { AuthProvider, SignUpInput } from "./provider";
+import { authSessionStorage } from "../session.server";
+
+const SESSION_DAYS = 30;
+
+/**
+ * Users and sessions in Postgres (auth.users / auth.sessions, same columns as Supabase's), argon2id
+ * hashes. Hashing happens outside the transaction: PGlite has one connection.
+ */
+export const localProvider: AuthProvider = {
+  async currentUser(request) {
+    const session = await authSessionStorage().getSession(request.headers.get("Cookie"));
+    const user = await userForSession(session.get("sessionId"));
+    return { user, headers: new Headers() };
+  },
+
+  async signUp(_request, { email, password, firstName, lastName }: SignUpInput) {
+    const passwordHash = await hashPassword(password);
+    try {
+      await withViewer(SERVICE, (tx) =>
+        tx
+          .insertInto("auth.users")
+          .values({
+            email: email.toLowerCase(),
+            encrypted_password: passwordHash,
+            raw_user_meta_data: JSON.stringify({ first_name: firstName, last_name: lastName }),
+          })
+          .execute(),
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === "23505") throw new AuthError(AUTH_MESSAGES.userExists, "user_exists");
+      throw error;
+    }
+  },
+
+  async signIn(request, email, password) {
+    const user = await withViewer(SERVICE, (tx) =>
+      tx
+        .selectFrom("auth.users")
+        .select(["id", "email", "encrypted_password"])
+        .where("email", "=", email.toLowerCase())
+        .executeTakeFirst(),
+    );
+    const ok = await verifyPassword(user?.encrypted_password ?? null, password);
+    if (!user || !ok) throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
+    // A new session id on every sign-in (no fixation).
+    const created = await withViewer(SERVICE, async (tx) => {
+      await tx.updateTable("auth.users").set({ last_sign_in_at: sql`now()` }).where("id", "=", user.id).execute();
+      return tx
+        .insertInto("auth.sessions")
+        .values({ user_id: user.id, not_after: sql`now() + make_interval(days => ${SESSION_DAYS})` })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    });
+    const storage = authSessionStorage();
+    const session = await storage.getSession();
+    session.set("sessionId", created.id);
+    const headers = new Headers({ "Set-Cookie": await storage.commitSession(session) });
+    return { user: { id: user.id, email: user.email ?? email }, headers };
+  },
+
+  async signOut(request) {
+    const storage = authSessionStorage();
+    const session = await storage.getSession(request.headers.get("Cookie"));
+    const sessionId = session.get("sessionId");
+    if (isUuid(sessionId)) {
+      await withViewer(SERVICE, (tx) =>
+        tx
+          .deleteFrom("auth.sessions")
+          .where("user_id", "in", (qb) => qb.selectFrom("auth.sessions").select("user_id").where("id", "=", sessionId))
+          .execute(),
+      );
+    }
+    return new Headers({ "Set-Cookie": await storage.destroySession(session) });
+  },
+
+  async verifyPassword(_request, user, password) {
+    const row = await withViewer(SERVICE, (tx) =>
+      tx.selectFrom("auth.users").select("encrypted_password").where("id", "=", user.id).executeTakeFirst(),
+    );
+    return verifyPassword(row?.encrypted_password ?? null, password);
+  },
+
+  async changePassword(request, user, currentPassword, newPassword) {
+    if (!(await localProvider.verifyPassword(request, user, currentPassword))) {
+      throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await withViewer(SERVICE, async (tx) => {
+      await tx
+        .updateTable("auth.users")
+        .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
+        .where("id", "=", user.id)
+        .execute();
+      await tx.deleteFrom("auth.sessions").where("user_id", "=", user.id).execute();
+    });
+    // Every old session is gone; this browser gets a fresh one.
+    const { headers } = await localProvider.signIn(request, user.email, newPassword);
+    return headers;
+  },
+
+  async requestPasswordReset(_request, email) {
+    startLocalPasswordReset(email);
+    return new Headers();
+  },
+
+  canResetPassword(link) {
+    return isLocalResetTokenUsable(link.token);
+  },
+
+  async resetPassword(request, link, newPassword) {
+    if (!(await finishLocalPasswordReset(link.token, newPassword))) {
+      throw new AuthError(AUTH_MESSAGES.resetLinkInvalid, "invalid_token");
+    }
+    // Sign this browser out too (its session row is already gone).
+    const storage = authSessionStorage();
+    const session = await storage.getSession(request.headers.get("Cookie"));
+    return new Headers({ "Set-Cookie": await storage.destroySession(session) });
+  },
+};
+
+async function userForSession(sessionId: unknown): Promise<SessionUser | null> {
+  if (!isUuid(sessionId)) return null;
+  const row = await withViewer(SERVICE, (tx) =>
+    tx
+      .selectFrom("auth.sessions as s")
+      .innerJoin("auth.users as u", "u.id", "s.user_id")
+      .select(["u.id", "u.email"])
+      .where("s.id", "=", sessionId)
+      .where("s.not_after", ">", sql<Date>`now()`)
+      .executeTakeFirst(),
+  );
+  return row ? { id: row.id, email: row.email ?? "" } : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}

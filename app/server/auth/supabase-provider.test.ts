@@ -1,0 +1,113 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Supabase Auth cannot run on these machines, so this suite talks to a MOCKED Supabase Auth HTTP
+ * API (the /auth/v1 endpoints supabase-js calls). Everything else is real: @supabase/ssr, the
+ * cookie round trip through Set-Cookie/Cookie headers, and our provider code.
+ */
+const user = { id: randomUUID(), email: "mia@example.com", aud: "authenticated", role: "authenticated" };
+const calls: string[] = [];
+let signUps: unknown[] = [];
+let server: Server;
+
+function jwt(payload: Record<string, unknown>) {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const unsigned = `${part({ alg: "HS256", typ: "JWT" })}.${part(payload)}`;
+  return `${unsigned}.${createHmac("sha256", "mock-secret").update(unsigned).digest("base64url")}`;
+}
+
+async function body(req: IncomingMessage) {
+  let raw = "";
+  for await (const chunk of req) raw += chunk;
+  return raw ? JSON.parse(raw) : {};
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://mock");
+    calls.push(`${req.method} ${url.pathname}${url.search}`);
+    const send = (status: number, payload?: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(payload === undefined ? "" : JSON.stringify(payload));
+    };
+    if (url.pathname === "/auth/v1/token" && url.searchParams.get("grant_type") === "password") {
+      const { email, password } = await body(req);
+      if (email !== user.email || password !== "richtig-richtig") {
+        return send(400, { code: "invalid_credentials", error_code: "invalid_credentials", msg: "Invalid login credentials" });
+      }
+      const now = Math.floor(Date.now() / 1000);
+      const access = jwt({ sub: user.id, email: user.email, role: "authenticated", aud: "authenticated", exp: now + 3600, iat: now, session_id: randomUUID() });
+      return send(200, { access_token: access, refresh_token: "r1", token_type: "bearer", expires_in: 3600, expires_at: now + 3600, user });
+    }
+    if (url.pathname === "/auth/v1/user") {
+      return req.headers.authorization?.startsWith("Bearer ") ? send(200, user) : send(401, { msg: "Auth session missing!" });
+    }
+    if (url.pathname === "/auth/v1/signup") {
+      signUps.push(await body(req));
+      return send(200, { ...user, id: randomUUID() });
+    }
+    if (url.pathname === "/auth/v1/logout") return send(204);
+    send(404, { msg: "not mocked" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.SUPABASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.SUPABASE_ANON_KEY = "anon-key";
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const cookieHeader = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
+  it("signs in with a password, sets the session cookies, and reads the user back from them via getClaims", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    const { user: signedIn, headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
+    expect(signedIn).toEqual({ id: user.id, email: user.email });
+    const cookie = cookieHeader(headers);
+    expect(cookie).toMatch(/^sb-[\w-]+-auth-token/);
+
+    const { user: current } = await supabaseProvider.currentUser(new Request("http://shop/", { headers: { Cookie: cookie } }));
+    expect(current).toEqual({ id: user.id, email: user.email });
+    expect(calls).toContain("GET /auth/v1/user");
+  });
+
+  it("answers a wrong password with the shop's generic German message", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    await expect(supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "falsch")).rejects.toMatchObject({
+      code: "invalid_credentials",
+      message: "E-Mail oder Passwort ist falsch.",
+    });
+  });
+
+  it("signs up with first and last name as user metadata", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    signUps = [];
+    await supabaseProvider.signUp(new Request("http://shop/auth"), {
+      email: "neu@example.com",
+      password: "richtig-richtig",
+      firstName: "Neu",
+      lastName: "Mitglied",
+    });
+    expect(signUps).toEqual([
+      expect.objectContaining({ email: "neu@example.com", data: { first_name: "Neu", last_name: "Mitglied" } }),
+    ]);
+  });
+
+  it("signs out with scope global and clears the cookies", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    const { headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
+    const out = await supabaseProvider.signOut(new Request("http://shop/logout", { method: "POST", headers: { Cookie: cookieHeader(headers) } }));
+    expect(calls).toContain("POST /auth/v1/logout?scope=global");
+    expect(out.getSetCookie().some((c) => /sb-[\w-]+-auth-token=;|Max-Age=0/.test(c))).toBe(true);
+    const { user: after } = await supabaseProvider.currentUser(new Request("http://shop/", { headers: { Cookie: cookieHeader(out) } }));
+    expect(after).toBeNull();
+  });
+});

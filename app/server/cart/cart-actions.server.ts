@@ -1,0 +1,123 @@
+import { addLine, MAX_CART_LINES, MAX_LINE_QUANTITY, removeLine, sanitizeLines, setLineQuantity, type CartLine } from "~/lib/cart";
+import type { CartAction } from "~/lib/schemas/cart";
+import type { Tx } from "../db/db.server";
+import { findCartItems } from "../queries/cart.server";
+
+export interface Toast {
+  type: "success" | "error" | "info";
+  message: string;
+  description?: string;
+}
+
+export interface CartOutcome {
+  lines: CartLine[];
+  toast: Toast | null;
+  ok: boolean;
+}
+
+const LIMIT_TOASTS = {
+  too_many_lines: {
+    type: "error",
+    message: "Dein Warenkorb ist voll",
+    description: `Es passen höchstens ${MAX_CART_LINES} verschiedene Artikel in den Warenkorb.`,
+  },
+  quantity_too_large: {
+    type: "error",
+    message: "Menge zu groß",
+    description: `Pro Artikel sind höchstens ${MAX_LINE_QUANTITY} Stück möglich.`,
+  },
+} as const satisfies Record<string, Toast>;
+
+const GONE: Toast = {
+  type: "error",
+  message: "Artikel nicht gefunden",
+  description: "Dieser Artikel ist nicht mehr im Angebot.",
+};
+
+/**
+ * Applies one cart intent to the cookie's lines. Items are checked against the catalogue (the
+ * browser only names them), and every outcome carries the spec's German toast.
+ */
+export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAction): Promise<CartOutcome> {
+  const titleOf = async (line: Pick<CartLine, "itemId" | "itemType">) =>
+    (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`)?.title ?? "Der Artikel";
+
+  switch (action.intent) {
+    case "add": {
+      const item = (await findCartItems(tx, [action])).get(`${action.itemType}:${action.itemId}`);
+      if (!item) return { lines, toast: GONE, ok: false };
+      if (!item.available) {
+        return {
+          lines,
+          ok: false,
+          toast: { type: "error", message: "Ausverkauft", description: `${item.title} ist derzeit nicht verfügbar.` },
+        };
+      }
+      const change = addLine(lines, { itemId: item.itemId, itemType: item.itemType }, action.quantity);
+      if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
+      return {
+        lines: change.lines,
+        ok: true,
+        toast: { type: "success", message: "Zum Warenkorb hinzugefügt", description: `${item.title} wurde in den Warenkorb gelegt.` },
+      };
+    }
+    case "update": {
+      const line = lines.find((l) => l.id === action.lineId);
+      if (!line) return { lines, toast: GONE, ok: false };
+      const title = await titleOf(line);
+      const change = setLineQuantity(lines, line.id, action.quantity);
+      if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
+      const removed = action.quantity <= 0;
+      return {
+        lines: change.lines,
+        ok: true,
+        toast: removed
+          ? { type: "success", message: "Aus Warenkorb entfernt", description: `${title} wurde aus dem Warenkorb entfernt.` }
+          : { type: "success", message: "Warenkorb aktualisiert", description: `Menge für ${title} wurde aktualisiert.` },
+      };
+    }
+    case "remove": {
+      const line = lines.find((l) => l.id === action.lineId);
+      if (!line) return { lines, toast: null, ok: true };
+      const title = await titleOf(line);
+      return {
+        lines: removeLine(lines, line.id),
+        ok: true,
+        toast: { type: "success", message: "Aus Warenkorb entfernt", description: `${title} wurde aus dem Warenkorb entfernt.` },
+      };
+    }
+    case "clear":
+      return {
+        lines: [],
+        ok: true,
+        toast: { type: "success", message: "Warenkorb geleert", description: "Alle Artikel wurden aus dem Warenkorb entfernt." },
+      };
+    case "plan": {
+      // One membership at a time: choosing another plan replaces the previous one.
+      const items = await findCartItems(tx, [...lines, { itemId: action.planId, itemType: "product" }]);
+      const plan = items.get(`product:${action.planId}`);
+      if (!plan?.isMembership) return { lines, toast: GONE, ok: false };
+      const others = lines.filter((l) => !items.get(`${l.itemType}:${l.itemId}`)?.isMembership);
+      const change = addLine(others, { itemId: plan.itemId, itemType: "product" }, 1);
+      if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
+      return {
+        lines: change.lines,
+        ok: true,
+        toast: { type: "success", message: "Zum Warenkorb hinzugefügt", description: `${plan.title} wurde in den Warenkorb gelegt.` },
+      };
+    }
+    case "restore": {
+      // Only an empty cookie cart is restored from the browser's copy (spec: localStorage "cart").
+      if (lines.length > 0) return { lines, toast: null, ok: true };
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(action.lines);
+      } catch {
+        parsed = null;
+      }
+      const candidates = sanitizeLines(parsed);
+      const items = await findCartItems(tx, candidates);
+      return { lines: candidates.filter((l) => items.has(`${l.itemType}:${l.itemId}`)), toast: null, ok: true };
+    }
+  }
+}

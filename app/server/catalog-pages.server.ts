@@ -1,0 +1,52 @@
+import { data, type RouterContextProvider } from "react-router";
+import { structuredData } from "~/components/catalog/structured-data";
+import { KIND_TEXT } from "~/components/catalog/texts";
+import { getAuth } from "./auth/auth.server";
+import {
+  canonicalUrl,
+  catalogCacheHeaders,
+  getCatalogItem,
+  listCatalog,
+  PRIVATE_CACHE,
+  type CatalogKind,
+} from "./queries/catalog.server";
+import { streamOrAwait } from "./streaming.server";
+
+/**
+ * Loaders of the catalogue pages.
+ *
+ * The loader of /products/{id}, /events/{id} and /courses/{id}: the item (or why there is none),
+ * its canonical URL, Open Graph image and JSON-LD. 404 for an unknown or malformed id, 500 when
+ * loading failed; the page shows the spec's text either way.
+ */
+export async function loadCatalogDetail(
+  kind: CatalogKind,
+  { request, context, params }: { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string } },
+) {
+  const result = await getCatalogItem(getAuth(context).viewer, kind, params.id);
+  if (result.state !== "found") {
+    return data(
+      { result, canonical: null, image: null, jsonLd: null },
+      { status: result.state === "not-found" ? 404 : 500, headers: { "Cache-Control": PRIVATE_CACHE } },
+    );
+  }
+  const canonical = canonicalUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
+  const image = result.item.image_url.startsWith("/") ? canonicalUrl(result.item.image_url) : result.item.image_url;
+  return data(
+    { result, canonical, image, jsonLd: structuredData(result.item, canonical, canonicalUrl) },
+    { headers: await catalogCacheHeaders(request, context) },
+  );
+}
+
+
+/** The loader of /products, /events and /courses: every item, newest first (streamed to JS clients). */
+export async function loadCatalogList(
+  kind: CatalogKind,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const { value: items } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
+  return data(
+    { items, canonical: canonicalUrl(KIND_TEXT[kind].path) },
+    { headers: await catalogCacheHeaders(request, context) },
+  );
+}

@@ -1,0 +1,97 @@
+import { mkdir } from "node:fs/promises";
+import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { logger } from "../log.server";
+import { migrate, type SqlRunner } from "./migrate.server";
+import { PGliteDialect } from "./pglite-dialect.server";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import type { Database } from "./types.server";
+
+// numeric → number (prices are numeric(10,2)), bigint stays text unless cast in SQL (counts are ::int).
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface DatabaseHandle {
+  engine: "pglite" | "postgres";
+  db: Kysely<Database>;
+  runner: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Run pending migrations (and the seed on a new database). */
+  migrate?: boolean;
+  seed?: boolean;
+  /** Off Supabase the local shim provides roles and the auth schema. */
+  localShim?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPGlite(options.dataDir ?? "./.data");
+  if (options.migrate !== false) {
+    await migrate(handle.runner, {
+      localShim: options.localShim ?? true,
+      seed: options.seed ?? true,
+      log: (message) => logger.info(message),
+    });
+  }
+  if (handle.engine === "pglite") {
+    // From here on, statements outside withViewer run as a role without privileges
+    // (on PostgreSQL the pool does the same for every new connection).
+    await handle.runner.exec("set role authenticator");
+  }
+  return handle;
+}
+
+async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const isMemory = dataDir.startsWith("memory://");
+  let releaseLock = async () => {};
+  if (!isMemory) {
+    await mkdir(dataDir, { recursive: true });
+    releaseLock = await acquireDataDirLock(dataDir);
+  }
+  // numeric as number, as on pg (prices are numeric(10,2)).
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { 1700: (value) => Number(value) } });
+  const runner: SqlRunner = {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+  };
+  return {
+    engine: "pglite",
+    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }),
+    runner,
+    close: async () => {
+      await pglite.close();
+      await releaseLock();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 });
+  pool.on("error", (error) => logger.error("postgres pool error", { error: error.message }));
+  const runner: SqlRunner = {
+    exec: async (sql) => void (await pool.query(sql)),
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+  };
+  const handle: DatabaseHandle = {
+    engine: "postgres",
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool,
+        // Every pooled session starts as the privilege-less login role; withViewer switches from it.
+        onCreateConnection: async (connection) => {
+          await connection.executeQuery(CompiledQuery.raw("set role authenticator"));
+        },
+      }),
+    }),
+    runner,
+    close: () => pool.end(),
+  };
+  return handle;
+}

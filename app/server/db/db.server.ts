@@ -1,0 +1,55 @@
+import { sql, type Transaction } from "kysely";
+import { env } from "../env.server";
+import { openDatabase, type DatabaseHandle } from "./client.server";
+import type { Database } from "./types.server";
+
+export type Tx = Transaction<Database>;
+
+/** Who a request acts as. The database decides what each may do (RLS, grants). */
+export type Viewer =
+  | { role: "anon" }
+  | { role: "authenticated"; userId: string; email: string }
+  | { role: "service_role" };
+
+export const ANON: Viewer = { role: "anon" };
+export const SERVICE: Viewer = { role: "service_role" };
+
+let opening: Promise<DatabaseHandle> | undefined;
+
+/** Opens (and migrates) the database once per process; the server calls it at start. */
+export function database(): Promise<DatabaseHandle> {
+  opening ??= openDatabase({
+    databaseUrl: env().DATABASE_URL,
+    dataDir: env().DATA_DIR,
+    seed: env().SEED_DEMO_DATA === "true",
+    localShim: env().authProvider === "local" || !env().DATABASE_URL,
+  });
+  return opening;
+}
+
+export async function closeDatabase() {
+  if (!opening) return;
+  const handle = await opening;
+  opening = undefined;
+  await handle.close();
+}
+
+export function claimsOf(viewer: Viewer) {
+  if (viewer.role === "authenticated") return { sub: viewer.userId, role: viewer.role, email: viewer.email };
+  return { role: viewer.role };
+}
+
+/**
+ * The one data path: a transaction in which Postgres sees the viewer exactly as Supabase's API
+ * would (role + request.jwt.claims), so the same RLS policies decide on every engine.
+ * Use only `tx` inside `fn`, and keep slow work (hashing, mail, HTTP) outside it.
+ */
+export async function withViewer<T>(viewer: Viewer, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const { db } = await database();
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
+      tx,
+    );
+    return fn(tx);
+  });
+}

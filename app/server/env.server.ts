@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * The operating contract, validated once at start. A wrong value stops the server with a
+ * readable message instead of failing on the first request that needs it.
+ */
+// Environment values are strings; forms never use this helper (conform converts those).
+const numberFromEnv = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : Number(value)));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: numberFromEnv(3000).pipe(z.number().int().min(1).max(65535)),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./.data"),
+    DATABASE_URL: z.string().url().optional(),
+    SESSION_SECRET: z.string().optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default("BeHappy <hallo@behappy.example>"),
+    PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+    SUPABASE_URL: z.string().url().optional(),
+    SUPABASE_ANON_KEY: z.string().optional(),
+    RATE_LIMIT_MULTIPLIER: numberFromEnv(1).pipe(z.number().positive()),
+    SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+    ARGON2_FAST: z.enum(["true", "false"]).default("false"),
+    E2E_TEST_HOOKS: z.enum(["true", "false"]).default("false"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    isProduction: env.NODE_ENV === "production",
+    sessionSecrets: (env.SESSION_SECRET ?? "")
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+    authProvider: env.SUPABASE_URL && env.SUPABASE_ANON_KEY ? ("supabase" as const) : ("local" as const),
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+const DEV_SECRET = "dev-only-secret-not-for-production";
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  if (env.sessionSecrets.length === 0) {
+    if (env.isProduction) {
+      throw new Error("SESSION_SECRET must be set in production (comma-separated list, newest first).");
+    }
+    env.sessionSecrets = [DEV_SECRET];
+  }
+  if (env.isProduction && env.sessionSecrets.some((s) => s.length < 32 || s === DEV_SECRET)) {
+    throw new Error("SESSION_SECRET must be at least 32 characters long in production.");
+  }
+  if (env.isProduction && env.E2E_TEST_HOOKS === "true" && !["127.0.0.1", "localhost", "::1"].includes(env.HOST)) {
+    throw new Error("E2E_TEST_HOOKS may only be enabled on a loopback HOST.");
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

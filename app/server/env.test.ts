@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("environment contract", () => {
+  it("has working defaults for development", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./.data", RATE_LIMIT_MULTIPLIER: 1, authProvider: "local" });
+    expect(env.sessionSecrets).toHaveLength(1);
+  });
+
+  it("refuses to start in production without a real SESSION_SECRET", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET must be set/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}` });
+    expect(env.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
+  });
+
+  it("reads PORT and RATE_LIMIT_MULTIPLIER as numbers and rejects nonsense", () => {
+    expect(parseEnv({ PORT: "8080", RATE_LIMIT_MULTIPLIER: "50" })).toMatchObject({ PORT: 8080, RATE_LIMIT_MULTIPLIER: 50 });
+    expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "-1" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
+  it("switches to Supabase auth only when URL and anon key are both set", () => {
+    expect(parseEnv({ SUPABASE_URL: "https://x.supabase.co" }).authProvider).toBe("local");
+    expect(parseEnv({ SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "k" }).authProvider).toBe("supabase");
+  });
+
+  it("allows the end-to-end hooks in production only on a loopback host", () => {
+    const secret = "s".repeat(32);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true" })).toThrow(/loopback/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true", HOST: "127.0.0.1" }).E2E_TEST_HOOKS).toBe("true");
+  });
+});

@@ -1,0 +1,165 @@
+import { sql } from "kysely";
+import type { AdminKind, Flag } from "../../../lib/admin/kinds";
+import type { ListParams } from "../../../lib/admin/list-params";
+import type { CourseFormInput, EventFormInput, ProductFormInput } from "../../../lib/schemas/admin";
+import type { Tx } from "../../db/db.server";
+import { iso, num, pageOf } from "./paging.server";
+
+/**
+ * Admin reads and writes of events, courses and products (spec §7 "Admin events, courses,
+ * products"). Always inside withViewer(admin viewer): RLS allows the writes to admins only.
+ */
+
+export interface CatalogListRow {
+  id: string;
+  title: string;
+  category: string;
+  /** Events and courses: the free-text date; products: null. */
+  date: string | null;
+  price: number;
+  behappy_price: number;
+  availability: boolean | null;
+  show_on_startpage: boolean;
+  show_on_offer: boolean;
+  created_at: string;
+}
+
+// One query shape for the three tables (the columns checked here exist in all of them).
+const table = (kind: AdminKind) => kind as "events";
+
+export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListParams) {
+  return pageOf<CatalogListRow>(tx, kind, params, async (ids) => {
+    const rows = await tx
+      .selectFrom(table(kind))
+      .select(["id", "title", "category", "price", "show_on_startpage", "show_on_offer", "created_at"])
+      .select(
+        kind === "products"
+          ? [sql<number>`behappy_price`.as("community"), sql<string | null>`null`.as("date"), sql<boolean>`availability`.as("availability")]
+          : [sql<number>`"behappy-price"`.as("community"), sql<string | null>`date`.as("date"), sql<boolean | null>`null`.as("availability")],
+      )
+      .where("id", "in", ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      category: row.category,
+      date: row.date,
+      price: num(row.price),
+      behappy_price: num(row.community),
+      availability: row.availability,
+      show_on_startpage: row.show_on_startpage,
+      show_on_offer: row.show_on_offer,
+      created_at: iso(row.created_at) ?? "",
+    }));
+  });
+}
+
+/** Form values of one item (strings and booleans, as the form shows them), or null. */
+export async function getCatalogForm(tx: Tx, kind: AdminKind, id: string): Promise<Record<string, string | boolean> | null> {
+  if (kind === "products") {
+    const row = await tx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      title: row.title,
+      category: row.category,
+      description: row.description ?? "",
+      details: row.details ?? "",
+      image_url: row.image_url,
+      price: String(num(row.price)),
+      behappy_price: String(num(row.behappy_price)),
+      availability: row.availability,
+      show_on_startpage: row.show_on_startpage,
+      show_on_offer: row.show_on_offer,
+    };
+  }
+  const row = await tx.selectFrom(table(kind)).selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return {
+    title: row.title,
+    category: row.category,
+    date: row.date ?? "",
+    time: row.time ?? "",
+    location: row.location ?? "",
+    provider: row.provider ?? "",
+    image_url: row.image_url,
+    price: String(num(row.price)),
+    behappy_price: String(num(row["behappy-price"])),
+    show_on_startpage: row.show_on_startpage,
+    show_on_offer: row.show_on_offer,
+  };
+}
+
+export async function getCatalogTitle(tx: Tx, kind: AdminKind, id: string) {
+  const row = await tx.selectFrom(table(kind)).select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
+
+/** Save payloads of spec §7: events and courses write "behappy-price", products behappy_price. */
+function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | ProductFormInput) {
+  if (kind === "products") {
+    const p = input as ProductFormInput;
+    return {
+      title: p.title,
+      description: blankToNull(p.description),
+      details: blankToNull(p.details),
+      price: p.price,
+      behappy_price: p.behappy_price,
+      image_url: p.image_url,
+      category: p.category,
+      availability: p.availability,
+      show_on_startpage: p.show_on_startpage,
+      show_on_offer: p.show_on_offer,
+    };
+  }
+  const e = input as EventFormInput | CourseFormInput;
+  return {
+    title: e.title,
+    date: blankToNull(e.date),
+    time: blankToNull(e.time),
+    location: blankToNull(e.location),
+    image_url: e.image_url,
+    category: e.category,
+    price: e.price,
+    "behappy-price": e.behappy_price,
+    provider: blankToNull(e.provider),
+    show_on_startpage: e.show_on_startpage,
+    show_on_offer: e.show_on_offer,
+  };
+}
+
+export async function createCatalogItem(tx: Tx, kind: AdminKind, input: EventFormInput | CourseFormInput | ProductFormInput) {
+  const row = await tx
+    .insertInto(table(kind))
+    .values(payload(kind, input) as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Returns false when RLS or a missing row left nothing updated. */
+export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, input: EventFormInput | CourseFormInput | ProductFormInput) {
+  const result = await tx
+    .updateTable(table(kind))
+    .set(payload(kind, input) as never)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** "update by id with one field" (spec §7): one flag. Returns the title, or null if nothing changed. */
+export async function setCatalogFlag(tx: Tx, kind: AdminKind, id: string, flag: Flag, value: boolean) {
+  const row = await tx
+    .updateTable(table(kind))
+    .set({ [flag]: value } as never)
+    .where("id", "=", id)
+    .returning(["title"])
+    .executeTakeFirst();
+  return row?.title ?? null;
+}
+
+export async function deleteCatalogItem(tx: Tx, kind: AdminKind, id: string) {
+  const row = await tx.deleteFrom(table(kind)).where("id", "=", id).returning(["title"]).executeTakeFirst();
+  return row?.title ?? null;
+}

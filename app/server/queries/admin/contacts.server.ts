@@ -1,0 +1,40 @@
+import type { ListParams } from "../../../lib/admin/list-params";
+import type { Tx } from "../../db/db.server";
+import { iso, pageOf } from "./paging.server";
+
+/** Admin contacts (spec §7 "Admin contacts"): newest first, searchable by name; status new → read. */
+
+export interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  status: string;
+  created_at: string;
+}
+
+export async function listContactsAdmin(tx: Tx, params: ListParams) {
+  return pageOf<ContactRow>(tx, "contacts", params, async (ids) => {
+    const rows = await tx
+      .selectFrom("contact_messages")
+      .select(["id", "name", "email", "phone", "message", "status", "created_at"])
+      .where("id", "in", ids)
+      .execute();
+    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) ?? "" }));
+  });
+}
+
+export async function getContactAdmin(tx: Tx, id: string): Promise<ContactRow | null> {
+  const row = await tx
+    .selectFrom("contact_messages")
+    .select(["id", "name", "email", "phone", "message", "status", "created_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...row, created_at: iso(row.created_at) ?? "" } : null;
+}
+
+export async function markContactRead(tx: Tx, id: string) {
+  const result = await tx.updateTable("contact_messages").set({ status: "read" }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

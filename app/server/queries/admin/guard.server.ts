@@ -1,0 +1,34 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { ADMIN_RETRY } from "~/lib/admin/kinds";
+import { getAuth, isAdmin } from "../../auth/auth.server";
+import type { Viewer } from "../../db/db.server";
+import { logger } from "../../log.server";
+import { redirectWithError } from "../../toast.server";
+
+export const ADMIN_DENIED = "You don't have permission to access the admin area.";
+export const ADMIN_CACHE_CONTROL = "private, no-store";
+export const ADMIN_HEADERS = { "Cache-Control": ADMIN_CACHE_CONTROL } as const;
+
+/**
+ * The admin guard (spec §4 Admin guard), for the admin layout and every admin loader and action:
+ * no user → /auth; a signed-in user who is not admin (or whose check failed) → /dashboard with the
+ * permission message. The answer is cached 5 minutes per user (isAdmin); RLS checks every query
+ * again, because the admin acts as their own viewer, never as service_role.
+ */
+export async function requireAdmin(context: Readonly<RouterContextProvider>) {
+  const { user, viewer } = getAuth(context);
+  if (!user || viewer.role !== "authenticated") throw redirect("/auth", { headers: ADMIN_HEADERS });
+  if (!(await isAdmin(user.id))) {
+    throw await redirectWithError("/dashboard", { message: ADMIN_DENIED }, { headers: ADMIN_HEADERS });
+  }
+  return { user, viewer: viewer as Extract<Viewer, { role: "authenticated" }> };
+}
+
+export type AdminNotice = { message: string; description: string };
+
+/** Logs an admin failure and returns the destructive notice of spec §8 Admin. */
+export function adminFailure(message: string, error: unknown, fields: Record<string, unknown> = {}, description = ADMIN_RETRY): AdminNotice {
+  const { code, message: reason } = (error ?? {}) as { code?: string; message?: string };
+  logger.error(`admin: ${message}`, { ...fields, code, error: reason ?? String(error) });
+  return { message, description };
+}

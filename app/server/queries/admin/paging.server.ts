@@ -1,0 +1,40 @@
+import { sql } from "kysely";
+import { ADMIN_PAGE_SIZE, totalPages, type ListParams } from "../../../lib/admin/list-params";
+import type { Tx } from "../../db/db.server";
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  totalPages: number;
+  q: string;
+}
+
+/** The admin lists public.admin_list_page knows. */
+export type AdminListName = "events" | "courses" | "products" | "newsletter" | "contacts" | "orders" | "profiles";
+
+/**
+ * One admin list page, all in SQL: public.admin_list_page (admins only) counts the matches and finds
+ * the ids of the page (trigram search, indexed order newest first, page clamped to the last one);
+ * then `read` fetches those rows by id as the admin viewer, under RLS. Never more than 10 rows.
+ */
+export async function pageOf<T extends { id: string }>(
+  tx: Tx,
+  list: AdminListName,
+  params: ListParams,
+  read: (ids: string[]) => Promise<T[]>,
+): Promise<Page<T>> {
+  const { rows } = await sql<{ result: { total: number; page: number; ids: string[] } }>`
+    select public.admin_list_page(${list}, ${params.q}, ${params.page}, ${ADMIN_PAGE_SIZE}) as result`.execute(tx);
+  const { total, page, ids } = rows[0].result;
+  const found = ids.length > 0 ? await read(ids) : [];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  found.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { rows: found, total, page, totalPages: totalPages(total), q: params.q };
+}
+
+export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
+export const num = (value: unknown) => {
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+};

@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium (Playwright cannot download its own browsers here); Playwright's own build
+// when /usr/bin/chromium is absent.
+const chromium = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4325);
+// Parallel runs on one machine (several developers' checks) keep apart by E2E_PORT.
+const RUN_DIR = `.tmp/e2e-${E2E_PORT}`;
+export const MAIL_DIR = `${RUN_DIR}/mail`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  outputDir: `test-results/e2e-${E2E_PORT}`,
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON ?? "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions } },
+    // Behaviour that only exists with JavaScript (carousel timer, auto-submit) lives in *.js-only.spec.ts.
+    {
+      name: "js-off",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
+      testIgnore: /\.js-only\.spec\.ts$/,
+    },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
+  ],
+  webServer: [
+    {
+      // A real SMTP server process: the shop delivers every mail to it, tests read what arrived.
+      command: `node tests/e2e/support/smtp-capture.mjs`,
+      port: SMTP_PORT,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
+      reuseExistingServer: false,
+    },
+    {
+      // Every run starts on a new embedded database with the demo data.
+      command: `rm -rf ${RUN_DIR}/data && node server.mjs`,
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(E2E_PORT),
+        DATA_DIR: `${RUN_DIR}/data`,
+        SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-123456",
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        E2E_TEST_HOOKS: "true",
+        RATE_LIMIT_MULTIPLIER: "100",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Admin list benchmark (issue 6): 100,000 orders and 100,000 newsletter subscribers, on PGlite
+// (in memory) and on a throwaway PostgreSQL 15, as an admin viewer (the same set_config calls as
+// withViewer). It runs the app's own query functions (app/server/queries/admin/*.server.ts, loaded
+// through tsx), so the SQL measured is exactly the SQL the admin pages send: count + page query.
+//
+//   node scripts/bench-admin.mjs                 both engines
+//   node scripts/bench-admin.mjs --engine=pglite (or postgres)
+//   BENCH_ROWS=100000 BENCH_RUNS=60 PG_BIN=/usr/local/bin node scripts/bench-admin.mjs
+//
+// Prints p50 / p95 / max in milliseconds per engine and case. Target: p95 < 50 ms on PostgreSQL.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
+
+register();
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const WARMUP = 5;
+const PG_BIN = process.env.PG_BIN ?? "/usr/local/bin";
+const engineArg = process.argv.find((a) => a.startsWith("--engine="))?.split("=")[1];
+// --explain prints EXPLAIN ANALYZE of every statement the cases send (as the admin viewer).
+const explain = process.argv.includes("--explain");
+
+const imp = (rel) => import(pathToFileURL(path.join(root, rel)).href);
+const { Kysely, PostgresDialect, sql } = await import("kysely");
+const { listOrdersAdmin } = await imp("app/server/queries/admin/orders.server.ts");
+const { listSubscribersAdmin } = await imp("app/server/queries/admin/newsletter.server.ts");
+const { PGliteDialect } = await imp("app/server/db/pglite-dialect.server.ts");
+
+async function sqlFiles(dir) {
+  const names = (await readdir(dir)).filter((n) => n.endsWith(".sql")).sort();
+  return Promise.all(names.map(async (n) => ({ name: n, sql: await readFile(path.join(dir, n), "utf8") })));
+}
+
+/** Local shim, then every migration in file-name order (no demo seed). */
+async function migrate(exec) {
+  for (const f of await sqlFiles(path.join(root, "supabase/local"))) await exec(f.sql);
+  for (const f of await sqlFiles(path.join(root, "supabase/migrations"))) await exec(`begin;\n${f.sql}\n;commit;`);
+}
+
+const SEED = (rows) => `
+  insert into auth.users (id, email) values ('00000000-0000-4000-8000-00000000a001', 'bench-admin@example.com');
+  insert into public.user_roles (user_id, role) values ('00000000-0000-4000-8000-00000000a001', 'admin');
+  insert into public.orders (customer_name, customer_email, total_amount, status, created_at)
+    select 'Kunde ' || i || ' Muster', 'kunde' || i || '@example.com', (i % 500)::numeric,
+           (array['pending', 'completed', 'cancelled'])[1 + i % 3], now() - make_interval(secs => i)
+    from generate_series(1, ${rows}) as i;
+  insert into public.newsletter_subscriptions (email, first_name, status, consent_text, created_at)
+    select 'abo' || i || '@example.com', 'Vorname' || i,
+           (array['pending', 'subscribed', 'unsubscribed'])[1 + i % 3], 'Ja, ich will den Newsletter.',
+           now() - make_interval(secs => i)
+    from generate_series(1, ${rows}) as i;
+`;
+
+const ADMIN = { sub: "00000000-0000-4000-8000-00000000a001", role: "authenticated", email: "bench-admin@example.com" };
+
+/** withViewer, as the app does it: one transaction, role + claims, then the query function. */
+function asAdmin(db, fn) {
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(ADMIN)}, true)`.execute(tx);
+    return fn(tx);
+  });
+}
+
+const lastPage = Math.ceil(ROWS / 10);
+const deepPage = Math.min(5000, lastPage);
+const CASES = [
+  ["orders: page 1", (tx) => listOrdersAdmin(tx, { q: "", page: 1 })],
+  ["orders: search", (tx) => listOrdersAdmin(tx, { q: "kunde4242", page: 1 })],
+  [`orders: page ${deepPage}`, (tx) => listOrdersAdmin(tx, { q: "", page: deepPage })],
+  ["newsletter: page 1", (tx) => listSubscribersAdmin(tx, { q: "", page: 1 })],
+  ["newsletter: search", (tx) => listSubscribersAdmin(tx, { q: "abo777", page: 1 })],
+  [`newsletter: page ${deepPage}`, (tx) => listSubscribersAdmin(tx, { q: "", page: deepPage })],
+];
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function explainAll(engine, db, captured) {
+  for (const [name, fn] of CASES) {
+    captured.length = 0;
+    await asAdmin(db, fn);
+    for (const query of captured.filter((q) => /^select/i.test(q.sql.trim()) && !q.sql.includes("set_config"))) {
+      const { rows } = await asAdmin(db, (tx) => sql.raw(`explain analyze ${query.sql.replace(/\$(\d+)/g, (_, i) => `'${String(query.parameters[i - 1]).replace(/'/g, "''")}'`)}`).execute(tx));
+      console.error(`\n--- ${engine} ${name}\n${query.sql}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    }
+  }
+}
+
+async function measure(engine, db, captured) {
+  if (explain) await explainAll(engine, db, captured);
+  const results = [];
+  for (const [name, fn] of CASES) {
+    const check = await asAdmin(db, fn);
+    if (check.rows.length === 0 || check.total === 0) throw new Error(`${engine} ${name}: no rows (RLS or seed problem)`);
+    for (let i = 0; i < WARMUP; i++) await asAdmin(db, fn);
+    const times = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await asAdmin(db, fn);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ engine, case: name, total: check.total, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1] });
+  }
+  return results;
+}
+
+async function benchPGlite() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const pglite = await PGlite.create({ extensions: { pg_trgm }, parsers: { 1700: (v) => Number(v) } });
+  const t0 = performance.now();
+  await migrate((s) => pglite.exec(s));
+  await pglite.exec(SEED(ROWS));
+  await pglite.exec("vacuum analyze");
+  console.error(`pglite: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
+  const captured = [];
+  const db = new Kysely({ dialect: new PGliteDialect(pglite), log: (e) => captured.push(e.query) });
+  try {
+    return await measure("PGlite", db, captured);
+  } finally {
+    await pglite.close();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function asPostgres(bin, args) {
+  const exe = path.join(PG_BIN, bin);
+  const isRoot = process.getuid?.() === 0;
+  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { stdio: "pipe" });
+}
+
+async function benchPostgres() {
+  if (!existsSync(path.join(PG_BIN, "initdb"))) throw new Error(`PostgreSQL 15 not found in ${PG_BIN} (set PG_BIN)`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "behappy-bench-admin-"));
+  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
+  await chmod(dir, 0o755);
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+  asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  const pg = (await import("pg")).default;
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 2 });
+  try {
+    const t0 = performance.now();
+    await migrate((s) => pool.query(s));
+    await pool.query(SEED(ROWS));
+    await pool.query("vacuum analyze");
+    console.error(`postgres15: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
+    const captured = [];
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => captured.push(e.query) });
+    return await measure("PostgreSQL 15", db, captured);
+  } finally {
+    await pool.end();
+    try {
+      asPostgres("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    } catch {
+      /* already stopped */
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const all = [];
+if (!engineArg || engineArg === "pglite") all.push(...(await benchPGlite()));
+if (!engineArg || engineArg === "postgres") all.push(...(await benchPostgres()));
+
+const fmt = (n) => n.toFixed(1).padStart(7);
+console.log(`\nAdmin lists, ${ROWS.toLocaleString("en")} orders + ${ROWS.toLocaleString("en")} subscribers, ${RUNS} runs each (count + page of 10, as admin viewer)\n`);
+console.log(`${"engine".padEnd(14)} ${"case".padEnd(22)} ${"matches".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"max ms".padStart(7)}`);
+for (const r of all) {
+  console.log(`${r.engine.padEnd(14)} ${r.case.padEnd(22)} ${String(r.total).padStart(8)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+}
+const pgOver = all.filter((r) => r.engine === "PostgreSQL 15" && r.p95 >= 50);
+if (pgOver.length > 0) {
+  console.log(`\nOver the 50 ms PostgreSQL target: ${pgOver.map((r) => r.case).join(", ")}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs from Debian when it is missing: Chromium for Playwright
+# (its own browser download does not work here) and a PostgreSQL 15 server for the DB tests.
+set -euo pipefail
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  need+=(postgresql)
+fi
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing system packages: ${need[*]}. Install them (apt-get install -y ${need[*]}) and run again." >&2
+  exit 1
+fi
+echo "Installing ${need[*]} from Debian…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" fonts-dejavu-core >/dev/null

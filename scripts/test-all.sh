@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The one test command (npm test): system packages if missing, types, unit and DB tests on
+# PGlite and PostgreSQL 15, a production build, then the end-to-end suite in Chromium with
+# JavaScript on and off. Prints one closing line with the totals.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-system-deps.sh
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+mkdir -p test-results .tmp
+
+echo "== Types"
+npm run -s typecheck
+
+echo "== Unit and database tests (PGlite + PostgreSQL 15)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+
+echo "== Build"
+npm run -s build
+
+echo "== End-to-end (Chromium; JavaScript on, off, phone)"
+e2e_status=0
+npx playwright test || e2e_status=$?
+
+node scripts/test-summary.mjs
+exit $e2e_status

@@ -1,0 +1,48 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+/** `npm run admin -- <email>` as an operator runs it: before the first start, and again. */
+describe("admin command", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "behappy-admin-cmd-"));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const admin = (email: string, env: Record<string, string> = {}) =>
+    run("npx", ["tsx", "scripts/admin.ts", email], {
+      env: { ...process.env, DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", ...env },
+      timeout: 90_000,
+    });
+
+  it("creates and migrates the database, creates the account with a one-time password, and is safe to re-run", async () => {
+    const first = await admin("chefin@example.com");
+    expect(first.stdout).toContain("Created account chefin@example.com.");
+    expect(first.stdout).toContain("chefin@example.com is an admin.");
+    expect(first.stdout).toMatch(/Initial password \(shown once, change it after signing in\): \S{12,}/);
+
+    const again = await admin("CHEFIN@example.com");
+    expect(again.stdout).not.toContain("Created account");
+    expect(again.stdout).toContain("chefin@example.com is an admin.");
+    expect(again.stdout).not.toContain("Initial password");
+
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.user_roles r join auth.users u on u.id = r.user_id where u.email = 'chefin@example.com' and r.role = 'admin'",
+    );
+    await db.close();
+    expect(rows[0].n).toBe(1);
+  }, 180_000);
+
+  it("refuses a malformed e-mail with a usage line", async () => {
+    await expect(admin("kein-mail")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin") });
+  }, 60_000);
+});

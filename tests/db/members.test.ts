@@ -1,0 +1,204 @@
+// Members' self-service SQL (supabase/migrations/20261123140000_members.sql) on both engines:
+// export_my_data and delete_my_account, plus the profile upsert the dashboard relies on.
+// register_participant (limit, ownership, concurrency) is covered in functions.test.ts.
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
+
+const EVENT = "e0000000-0000-4000-8000-000000000001";
+const PRODUCT = "b0000000-0000-4000-8000-000000000001";
+
+const CUSTOMER = {
+  salutation: "Herr",
+  first_name: "Jonas",
+  last_name: "Krüger",
+  email: "jonas@example.com",
+  phone: "030 1234567",
+  mobile: "",
+  street: "Hauptstraße 1",
+  zipcode: "10115",
+  city: "Berlin",
+  country: "Deutschland",
+  notes: "Bitte klingeln",
+};
+
+async function orderWithEvent(engine: Engine, userId: string) {
+  const { rows } = await engine
+    .asViewer("authenticated", userId)
+    .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+      randomUUID(),
+      JSON.stringify(CUSTOMER),
+      JSON.stringify([
+        { item_id: EVENT, item_type: "event", quantity: 2 },
+        { item_id: PRODUCT, item_type: "product", quantity: 1 },
+      ]),
+    ]);
+  const orderId = rows[0].id;
+  const [item] = await engine.query<{ id: string }>(
+    "select id from public.order_items where order_id = $1 and item_type = 'event'",
+    [orderId],
+  );
+  await engine
+    .asViewer("authenticated", userId)
+    .query("select public.register_participant($1, 'Lea', 'Becker', 'lea@example.com', '', '')", [item.id]);
+  return { orderId, orderItemId: item.id };
+}
+
+async function seedPersonalData(engine: Engine, email: string) {
+  await engine.query(
+    `insert into public.newsletter_subscriptions (email, status, consent_text) values ($1, 'subscribed', 'Ja, bitte.')`,
+    [email.toUpperCase()],
+  );
+  await engine.query(`insert into public.contact_messages (name, email, message) values ('Jonas', $1, 'Hallo!')`, [email]);
+}
+
+describeEngines("members: export_my_data", (engine) => {
+  let member: string;
+  let email: string;
+  let other: string;
+  let orderId: string;
+  beforeAll(async () => {
+    email = uniqueEmail("export");
+    member = await engine().createUser(email, { first_name: "Jonas", last_name: "Krüger" });
+    other = await engine().createUser(uniqueEmail("other"));
+    ({ orderId } = await orderWithEvent(engine(), member));
+    await orderWithEvent(engine(), other);
+    await seedPersonalData(engine(), email);
+    await seedPersonalData(engine(), uniqueEmail("stranger"));
+  });
+
+  it("returns the caller's profile, orders with items and participants, newsletter and messages only", async () => {
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ data: Record<string, any> }>("select public.export_my_data() as data");
+    const data = rows[0].data;
+    expect(data.account).toMatchObject({ id: member, email });
+    expect(data.profile).toMatchObject({ first_name: "Jonas", last_name: "Krüger", email });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0].id).toBe(orderId);
+    expect(data.orders[0]).not.toHaveProperty("user_id");
+    expect(data.orders[0]).not.toHaveProperty("checkout_token");
+    expect(data.orders[0].items).toHaveLength(2);
+    const eventLine = data.orders[0].items.find((i: { item_type: string }) => i.item_type === "event");
+    expect(eventLine.participants).toEqual([expect.objectContaining({ first_name: "Lea", email: "lea@example.com" })]);
+    expect(data.newsletter).toEqual([expect.objectContaining({ status: "subscribed", consent_text: "Ja, bitte." })]);
+    expect(data.contact_messages).toEqual([expect.objectContaining({ message: "Hallo!" })]);
+  });
+
+  it("is not callable by anon; an account without data exports empty lists", async () => {
+    const denied = await errorOf(engine().asViewer("anon").query("select public.export_my_data()"));
+    expect(denied.code).toBe("42501");
+    const fresh = await engine().createUser(uniqueEmail("fresh"));
+    const { rows } = await engine()
+      .asViewer("authenticated", fresh)
+      .query<{ data: Record<string, unknown> }>("select public.export_my_data() as data");
+    expect(rows[0].data).toMatchObject({ orders: [], newsletter: [], contact_messages: [] });
+  });
+});
+
+describeEngines("members: delete_my_account", (engine) => {
+  it("erases personal data, keeps orders as anonymised billing records and removes the login", async () => {
+    const email = uniqueEmail("leaving");
+    const member = await engine().createUser(email);
+    const other = await engine().createUser(uniqueEmail("staying"));
+    const mine = await orderWithEvent(engine(), member);
+    const theirs = await orderWithEvent(engine(), other);
+    await seedPersonalData(engine(), email);
+    const otherEmail = uniqueEmail("staying-news");
+    await seedPersonalData(engine(), otherEmail);
+    await engine().query("insert into auth.sessions (user_id, not_after) values ($1, now() + interval '1 day')", [member]);
+    await engine().query(
+      `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
+       values ($1, 'recovery_token', $2, now() + interval '1 hour')`,
+      [member, randomUUID()],
+    );
+
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ kept: number }>("select public.delete_my_account() as kept");
+    expect(rows[0].kept).toBe(1);
+
+    const [order] = await engine().query<Record<string, unknown>>("select * from public.orders where id = $1", [mine.orderId]);
+    expect(order).toMatchObject({
+      user_id: null,
+      customer_name: "Jonas Krüger",
+      street: "Hauptstraße 1",
+      zipcode: "10115",
+      city: "Berlin",
+      customer_email: "geloescht@anonymisiert.invalid",
+      customer_phone: null,
+      notes: null,
+      checkout_token: null,
+    });
+    const [counts] = await engine().query<Record<string, number>>(
+      `select
+         (select count(*)::int from public.order_items where order_id = $1) as items,
+         (select count(*)::int from public.event_bookings where order_item_id = $2) as bookings,
+         (select count(*)::int from public.profiles where id = $3) as profiles,
+         (select count(*)::int from public.newsletter_subscriptions where lower(email) = lower($4)) as newsletter,
+         (select count(*)::int from public.contact_messages where lower(email) = lower($4)) as messages,
+         (select count(*)::int from auth.sessions where user_id = $3) as sessions,
+         (select count(*)::int from auth.one_time_tokens where user_id = $3) as tokens,
+         (select count(*)::int from auth.users where id = $3) as users`,
+      [mine.orderId, mine.orderItemId, member, email],
+    );
+    expect(counts).toEqual({ items: 2, bookings: 0, profiles: 0, newsletter: 0, messages: 0, sessions: 0, tokens: 0, users: 0 });
+
+    // Someone else's data is untouched.
+    const [theirCounts] = await engine().query<Record<string, unknown>>(
+      `select
+         (select user_id from public.orders where id = $1) as user_id,
+         (select count(*)::int from public.event_bookings where order_item_id = $2) as bookings,
+         (select count(*)::int from public.profiles where id = $3) as profiles,
+         (select count(*)::int from public.newsletter_subscriptions where lower(email) = lower($4)) as newsletter,
+         (select count(*)::int from public.contact_messages where lower(email) = lower($4)) as messages`,
+      [theirs.orderId, theirs.orderItemId, other, otherEmail],
+    );
+    expect(theirCounts).toEqual({ user_id: other, bookings: 1, profiles: 1, newsletter: 1, messages: 1 });
+  });
+
+  it("is not callable by anon, and a second call (account gone) fails cleanly", async () => {
+    expect((await errorOf(engine().asViewer("anon").query("select public.delete_my_account()"))).code).toBe("42501");
+    const member = await engine().createUser(uniqueEmail("twice"));
+    await engine().asViewer("authenticated", member).query("select public.delete_my_account()");
+    const again = await errorOf(engine().asViewer("authenticated", member).query("select public.delete_my_account()"));
+    expect(again.code).toBe("P0002");
+  });
+});
+
+describeEngines("members: profile upsert", (engine) => {
+  let member: string;
+  let other: string;
+  beforeAll(async () => {
+    member = await engine().createUser(uniqueEmail("profile"));
+    other = await engine().createUser(uniqueEmail("profile-other"));
+  });
+
+  const upsert = (viewer: string, id: string, city: string) =>
+    engine()
+      .asViewer("authenticated", viewer)
+      .query(
+        `insert into public.profiles (id, first_name, last_name, city) values ($1, '', '', $2)
+         on conflict (id) do update set city = excluded.city, updated_at = now()`,
+        [id, city],
+      );
+
+  it("recreates a missing own profile and updates an existing one (updated_at set)", async () => {
+    await engine().query("delete from public.profiles where id = $1", [member]);
+    await upsert(member, member, "Köln");
+    await upsert(member, member, "Bonn");
+    const [row] = await engine().query<{ city: string; updated_at: Date | null }>(
+      "select city, updated_at from public.profiles where id = $1",
+      [member],
+    );
+    expect(row.city).toBe("Bonn");
+    expect(row.updated_at).not.toBeNull();
+  });
+
+  it("cannot write another member's profile", async () => {
+    const denied = await errorOf(upsert(member, other, "Hamburg"));
+    expect(denied.code).toBe("42501");
+    const [row] = await engine().query<{ city: string | null }>("select city from public.profiles where id = $1", [other]);
+    expect(row.city).toBeNull();
+  });
+});

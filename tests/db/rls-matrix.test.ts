@@ -1,0 +1,357 @@
+// RLS + grants matrix: every table in public × viewer × statement, with the exact outcome.
+//   ok    the statement affected / saw the fixture row
+//   none  it ran but RLS hid the row (0 rows seen or affected)
+//   42501 it was refused (no grant, or an INSERT/UPDATE row failed a policy's WITH CHECK)
+// Each case runs in its own transaction that is rolled back, so cases are independent.
+// A table missing here fails the "covers every table" test.
+import { beforeAll, expect, it } from "vitest";
+import { describeEngines, type Engine, type Role } from "./engines";
+
+type Outcome = "ok" | "none" | "42501";
+type Viewer = "anon" | "other" | "owner" | "admin" | "service";
+type Op = "select" | "insert" | "update" | "delete";
+const VIEWERS: Viewer[] = ["anon", "other", "owner", "admin", "service"];
+const OPS: Op[] = ["select", "insert", "update", "delete"];
+
+interface Ids {
+  owner: string;
+  other: string;
+  admin: string;
+  event: string;
+  course: string;
+  product: string;
+  newsletter: string;
+  contact: string;
+  order: string;
+  orderItem: string;
+  booking: string;
+  outbox: string;
+  withdrawal: string;
+}
+
+interface TableCase {
+  /** WHERE clause selecting the fixture row ($1 = key). */
+  where: string;
+  key: (ids: Ids) => string;
+  insert: (ids: Ids) => [string, unknown[]];
+  /** A no-op-ish SET list that touches an updatable column. */
+  set: string;
+  /** Superuser statements run first inside the case's transaction. */
+  insertSetup?: (ids: Ids) => string[];
+  /** Expected outcome per viewer, in OPS order (select insert update delete). */
+  expect: Record<Viewer, [Outcome, Outcome, Outcome, Outcome]>;
+}
+
+const X = "42501" as const;
+// Everyone reads, only admins (and service_role) write.
+const catalogue: TableCase["expect"] = {
+  anon: ["ok", X, X, X],
+  other: ["ok", X, "none", "none"],
+  owner: ["ok", X, "none", "none"], // "owner" is just another signed-in user here
+  admin: ["ok", "ok", "ok", "ok"],
+  service: ["ok", "ok", "ok", "ok"],
+};
+// Visitors write, admins read and manage.
+const inbox: TableCase["expect"] = {
+  anon: [X, "ok", X, X],
+  other: ["none", "ok", "none", "none"],
+  owner: ["none", "ok", "none", "none"],
+  admin: ["ok", "ok", "ok", "ok"],
+  service: ["ok", "ok", "ok", "ok"],
+};
+
+const TABLES: Record<string, TableCase> = {
+  admin_audit_log: {
+    // Written only by the audit trigger (the seed's insert of the fixture event left a row); admins read.
+    where: "table_name = 'events' and row_id = $1",
+    key: (i) => i.event,
+    insert: () => [
+      "insert into public.admin_audit_log (table_name, row_id, action) values ('events', gen_random_uuid(), 'insert')",
+      [],
+    ],
+    set: "after = after",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  events: {
+    where: "id = $1",
+    key: (i) => i.event,
+    insert: () => [
+      "insert into public.events (title, category, image_url, date, time, location) values ('T', 'C', '/x.svg', '1.1.2027', '10 Uhr', 'Berlin')",
+      [],
+    ],
+    set: "title = title",
+    expect: catalogue,
+  },
+  courses: {
+    where: "id = $1",
+    key: (i) => i.course,
+    insert: () => ["insert into public.courses (title, category, image_url) values ('T', 'C', '/x.svg')", []],
+    set: "title = title",
+    expect: catalogue,
+  },
+  products: {
+    where: "id = $1",
+    key: (i) => i.product,
+    insert: () => ["insert into public.products (title, category, image_url) values ('T', 'C', '/x.svg')", []],
+    set: "availability = availability",
+    expect: catalogue,
+  },
+  newsletter_subscriptions: {
+    where: "id = $1",
+    key: (i) => i.newsletter,
+    insert: () => [
+      "insert into public.newsletter_subscriptions (email, consent_text) values ('matrix@example.com', 'Ja, ich will den Newsletter.')",
+      [],
+    ],
+    set: "status = status",
+    expect: inbox,
+  },
+  contact_messages: {
+    where: "id = $1",
+    key: (i) => i.contact,
+    insert: () => [
+      "insert into public.contact_messages (name, email, message) values ('Max', 'max@example.com', 'Hallo!')",
+      [],
+    ],
+    set: "status = 'read'",
+    expect: inbox,
+  },
+  orders: {
+    where: "id = $1",
+    key: (i) => i.order,
+    insert: (i) => [
+      "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('A B', 'a@example.com', 0, $1)",
+      [i.owner],
+    ],
+    set: "status = 'completed'",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", X],
+      owner: ["ok", X, "none", X],
+      admin: ["ok", X, "ok", X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  order_items: {
+    where: "id = $1",
+    key: (i) => i.orderItem,
+    insert: (i) => [
+      "insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price) values ($1, $2, 'event', 'T', 1, 0)",
+      [i.order, i.event],
+    ],
+    set: "quantity = quantity",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  event_bookings: {
+    where: "id = $1",
+    key: (i) => i.booking,
+    insert: (i) => [
+      "insert into public.event_bookings (event_id, first_name, last_name, email, order_item_id) values ($1, 'A', 'B', 'a@example.com', $2)",
+      [i.event, i.orderItem],
+    ],
+    set: "first_name = first_name",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", "none"],
+      owner: ["ok", X, "none", "none"],
+      admin: ["ok", X, "ok", "ok"],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  profiles: {
+    where: "id = $1",
+    key: (i) => i.owner,
+    // The owner creates their own profile when it is missing (spec §4): remove it first.
+    insertSetup: (i) => [`delete from public.profiles where id = '${i.owner}'`],
+    insert: (i) => ["insert into public.profiles (id, first_name, last_name, email) values ($1, '', '', null)", [i.owner]],
+    set: "first_name = first_name",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", "none"],
+      owner: ["ok", "ok", "ok", "none"],
+      admin: ["ok", X, "ok", "ok"],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  user_roles: {
+    // The fixture row is the admin's own role.
+    where: "user_id = $1",
+    key: (i) => i.admin,
+    insert: (i) => ["insert into public.user_roles (user_id, role) values ($1, 'admin')", [i.other]],
+    set: "role = role",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  rate_limits: {
+    where: "key = $1",
+    key: () => "matrix:key",
+    insert: () => ["insert into public.rate_limits (key, window_start, hits) values ('matrix:new', now(), 1)", []],
+    set: "hits = hits",
+    expect: {
+      anon: [X, X, X, X],
+      other: [X, X, X, X],
+      owner: [X, X, X, X],
+      admin: [X, X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  mail_outbox: {
+    where: "id = $1",
+    key: (i) => i.outbox,
+    insert: () => [
+      "insert into public.mail_outbox (to_address, subject, text_body) values ('a@example.com', 'Betreff', 'Text')",
+      [],
+    ],
+    set: "sent_at = now()",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  withdrawals: {
+    // Filed through public.file_withdrawal only; the customer sees withdrawals linked to their orders.
+    where: "id = $1",
+    key: (i) => i.withdrawal,
+    insert: () => [
+      "insert into public.withdrawals (order_reference, name, email) values ('ABCDEF12', 'A B', 'a@example.com')",
+      [],
+    ],
+    set: "note = note",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+};
+
+async function fixtures(engine: Engine): Promise<Ids> {
+  const owner = await engine.createUser("matrix-owner@example.com");
+  const other = await engine.createUser("matrix-other@example.com");
+  const admin = await engine.createUser("matrix-admin@example.com");
+  await engine.makeAdmin(admin);
+  const one = async (sql: string, params: unknown[] = []) => (await engine.query<{ id: string }>(sql, params))[0].id;
+  const event = await one("select id from public.events order by created_at desc limit 1");
+  const course = await one("select id from public.courses order by created_at desc limit 1");
+  const product = await one("select id from public.products order by created_at desc limit 1");
+  const newsletter = await one(
+    "insert into public.newsletter_subscriptions (email, consent_text) values ('fixture@example.com', 'Ja') returning id",
+  );
+  const contact = await one(
+    "insert into public.contact_messages (name, email, message) values ('Fix', 'fix@example.com', 'Hallo') returning id",
+  );
+  const order = await one(
+    "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('O W', 'owner@example.com', 10, $1) returning id",
+    [owner],
+  );
+  const orderItem = await one(
+    "insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price) values ($1, $2, 'event', 'E', 2, 5) returning id",
+    [order, event],
+  );
+  const booking = await one(
+    "insert into public.event_bookings (event_id, first_name, last_name, email, order_item_id) values ($1, 'Pia', 'Klein', 'pia@example.com', $2) returning id",
+    [event, orderItem],
+  );
+  await engine.query("insert into public.rate_limits (key, window_start, hits) values ('matrix:key', now(), 1)");
+  const outbox = await one(
+    "insert into public.mail_outbox (to_address, subject, text_body) values ('owner@example.com', 'Hallo', 'Text') returning id",
+  );
+  const withdrawal = await one(
+    "insert into public.withdrawals (order_id, order_reference, name, email) values ($1::uuid, upper(left($1::uuid::text, 8)), 'O W', 'owner@example.com') returning id",
+    [order],
+  );
+  return { owner, other, admin, event, course, product, newsletter, contact, order, orderItem, booking, outbox, withdrawal };
+}
+
+function viewerOf(viewer: Viewer, ids: Ids): [Role, string | null] {
+  switch (viewer) {
+    case "anon":
+      return ["anon", null];
+    case "service":
+      return ["service_role", null];
+    default:
+      return ["authenticated", ids[viewer]];
+  }
+}
+
+async function outcome(engine: Engine, ids: Ids, table: string, viewer: Viewer, op: Op): Promise<Outcome | string> {
+  const t = TABLES[table];
+  const [role, userId] = viewerOf(viewer, ids);
+  let sql: string;
+  let params: unknown[];
+  let setup: string[] = [];
+  switch (op) {
+    case "select":
+      sql = `select 1 from public.${table} where ${t.where}`;
+      params = [t.key(ids)];
+      break;
+    case "insert":
+      [sql, params] = t.insert(ids);
+      setup = t.insertSetup?.(ids) ?? [];
+      break;
+    case "update":
+      sql = `update public.${table} set ${t.set} where ${t.where}`;
+      params = [t.key(ids)];
+      break;
+    case "delete":
+      sql = `delete from public.${table} where ${t.where}`;
+      params = [t.key(ids)];
+      break;
+  }
+  try {
+    const result = await engine.asViewer(role, userId).tx((q) => q.query(sql, params), { rollback: true, setup });
+    return result.rowCount > 0 ? "ok" : "none";
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    // Anything but 42501 (e.g. a constraint error) is reported verbatim so the diff shows it.
+    return e.code === "42501" ? "42501" : `${e.code}: ${e.message}`;
+  }
+}
+
+describeEngines("RLS matrix", (engine) => {
+  let ids: Ids;
+  beforeAll(async () => {
+    ids = await fixtures(engine());
+  });
+
+  it("covers every table in schema public", async () => {
+    const rows = await engine().query<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(Object.keys(TABLES).sort());
+  });
+
+  for (const table of Object.keys(TABLES)) {
+    it(`${table}: select / insert / update / delete per viewer`, async () => {
+      const actual: Record<string, (Outcome | string)[]> = {};
+      for (const viewer of VIEWERS) {
+        actual[viewer] = [];
+        for (const op of OPS) actual[viewer].push(await outcome(engine(), ids, table, viewer, op));
+      }
+      expect(actual).toEqual(TABLES[table].expect);
+    });
+  }
+});

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+const FREE_PLAN_ID = "a0000000-0000-4000-8000-000000000001"; // seed: Free Membership
+
+/** A member's order through the real shop: join page plan 'Get Free', then the /checkout form. */
+async function placeFreeOrder(page: Page) {
+  await page.goto("/join");
+  const getFree = page.getByRole("button", { name: "Get Free" });
+  const shown = await getFree.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false);
+  if (shown) {
+    await getFree.click();
+    await expect(page.getByRole("article", { name: "Free" })).toContainText("Ausgewählt");
+  } else {
+    // The plans stream in; without JavaScript a streamed list can stay a placeholder (see report).
+    // Send exactly what the 'Get Free' form sends.
+    const response = await page.request.post("/cart", {
+      form: { intent: "plan", planId: FREE_PLAN_ID, redirectTo: "/join" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+async function fileWithdrawal(page: Page, email: string, orderId: string) {
+  await page.goto("/vertrag-widerrufen");
+  await page.getByLabel("Name").fill("Erika Muster");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Bestellnummer").fill(orderId.slice(0, 8));
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  await page.getByRole("button", { name: "Widerruf jetzt bestätigen" }).click();
+  await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
+}
+
+test("an admin completes and cancels a member's order from the list menu and the detail view", async ({ page, signIn }) => {
+  test.setTimeout(150_000);
+  const { email } = await signIn();
+  const orderId = await placeFreeOrder(page);
+  const short = `${orderId.slice(0, 8)}…`;
+  await fileWithdrawal(page, email, orderId);
+
+  await signIn({ admin: true });
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { level: 1, name: "Bestellungen" })).toBeVisible();
+  await page.getByLabel("Nach Name oder E-Mail suchen").fill(email);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  const row = page.getByRole("row").filter({ hasText: short });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("order-status")).toHaveText("Ausstehend");
+  await expectAccessible(page);
+
+  // The action menu offers exactly the two spec actions.
+  await row.getByText("Aktionen").click();
+  const menu = row.getByRole("button");
+  await expect(menu).toHaveText(["Als abgeschlossen markieren", "Stornieren"]);
+  await row.getByRole("button", { name: "Als abgeschlossen markieren" }).click();
+  await expect(page.getByText("Status aktualisiert")).toBeVisible();
+  await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: short }).getByTestId("order-status")).toHaveText("Abgeschlossen");
+  await expect(page).toHaveURL(/\?q=/);
+
+  // Detail view: items, the withdrawal, the status area and the audit trail.
+  await page.getByRole("link", { name: `${short} Details anzeigen` }).click();
+  await expect(page).toHaveURL(new RegExp(`order=${orderId}`));
+  await expect(page.getByRole("heading", { name: `Bestellung ${short}` })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Free Membership" })).toBeVisible();
+  await expect(page.getByText(/Widerruf eingegangen am/)).toBeVisible();
+  const statusArea = page.getByRole("region", { name: "Status ändern" });
+  await expect(statusArea.getByRole("button", { name: "Abgeschlossen" })).toBeDisabled();
+  await expect(statusArea.getByRole("button", { name: "Ausstehend" })).toBeEnabled();
+  await expectAccessible(page);
+
+  await statusArea.getByRole("button", { name: "Storniert" }).click();
+  await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" })).toBeDisabled();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  const audit = page.getByRole("region", { name: "Änderungsprotokoll" });
+  await expect(audit.getByText("Status: Abgeschlossen → Storniert")).toBeVisible();
+  await expect(audit.getByText("Status: Ausstehend → Abgeschlossen")).toBeVisible();
+
+  await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?q=/);
+  await expect(page.getByRole("row").filter({ hasText: short }).getByTestId("order-status")).toHaveText("Storniert");
+});
+
+test("an unknown order id shows 'not found' with the way back; a bad status is refused", async ({ page, signIn }) => {
+  await signIn({ admin: true });
+  await page.goto("/admin/orders?order=00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Zurück zur Liste" })).toHaveAttribute("href", "/admin/orders");
+  const response = await page.request.post("/admin/orders", {
+    form: { intent: "status", id: "00000000-0000-4000-8000-000000000000", status: "shipped", returnTo: "/admin/orders" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  await page.goto("/admin/orders");
+  await expect(page.getByText("Fehler bei der Aktualisierung")).toBeVisible();
+  await expect(page.getByText("Der Status konnte nicht aktualisiert werden.")).toBeVisible();
+});

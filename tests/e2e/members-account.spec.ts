@@ -1,0 +1,165 @@
+import { readFile } from "node:fs/promises";
+import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { orderEvent, otherBrowser } from "./members-support";
+
+const NEW_PASSWORD = "ganz-neues-Passwort-456";
+
+async function signInWithForm(page: import("@playwright/test").Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+}
+
+test.describe("password reset", () => {
+  test("a one-time mailed link sets a new password and ends every session", async ({ page, signIn, browser, baseURL, javaScriptEnabled }) => {
+    test.slow();
+    const { email } = await signIn();
+    // Another device stays signed in until the reset.
+    const device = await otherBrowser(browser, { baseURL, javaScriptEnabled }, email);
+    await page.context().clearCookies();
+
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+    await expect(page).toHaveURL(/\/auth\/forgot$/);
+    await expectAccessible(page);
+    // An unknown address gets exactly the same answer.
+    for (const address of [uniqueEmail("nobody"), email]) {
+      await page.getByLabel("E-Mail").fill(address);
+      await page.getByRole("button", { name: "Link anfordern" }).click();
+      await expect(
+        page.getByText("Wenn es zu dieser E-Mail-Adresse ein Konto gibt, haben wir dir einen Link geschickt."),
+      ).toBeVisible();
+    }
+
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    const mail = mailsTo(email)[0].text;
+    expect(mail).toContain("60 Minuten");
+    const link = /https?:\/\/[^\s"<>]+\/auth\/reset\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
+
+    await page.goto(link);
+    await expectAccessible(page);
+    await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
+    await page.getByLabel("Neues Passwort wiederholen").fill("etwas-anderes-789");
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await expect(page.getByText("Die Passwörter stimmen nicht überein.")).toBeVisible();
+    await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
+    await page.getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Passwort speichern" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Dein Passwort wurde geändert.")).toBeVisible();
+
+    // The other device is signed out; the link works once only.
+    await device.page.goto("/dashboard");
+    await expect(device.page).toHaveURL(/\/auth$/);
+    await device.context.close();
+    await page.goto(link);
+    await expect(page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Passwort speichern" })).toHaveCount(0);
+
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page.getByText("E-Mail oder Passwort ist falsch.")).toBeVisible();
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a made-up token is refused", async ({ page }) => {
+    await page.goto(`/auth/reset?token=${"x".repeat(43)}`);
+    await expect(page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.")).toBeVisible();
+    const response = await page.request.post(`/auth/reset?token=${"x".repeat(43)}`, {
+      form: { token: "x".repeat(43), password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
+    });
+    expect(response.status()).toBe(400);
+  });
+});
+
+test.describe("signed-in account", () => {
+  test("change the password (current one required); other sessions end", async ({ page, signIn, browser, baseURL, javaScriptEnabled }) => {
+    test.slow();
+    const { email } = await signIn();
+    const device = await otherBrowser(browser, { baseURL, javaScriptEnabled }, email);
+    await page.goto("/dashboard?tab=profile");
+    await page.getByRole("link", { name: "Passwort ändern" }).click();
+    await expect(page).toHaveURL(/\/account\/password$/);
+    await expectAccessible(page);
+
+    await page.getByLabel("Aktuelles Passwort").fill("falsch-falsch-falsch");
+    await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
+    await page.getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+
+    await page.getByLabel("Aktuelles Passwort").fill(PASSWORD);
+    await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
+    await page.getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Passwort ändern" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page.getByText("Dein Passwort wurde geändert.")).toBeVisible();
+
+    await device.page.goto("/dashboard");
+    await expect(device.page).toHaveURL(/\/auth$/);
+    await device.context.close();
+
+    // This browser is still signed in; 'Überall abmelden' ends it too.
+    await page.goto("/account/password");
+    await page.getByRole("button", { name: "Überall abmelden" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("download my data as a JSON file", async ({ page, signIn }) => {
+    test.slow();
+    const { email, userId } = await signIn();
+    const { orderId, title } = await orderEvent(page, 1);
+    await page.goto("/dashboard?tab=profile");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Meine Daten herunterladen" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^behappy-meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, "utf8"));
+    expect(data.account).toMatchObject({ id: userId, email });
+    expect(data.profile).toMatchObject({ first_name: "Erika", last_name: "Muster" });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({ id: orderId, status: "pending" });
+    expect(data.orders[0].items[0]).toMatchObject({ item_title: title, quantity: 1, participants: [] });
+    expect(data.newsletter).toEqual([]);
+    expect(data.contact_messages).toEqual([]);
+
+    const response = await page.request.get("/account/export");
+    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="behappy-meine-daten-/);
+    expect(response.headers()["content-type"]).toContain("application/json");
+  });
+
+  test("delete my account after confirming; orders are kept without the login", async ({ page, signIn }) => {
+    test.slow();
+    const { email } = await signIn();
+    await orderEvent(page, 1);
+    await page.goto("/dashboard?tab=profile");
+    await page.getByRole("link", { name: "Konto löschen" }).click();
+    await expect(page).toHaveURL(/\/account\/delete$/);
+    await expect(page.getByText("§ 147 AO, § 257 HGB").first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
+    await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(page.getByText("Bitte bestätige, dass du dein Konto endgültig löschen möchtest.")).toBeVisible();
+
+    await page.getByLabel("Passwort zur Bestätigung").fill("falsch-falsch-falsch");
+    await page.getByLabel(/Ja, ich möchte mein Konto endgültig löschen/).check();
+    await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+
+    await page.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
+    await page.getByLabel(/Ja, ich möchte mein Konto endgültig löschen/).check();
+    await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Dein Konto wurde gelöscht.")).toBeVisible();
+    await expect(page.getByText(/Bestellungen bewahren wir als Buchungsbelege auf/)).toBeVisible();
+
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth$/);
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page.getByText("E-Mail oder Passwort ist falsch.")).toBeVisible();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, PASSWORD, uniqueEmail } from "./support/fixtures";
+
+/**
+ * A real order with an event line: the first event of /events goes into the cart (the cart's own
+ * POST), then the checkout form is filled and sent. Returns the order id and the event's title.
+ */
+export async function orderEvent(page: Page, quantity: number) {
+  await page.goto("/events");
+  const href = await page.locator('main a[href^="/events/"]').first().getAttribute("href");
+  const itemId = href!.split("/").pop()!;
+  const added = await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "event", quantity: String(quantity) } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").pop()!;
+  const title = (await page.getByRole("cell").first().textContent())!.trim();
+  return { orderId, title };
+}
+
+/** A second browser (own cookies) signed in as `email` (created if new), JS as in the project. */
+export async function otherBrowser(
+  browser: Browser,
+  options: { baseURL?: string; javaScriptEnabled: boolean },
+  email = uniqueEmail("other"),
+) {
+  const context = await browser.newContext({ ...options, locale: "de-DE", timezoneId: "Europe/Berlin" });
+  const page = await context.newPage();
+  const response = await page.request.post("/__e2e/session", { data: { email, password: PASSWORD } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return { context, page, email };
+}

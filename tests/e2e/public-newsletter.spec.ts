@@ -1,0 +1,95 @@
+import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
+
+async function waitForMail(address: string) {
+  await expect.poll(() => mailsTo(address).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return mailsTo(address).at(-1)!;
+}
+
+function linkFrom(text: string, path: "/newsletter/confirm" | "/newsletter/unsubscribe") {
+  const match = text.match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+`));
+  expect(match, `${path} link in mail`).not.toBeNull();
+  return match![0];
+}
+
+test.describe("newsletter (double opt-in)", () => {
+  test("footer signup → confirmation mail → confirm → duplicate notice → unsubscribe", async ({ page }) => {
+    const email = uniqueEmail("news");
+    await page.goto("/about");
+    const footer = page.locator("footer");
+    await footer.getByLabel("Deine Mailadresse").fill(email);
+    await footer.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    await expect(page.getByText(/bitte bestätige deine Anmeldung/i)).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(footer.getByLabel("Deine Mailadresse")).toHaveValue("");
+
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain("schön, dass du den BeHappy-Newsletter erhalten möchtest!");
+    const confirmUrl = linkFrom(mail.text, "/newsletter/confirm");
+    const unsubscribeUrl = linkFrom(mail.text, "/newsletter/unsubscribe");
+
+    // Opening the link changes nothing; the button does.
+    await page.goto(new URL(confirmUrl).pathname + new URL(confirmUrl).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Newsletter-Anmeldung bestätigen" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Anmeldung bestätigt!" })).toBeVisible();
+
+    // The same address again (any case): neutral notice, no second mail.
+    await page.goto("/contact");
+    await page.locator("footer").getByLabel("Deine Mailadresse").fill(email.toUpperCase());
+    await page.locator("footer").getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByText("Diese E-Mail ist bereits angemeldet")).toBeVisible();
+    await expect(page.getByText("Du erhältst bereits unseren Newsletter an diese E-Mail-Adresse.")).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    await page.goto(new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search);
+    await page.getByRole("button", { name: "Newsletter abbestellen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Du bist abgemeldet" })).toBeVisible();
+
+    // An old confirmation link does not subscribe an unsubscribed address again.
+    await page.goto(new URL(confirmUrl).pathname + new URL(confirmUrl).search);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
+  });
+
+  test("the /newsletter page asks for optional names and greets by first name", async ({ page }) => {
+    const email = uniqueEmail("news-name");
+    await page.goto("/newsletter");
+    await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
+    await expectAccessible(page);
+    const form = page.locator("main");
+    await form.getByLabel("Vorname (optional)").fill("Mia");
+    await form.getByLabel("Nachname (optional)").fill("Sommer");
+    await form.getByLabel("Deine Mailadresse").fill(email);
+    await form.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain("Hallo Mia,");
+  });
+
+  test("a malformed or unknown link is refused in German", async ({ page }) => {
+    let response = await page.goto("/newsletter/confirm");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
+
+    response = await page.goto(`/newsletter/confirm?token=${"x".repeat(43)}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
+
+    await page.goto("/newsletter/unsubscribe?token=kurz");
+    await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
+  });
+
+  test("a redirectTo to another site is ignored", async ({ page, request }) => {
+    const response = await request.post("/newsletter", {
+      form: { email: uniqueEmail("news-redirect"), redirectTo: "//evil.example/" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/");
+    void page;
+  });
+});

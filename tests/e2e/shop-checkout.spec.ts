@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+
+async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
+  await page.goto("/join");
+  await page.getByRole("button", { name: `Get ${name}` }).click();
+  await expect(page.getByRole("article", { name })).toContainText("Ausgewählt");
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+}
+
+test.describe("join and plans", () => {
+  test("plans come in the spec's order, one plan at a time, and the selection survives a reload", async ({ page }) => {
+    await page.goto("/join");
+    await expect(page.getByRole("heading", { level: 1, name: "Jetzt Mitglied werden" })).toBeVisible();
+    const names = await page.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
+    expect(names).toEqual(["Free", "Lifetime", "Yearly"]);
+    await expect(page.getByText("Beliebteste Wahl")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Get Yearly" }).click();
+    await expect(page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
+    await expect(page.getByText("Beliebteste Wahl")).toHaveCount(0);
+    // Lifetime is greyed out while another plan is selected.
+    await expect(page.getByRole("article", { name: "Lifetime" })).toHaveCSS("opacity", "0.5");
+    await expect(page.getByRole("link", { name: /Warenkorb, 1 Artikel/ }).first()).toBeVisible();
+
+    await page.getByRole("button", { name: "Get Free" }).click();
+    await expect(page.getByRole("article", { name: "Free" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Get Yearly" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("article", { name: "Free" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
+    await page.goto("/cart");
+    await expect(page.getByRole("list", { name: "Artikel im Warenkorb" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Free Membership" })).toBeVisible();
+  });
+
+  test("the personal form uses the spec's messages and needs a plan", async ({ page }) => {
+    await page.goto("/join");
+    await page.getByLabel("Vorname").fill("A");
+    await page.getByLabel("Nachname").fill("B");
+    await page.getByLabel("E-Mail").fill("keine-mail");
+    await page.getByRole("button", { name: "Beitreten" }).click();
+    await expect(page.getByText("First name must be at least 2 characters.")).toBeVisible();
+    await expect(page.getByText("Last name must be at least 2 characters.")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+
+    await page.getByLabel("Vorname").fill("Anna");
+    await page.getByLabel("Nachname").fill("Berg");
+    await page.getByLabel("E-Mail").fill("anna@example.com");
+    await page.getByRole("button", { name: "Beitreten" }).click();
+    await expect(page.getByText("Bitte wähle einen Plan aus")).toBeVisible();
+    await expect(page.getByText("Wähle einen Mitgliedschaftsplan aus, um fortzufahren.")).toBeVisible();
+    await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
+  });
+
+  test("with a plan, 'Beitreten' carries the names to checkout", async ({ page, signIn }) => {
+    await signIn();
+    await choosePlan(page, "Lifetime");
+    await page.getByLabel("Vorname").fill("Anna");
+    await page.getByLabel("Nachname").fill("Berg");
+    await page.getByLabel("E-Mail").fill("anna.berg@example.com");
+    await page.getByRole("button", { name: "Beitreten" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText("Weiter zum Checkout")).toBeVisible();
+    await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
+    await expect(page.getByLabel("E-Mail")).toHaveValue("anna.berg@example.com");
+  });
+});
+
+test.describe("checkout", () => {
+  test("a visitor who is not signed in is sent to /auth?redirect=checkout", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/auth\?redirect=checkout$/);
+    await expect(page.getByText("Bitte melde dich an, um fortzufahren.")).toBeVisible();
+    await expect(page.getByText("Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen")).toBeVisible();
+  });
+
+  test("an empty cart is sent back to /cart", async ({ page, signIn }) => {
+    await signIn();
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText("Warenkorb ist leer", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Produkte" }).last()).toBeVisible();
+  });
+
+  test("a member checks out, sees the confirmation and gets the mail with the Widerrufsbelehrung", async ({ page, signIn }) => {
+    const { email } = await signIn();
+    await choosePlan(page, "Yearly");
+    await page.goto("/checkout");
+    await expect(page.getByText("Zahlungspflichtig bestellen")).toBeVisible();
+    await expect(page.getByRole("link", { name: "AGB" }).first()).toHaveAttribute("href", "/agb");
+    await expectAccessible(page);
+    const total = await page.getByTestId("checkout-total").textContent();
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Vielen Dank für deine Bestellung!" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText(total!);
+    await expect(page.getByRole("link", { name: "hallo@behappy.example" })).toBeVisible();
+    await expectAccessible(page);
+    // The cart is empty afterwards.
+    await expect(page.getByRole("link", { name: /Warenkorb, \d+ Artikel/ })).toHaveCount(0);
+
+    await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+    const mail = mailsTo(email)[0].text;
+    expect(mail).toContain("Yearly Membership");
+    expect(mail).toContain("Widerrufsbelehrung");
+    expect(mail).toContain("Muster-Widerrufsformular");
+  });
+
+  test("bad address input keeps the values and names the problem in German", async ({ page, signIn }) => {
+    await signIn();
+    await choosePlan(page, "Free");
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await page.getByLabel("PLZ").fill("123");
+    await page.getByLabel("Telefon").fill("abc");
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page.getByText("Eine deutsche Postleitzahl hat fünf Ziffern.")).toBeVisible();
+    await expect(page.getByText("Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).")).toBeVisible();
+    await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Sonnenallee 7");
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test("prices sent by the browser are ignored, and a double submit makes one order", async ({ page, signIn }) => {
+    await signIn();
+    await choosePlan(page, "Lifetime");
+    await page.goto("/checkout");
+    const token = await page.locator('input[name="checkoutToken"]').inputValue();
+    const expectedTotal = await page.getByTestId("checkout-total").textContent();
+    const form = {
+      checkoutToken: token,
+      firstName: "Tom",
+      lastName: "Tester",
+      email: "tom@example.com",
+      street: "Weg 1",
+      zipcode: "10115",
+      city: "Berlin",
+      country: "Deutschland",
+      price: "0.01",
+      total_amount: "0.01",
+      "lines[0].price": "0.01",
+    };
+    const first = await page.request.post("/checkout", { form, maxRedirects: 0 });
+    const second = await page.request.post("/checkout", { form, maxRedirects: 0 });
+    expect(first.status()).toBe(302);
+    expect(second.status()).toBe(302);
+    expect(second.headers().location).toBe(first.headers().location);
+    await page.goto(first.headers().location!);
+    await expect(page.getByTestId("order-total")).toHaveText(expectedTotal!);
+  });
+
+  test("another member's confirmation URL shows 'not found'", async ({ page, browser, signIn }) => {
+    await signIn();
+    await choosePlan(page, "Free");
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\//);
+    const url = page.url();
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto(url);
+    await expect(otherPage.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
+    await otherPage.goto("/order-confirmation/kein-uuid");
+    await expect(otherPage.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
+    await other.close();
+  });
+});
+
+test.describe("Widerrufsbutton", () => {
+  test("a customer withdraws in two steps without signing in and gets a receipt by mail", async ({ page }) => {
+    const email = `widerruf-${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.getByRole("link", { name: "Vertrag widerrufen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Vertrag widerrufen" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Erika Muster");
+    await page.getByLabel("E-Mail").fill(email);
+    await page.getByLabel("Bestellnummer").fill("zz");
+    await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+    await expect(page.getByText("Die Bestellnummer besteht aus 8 Zeichen")).toBeVisible();
+    await page.getByLabel("Bestellnummer").fill("3f2a9c1b");
+    await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+
+    await expect(page.getByText("Schritt 2 von 2")).toBeVisible();
+    await expect(page.getByText("3F2A9C1B")).toBeVisible();
+    await page.getByRole("button", { name: "Widerruf jetzt bestätigen" }).click();
+    await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
+    await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(mailsTo(email)[0].text).toContain("3F2A9C1B");
+  });
+});

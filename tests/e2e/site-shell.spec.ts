@@ -1,0 +1,118 @@
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+test.describe("site shell", () => {
+  test("the header menus lead to every page of the spec's menus", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Hauptnavigation" }).first();
+    const menus: Array<[string, Array<[string, string]>]> = [
+      ["Angebote", [["Kurse", "/courses"], ["Veranstaltungen", "/events"], ["Produkte", "/products"]]],
+      ["Selbsttest", [["Glückstest", "/glueckstest"], ["Scanner-Taucher-Test", "/scanner-taucher-test"]]],
+      ["Über uns", [["Unser Konzept", "/concept"], ["Team", "/team"]]],
+    ];
+    for (const [menu, entries] of menus) {
+      const details = nav.locator("details").filter({ has: page.locator("summary", { hasText: menu }) }).first();
+      await details.locator("summary").click();
+      for (const [label, href] of entries) {
+        await expect(details.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+      }
+      if (javaScriptEnabled) {
+        // With JavaScript only one menu is open at a time.
+        await expect(nav.locator("details[open]")).toHaveCount(1);
+      }
+    }
+    const about = nav.locator("details").filter({ has: page.locator("summary", { hasText: "Über uns" }) }).first();
+    const film = about.getByRole("link", { name: /Film/ });
+    await expect(film).toHaveAttribute("target", "_blank");
+    await expect(film).toHaveAttribute("rel", /noopener/);
+
+    const selbsttest = nav.locator("details").filter({ has: page.locator("summary", { hasText: "Selbsttest" }) }).first();
+    if ((await selbsttest.getAttribute("open")) === null) await selbsttest.locator("summary").click();
+    await selbsttest.getByRole("link", { name: "Glückstest" }).click();
+    await expect(page).toHaveURL(/\/glueckstest$/);
+  });
+
+  test("with JavaScript, Escape and an outside click close a menu", async ({ page, javaScriptEnabled }) => {
+    test.info().annotations.push({ type: "scope", description: "keyboard/outside-click behaviour needs JavaScript" });
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Hauptnavigation" }).first();
+    const menu = nav.locator("details").first();
+    await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+    if (!javaScriptEnabled) return;
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(menu.locator("summary")).toBeFocused();
+    await menu.locator("summary").click();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+
+  test("the footer links the legal pages, contact and the withdrawal button, with the current year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const [label, href] of [
+      ["Impressum", "/impressum"],
+      ["Datenschutz", "/datenschutz"],
+      ["AGB", "/agb"],
+      ["Kontakt", "/contact"],
+      ["Vertrag widerrufen", "/vertrag-widerrufen"],
+    ]) {
+      await expect(footer.getByRole("link", { name: label, exact: true }).first()).toHaveAttribute("href", href);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} BeHappy`);
+  });
+
+  test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+    const response = await page.goto("/gibt-es-nicht/wirklich");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await page.getByRole("link", { name: "Zurück zur Startseite" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/gibt-es-nicht");
+    await expectAccessible(page);
+  });
+
+  test("the theme switch works as a form and is remembered", async ({ page }) => {
+    await page.goto("/about");
+    const theme = page.getByRole("banner").locator("details").filter({ has: page.locator('summary[aria-label^="Farbschema"]') }).first();
+    await theme.locator("summary").click();
+    await theme.getByRole("button", { name: "Dunkel" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page).toHaveURL(/\/about$/);
+    await page.goto("/concept");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expectAccessible(page);
+  });
+
+  test("security headers are on every document", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("a cross-origin form post is rejected", async ({ page }) => {
+    const response = await page.request.post("/cart", {
+      form: { intent: "clear" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+  });
+
+  test("@phone the slide-in menu holds the same entries", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/about");
+    await page.locator("summary").filter({ hasText: "Menü öffnen" }).click();
+    const mobileNav = page.getByRole("navigation", { name: "Hauptnavigation" }).last();
+    await expect(mobileNav.getByRole("link", { name: "Kurse" })).toBeVisible();
+    await expect(mobileNav.getByRole("link", { name: "Glückstest" })).toBeVisible();
+    await mobileNav.getByRole("link", { name: "Team" }).click();
+    await expect(page).toHaveURL(/\/team$/);
+    await expectAccessible(page);
+  });
+});

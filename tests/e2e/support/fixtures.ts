@@ -1,0 +1,76 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { MAIL_DIR } from "../../../playwright.config";
+
+export const PASSWORD = "sicheres-Passwort-123";
+
+let counter = 0;
+/** A unique address per test, so parallel tests never share an account. */
+export function uniqueEmail(prefix = "member") {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
+}
+
+/**
+ * Signs a member in the way the Epic Stack's fixtures do: the account and session are made
+ * directly (through the E2E hook), and the real session cookie is put into the browser.
+ */
+async function signInAs(page: Page, options: { admin?: boolean; email?: string } = {}) {
+  const email = options.email ?? uniqueEmail(options.admin ? "admin" : "member");
+  const response = await page.request.post("/__e2e/session", {
+    data: { email, password: PASSWORD, admin: options.admin ?? false, firstName: "Erika", lastName: "Muster" },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  // page.request shares the context's cookie jar, so the browser is now signed in.
+  return { email, userId: ((await response.json()) as { userId: string }).userId };
+}
+
+export const test = base.extend<{
+  signIn: (options?: { admin?: boolean; email?: string }) => Promise<{ email: string; userId: string }>;
+  javaScriptEnabled: boolean;
+}>({
+  signIn: async ({ page }, use) => use((options) => signInAs(page, options)),
+  javaScriptEnabled: async ({ browserName: _b }, use, testInfo) =>
+    use(testInfo.project.use.javaScriptEnabled !== false),
+});
+
+export { expect };
+
+/**
+ * axe-core: no serious or critical WCAG 2.x A/AA violation. axe runs inside the page, which a
+ * browser with JavaScript off cannot do; there the JS-on project has already checked the same
+ * server-rendered markup, so the check runs once per page, in the JS-on and phone projects.
+ */
+export async function expectAccessible(page: Page) {
+  if (base.info().project.use.javaScriptEnabled === false) return;
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+/** Mails the shop delivered to the local SMTP server for one address, oldest first. */
+export function mailsTo(address: string) {
+  let files: string[] = [];
+  try {
+    files = readdirSync(MAIL_DIR).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => JSON.parse(readFileSync(path.join(MAIL_DIR, f), "utf8")) as { to: string[]; raw: string })
+    .filter((m) => m.to.includes(address.toLowerCase()))
+    .map((m) => ({ ...m, text: decodeQuotedPrintable(m.raw) }));
+}
+
+/** Enough MIME for assertions: soft line breaks joined, =XX bytes decoded as UTF-8. */
+function decodeQuotedPrintable(raw: string) {
+  const joined = raw.replace(/=\r?\n/g, "");
+  return joined.replace(/(=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(run.split("=").slice(1).map((hex) => parseInt(hex, 16))).toString("utf8"),
+  );
+}

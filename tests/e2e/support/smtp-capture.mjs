@@ -1,0 +1,27 @@
+// A local SMTP server for the end-to-end run: accepts every mail and writes it as JSON into
+// MAIL_DIR, where tests read it. Loopback only.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+const dir = process.env.MAIL_DIR ?? ".tmp/e2e-mail";
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+let counter = 0;
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on("data", (chunk) => chunks.push(chunk));
+    stream.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const file = path.join(dir, `${Date.now()}-${++counter}.json`);
+      writeFileSync(file, JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw }));
+      callback();
+    });
+  },
+});
+server.listen(Number(process.env.SMTP_PORT ?? 4325), "127.0.0.1");
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

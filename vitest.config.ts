@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["tests/db/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/db/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Both engines are started once; files share them and isolate through fresh databases.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
