@@ -1,6 +1,10 @@
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 async function answer(page: import("@playwright/test").Page, pick: (index: number) => number, count?: number) {
+  // Without JavaScript, "Test wiederholen" is a full page load: between the old result and the new
+  // form the page is briefly empty. The submit button comes after every statement, so once it is
+  // visible the whole form has been parsed and counting the statements is safe.
+  await expect(page.getByRole("button", { name: "Auswertung anzeigen" })).toBeVisible();
   const fieldsets = page.locator("main form fieldset");
   const total = count ?? (await fieldsets.count());
   for (let i = 0; i < total; i++) {
