@@ -21,6 +21,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Proof under pressure: load, crash, hostile input, headers and quality checks against
+          // the production build (run after `npm run build`; BUILD_DIR picks the build). One file at
+          // a time, because the load tests need both cores to themselves.
+          name: "proof",
+          include: ["tests/proof/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

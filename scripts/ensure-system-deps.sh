@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs from Debian when it is missing: Chromium for Playwright
-# (its own browser download does not work here) and a PostgreSQL 15 server for the DB tests.
+# (its own browser download does not work here), a PostgreSQL 15 server for the DB tests and
+# a Java runtime for the HTML checker.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# Java runs the Nu HTML checker (vnu-jar) in the quality checks.
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

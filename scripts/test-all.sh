@@ -13,7 +13,7 @@ echo "== Types"
 npm run -s typecheck
 
 echo "== Unit and database tests (PGlite + PostgreSQL 15)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --project unit --project db --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 
 echo "== Build"
 npm run -s build
@@ -22,5 +22,10 @@ echo "== End-to-end (Chromium; JavaScript on, off, phone)"
 e2e_status=0
 npx playwright test || e2e_status=$?
 
+echo "== Proof under pressure (load, crashes, hostile input, headers, Lighthouse, HTML validity, links)"
+proof_status=0
+npx vitest run --project proof --reporter=default --reporter=json --outputFile.json=test-results/vitest-proof.json || proof_status=$?
+
 node scripts/test-summary.mjs
-exit $e2e_status
+[ "$e2e_status" -eq 0 ] && exit "$proof_status"
+exit "$e2e_status"

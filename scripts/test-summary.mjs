@@ -12,8 +12,9 @@ const read = (file) => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = read("test-results/vitest.json");
-if (vitest) {
+for (const file of ["test-results/vitest.json", "test-results/vitest-proof.json"]) {
+  const vitest = read(file);
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
