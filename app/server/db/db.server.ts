@@ -15,9 +15,12 @@ export const ANON: Viewer = { role: "anon" };
 export const SERVICE: Viewer = { role: "service_role" };
 
 let opening: Promise<DatabaseHandle> | undefined;
+/** Set by closeDatabase: a request still running during shutdown must not reopen (and relock) it. */
+let closed = false;
 
 /** Opens (and migrates) the database once per process; the server calls it at start. */
 export function database(): Promise<DatabaseHandle> {
+  if (closed) return Promise.reject(new Error("The database is closed: the server is shutting down."));
   opening ??= openDatabase({
     databaseUrl: env().DATABASE_URL,
     dataDir: env().DATA_DIR,
@@ -28,6 +31,7 @@ export function database(): Promise<DatabaseHandle> {
 }
 
 export async function closeDatabase() {
+  closed = true;
   if (!opening) return;
   const handle = await opening;
   opening = undefined;

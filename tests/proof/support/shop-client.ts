@@ -31,14 +31,18 @@ const ORDER_ID = /\/order-confirmation\/([0-9a-f-]{36})/;
  */
 export class ShopClient {
   readonly jar = new CookieJar();
+  /** When the latest request was sent (performance.now()), to tell what was in flight when. */
+  lastSentAt = 0;
 
+  /** `base` may change: after a restart on another port the customer keeps its cookies. */
   constructor(
-    readonly base: string,
+    public base: string,
     private readonly stats?: RequestStats,
   ) {}
 
   async send(kind: string, path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Answer> {
     const started = performance.now();
+    this.lastSentAt = started;
     try {
       const response = await fetch(this.base + path, {
         method: init.method ?? (init.form ? "POST" : "GET"),
