@@ -30,4 +30,15 @@ export const dataWithSuccess = <T,>(data: T, toast: ToastInput, init?: ResponseI
   toastUtils().dataWithSuccess(data, toast, init);
 export const dataWithInfo = <T,>(data: T, toast: ToastInput, init?: ResponseInit) =>
   toastUtils().dataWithInfo(data, toast, init);
-export const getToast = (request: Request) => toastUtils().getToast(request);
+
+const TOAST_COOKIE = /(?:^|;)\s*toast=/;
+
+/**
+ * The request's toast, read once and cleared. Without a toast cookie there is nothing to read or
+ * clear, so the flash session (and its HMAC-signed Set-Cookie, a measurable part of an anonymous
+ * page view) is skipped.
+ */
+export const getToast = async (request: Request): ReturnType<ReturnType<typeof toastUtils>["getToast"]> =>
+  TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")
+    ? toastUtils().getToast(request)
+    : { toast: undefined, headers: new Headers() };

@@ -102,6 +102,21 @@ const TABLES: Record<string, TableCase> = {
     set: "availability = availability",
     expect: catalogue,
   },
+  catalog_version: {
+    // One row, bumped only by the catalogue triggers (security definer); everyone reads it.
+    where: "id = $1::boolean",
+    key: () => "true",
+    insertSetup: () => ["delete from public.catalog_version"],
+    insert: () => ["insert into public.catalog_version (id, version) values (true, 1)", []],
+    set: "version = version",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   newsletter_subscriptions: {
     where: "id = $1",
     key: (i) => i.newsletter,

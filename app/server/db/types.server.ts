@@ -48,6 +48,12 @@ export interface AuthUsersTable {
   last_sign_in_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface CatalogVersionTable {
+  id: Generated<boolean>;
+  version: Generated<string>;
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ContactMessagesTable {
   id: Generated<string>;
   name: string;
@@ -220,6 +226,7 @@ export interface Database {
   "auth.one_time_tokens": AuthOneTimeTokensTable;
   "auth.sessions": AuthSessionsTable;
   "auth.users": AuthUsersTable;
+  catalog_version: CatalogVersionTable;
   contact_messages: ContactMessagesTable;
   courses: CoursesTable;
   event_bookings: EventBookingsTable;

@@ -1,14 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import { getAuth } from "../auth/auth.server";
+import { cachedCatalog } from "../catalog-cache.server";
 import type { Tx, Viewer } from "../db/db.server";
-import { withViewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { getToast } from "../toast.server";
 
 /**
- * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). Everything runs
- * through withViewer, so RLS decides. Rows are mapped to plain, serialisable objects with numbers
+ * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
+ * as the anon viewer through withViewer (RLS decides) and cached in process (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers
  * for prices and ISO strings for timestamps.
  */
 
@@ -159,58 +159,88 @@ function mapProduct(row: ProductRow): ProductItem {
   };
 }
 
-async function selectList<K extends CatalogKind>(tx: Tx, kind: K, filter: CatalogFilter): Promise<ItemOf<K>[]> {
-  if (kind === "products") {
-    let query = tx.selectFrom("products").select(PRODUCT_COLUMNS);
-    if (filter === "startpage") query = query.where("show_on_startpage", "=", true);
-    if (filter === "offer") query = query.where("show_on_offer", "=", true);
-    const rows = await query.orderBy("created_at", "desc").orderBy("id").execute();
-    return rows.map((row) => mapProduct(row as ProductRow)) as ItemOf<K>[];
-  }
-  const table = kind as "events" | "courses";
-  let query = tx.selectFrom(table).select(EVENT_COLUMNS);
-  if (filter === "startpage") query = query.where("show_on_startpage", "=", true);
-  if (filter === "offer") query = query.where("show_on_offer", "=", true);
-  const rows = await query.orderBy("created_at", "desc").orderBy("id").execute();
-  return rows.map((row) => mapEvent(table, row as EventRow)) as ItemOf<K>[];
+/**
+ * Everything the public pages show of one kind, read once per catalogue version and shared by all
+ * requests (app/server/catalog-cache.server.ts): every item newest first, the flagged subsets and
+ * an index by id. Details come from the same snapshot, so an unknown id costs no query and the
+ * cache stays bounded by the size of the catalogue, whatever ids are asked for.
+ */
+interface Snapshot<K extends CatalogKind> {
+  all: readonly ItemOf<K>[];
+  startpage: readonly ItemOf<K>[];
+  offer: readonly ItemOf<K>[];
+  byId: ReadonlyMap<string, ItemOf<K>>;
+  urls: readonly { id: string; lastmod: string }[];
 }
+
+interface Flags {
+  show_on_startpage: boolean;
+  show_on_offer: boolean;
+  updated_at: unknown;
+}
+
+async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<Snapshot<K>> {
+  const rows: { item: ItemOf<K>; flags: Flags }[] = [];
+  if (kind === "products") {
+    const found = await tx
+      .selectFrom("products")
+      .select([...PRODUCT_COLUMNS, "show_on_startpage", "show_on_offer", "updated_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute();
+    for (const row of found) rows.push({ item: mapProduct(row as ProductRow) as ItemOf<K>, flags: row });
+  } else {
+    const table = kind as "events" | "courses";
+    const found = await tx
+      .selectFrom(table)
+      .select([...EVENT_COLUMNS, "show_on_startpage", "show_on_offer", "updated_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .execute();
+    for (const row of found) rows.push({ item: mapEvent(table, row as EventRow) as ItemOf<K>, flags: row });
+  }
+  // Frozen: the same objects go to every request.
+  for (const { item } of rows) Object.freeze(item);
+  const items = (pick: (flags: Flags) => boolean) => Object.freeze(rows.filter((r) => pick(r.flags)).map((r) => r.item));
+  return Object.freeze({
+    all: items(() => true),
+    startpage: items((f) => f.show_on_startpage),
+    offer: items((f) => f.show_on_offer),
+    byId: new Map(rows.map((r) => [r.item.id, r.item])),
+    urls: Object.freeze(rows.map((r) => ({ id: r.item.id, lastmod: iso(r.flags.updated_at ?? r.item.created_at) }))),
+  });
+}
+
+const snapshot = <K extends CatalogKind>(kind: K) => cachedCatalog(`catalogue:${kind}`, (tx) => selectSnapshot(tx, kind));
+
+/*
+ * The reads below take the viewer for the day a policy shows someone more than anon: today the
+ * catalogue reads the same for everyone (policies `using (true)` for anon and authenticated), so
+ * every viewer is served from the anon-filled cache.
+ */
 
 /** All items of one kind, newest first, optionally only the flagged ones. */
 export async function listCatalog<K extends CatalogKind>(
-  viewer: Viewer,
+  _viewer: Viewer,
   kind: K,
   filter: CatalogFilter = "all",
 ): Promise<ListResult<ItemOf<K>>> {
   try {
-    const items = await withViewer(viewer, (tx) => selectList(tx, kind, filter));
-    return { ok: true, items };
+    return { ok: true, items: (await snapshot(kind))[filter] as ItemOf<K>[] };
   } catch (error) {
     logger.error("catalogue list failed", { kind, filter, error: (error as Error).message });
     return { ok: false };
   }
 }
 
-/** The three flagged sections of the home or offers page, read in one transaction. */
+/** The three flagged sections of the home or offers page. */
 export async function listSections(viewer: Viewer, filter: "startpage" | "offer") {
-  try {
-    return await withViewer(viewer, async (tx) => {
-      const events = await selectList(tx, "events", filter);
-      const courses = await selectList(tx, "courses", filter);
-      const products = await selectList(tx, "products", filter);
-      return {
-        events: { ok: true, items: events } as ListResult<EventItem>,
-        courses: { ok: true, items: courses } as ListResult<CourseItem>,
-        products: { ok: true, items: products } as ListResult<ProductItem>,
-      };
-    });
-  } catch (error) {
-    logger.error("catalogue sections failed", { filter, error: (error as Error).message });
-    return {
-      events: { ok: false } as ListResult<EventItem>,
-      courses: { ok: false } as ListResult<CourseItem>,
-      products: { ok: false } as ListResult<ProductItem>,
-    };
-  }
+  const [events, courses, products] = await Promise.all([
+    listCatalog(viewer, "events", filter),
+    listCatalog(viewer, "courses", filter),
+    listCatalog(viewer, "products", filter),
+  ]);
+  return { events, courses, products };
 }
 
 /**
@@ -218,7 +248,7 @@ export async function listSections(viewer: Viewer, filter: "startpage" | "offer"
  * uuid cannot exist, so it is "not found" without asking the database.
  */
 export async function getCatalogItem<K extends CatalogKind>(
-  viewer: Viewer,
+  _viewer: Viewer,
   kind: K,
   id: string | undefined,
 ): Promise<DetailResult<ItemOf<K>>> {
@@ -228,16 +258,8 @@ export async function getCatalogItem<K extends CatalogKind>(
   }
   if (!isUuid(id)) return { state: "not-found" };
   try {
-    const item = await withViewer(viewer, async (tx) => {
-      if (kind === "products") {
-        const row = await tx.selectFrom("products").select(PRODUCT_COLUMNS).where("id", "=", id).executeTakeFirst();
-        return row ? mapProduct(row as ProductRow) : null;
-      }
-      const table = kind as "events" | "courses";
-      const row = await tx.selectFrom(table).select(EVENT_COLUMNS).where("id", "=", id).executeTakeFirst();
-      return row ? mapEvent(table, row as EventRow) : null;
-    });
-    return item ? { state: "found", item: item as ItemOf<K> } : { state: "not-found" };
+    const item = (await snapshot(kind)).byId.get(id.toLowerCase());
+    return item ? { state: "found", item } : { state: "not-found" };
   } catch (error) {
     logger.error("catalogue detail failed", { kind, id, error: (error as Error).message });
     return { state: "error" };
@@ -245,19 +267,12 @@ export async function getCatalogItem<K extends CatalogKind>(
 }
 
 /** Ids and change dates of every catalogue item, for sitemap.xml. */
-export async function listCatalogUrls(viewer: Viewer) {
-  return withViewer(viewer, async (tx) => {
-    const result: { kind: CatalogKind; id: string; lastmod: string }[] = [];
-    for (const kind of ["events", "courses", "products"] as const) {
-      const rows = await tx
-        .selectFrom(kind)
-        .select(["id", "created_at", "updated_at"])
-        .orderBy("created_at", "desc")
-        .execute();
-      for (const row of rows) result.push({ kind, id: row.id, lastmod: iso(row.updated_at ?? row.created_at) });
-    }
-    return result;
-  });
+export async function listCatalogUrls(_viewer: Viewer) {
+  const result: { kind: CatalogKind; id: string; lastmod: string }[] = [];
+  for (const kind of ["events", "courses", "products"] as const) {
+    for (const url of (await snapshot(kind)).urls) result.push({ kind, ...url });
+  }
+  return result;
 }
 
 /* ---- page helpers: streaming, caching, canonical URLs ---------------------------------------- */

@@ -2,12 +2,14 @@ import { sql } from "kysely";
 import type { AdminKind, Flag } from "../../../lib/admin/kinds";
 import type { ListParams } from "../../../lib/admin/list-params";
 import type { CourseFormInput, EventFormInput, ProductFormInput } from "../../../lib/schemas/admin";
+import { invalidateCatalog } from "../../catalog-cache.server";
 import type { Tx } from "../../db/db.server";
 import { iso, num, pageOf } from "./paging.server";
 
 /**
  * Admin reads and writes of events, courses and products (spec §7 "Admin events, courses,
- * products"). Always inside withViewer(admin viewer): RLS allows the writes to admins only.
+ * products"). Always inside withViewer(admin viewer): RLS allows the writes to admins only. Every
+ * write tells the public catalogue cache (invalidateCatalog) before its transaction commits.
  */
 
 export interface CatalogListRow {
@@ -135,6 +137,7 @@ export async function createCatalogItem(tx: Tx, kind: AdminKind, input: EventFor
     .values(payload(kind, input) as never)
     .returning("id")
     .executeTakeFirstOrThrow();
+  await invalidateCatalog(tx);
   return row.id;
 }
 
@@ -145,6 +148,7 @@ export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, inp
     .set(payload(kind, input) as never)
     .where("id", "=", id)
     .executeTakeFirst();
+  await invalidateCatalog(tx);
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -156,10 +160,12 @@ export async function setCatalogFlag(tx: Tx, kind: AdminKind, id: string, flag: 
     .where("id", "=", id)
     .returning(["title"])
     .executeTakeFirst();
+  await invalidateCatalog(tx);
   return row?.title ?? null;
 }
 
 export async function deleteCatalogItem(tx: Tx, kind: AdminKind, id: string) {
   const row = await tx.deleteFrom(table(kind)).where("id", "=", id).returning(["title"]).executeTakeFirst();
+  await invalidateCatalog(tx);
   return row?.title ?? null;
 }

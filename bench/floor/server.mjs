@@ -1,0 +1,63 @@
+// Floor (a) of `npm run bench`: a bare React Router route that renders the same markup from
+// constants — no database, no session, no cookies.
+//
+// Design: rather than a second app that copies the page components (and drifts from them), this
+// server loads the SAME production build as the app (BUILD_DIR) and swaps every route's loader for
+// one that returns the loader data captured from the real server (the `.data` single-fetch
+// payload of each page, decoded once at start). The root's middleware (auth) is dropped, the
+// database is never opened (no `startup()`), and cookies are ignored. What is left is exactly
+// React Router's request handling plus React's SSR of the same component tree, with the same
+// entry (nonce, CSP), the same asset manifest and the same Express pipeline as server.mjs
+// (compression, security headers, static files) — the framework floor the app's own work is
+// measured against.
+//
+// env: BUILD_DIR (default build), PORT, HOST, FLOOR_FIXTURE = JSON file
+//   { "<path>": { "data": "<turbo-stream text of GET <path>.data>" } }
+import { readFileSync } from "node:fs";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const build = await import(new URL(`../../${BUILD_DIR}/server/index.js`, import.meta.url).href);
+const app = build.entry.module;
+
+/** path → route id → loader data, decoded from the captured single-fetch payloads. */
+const fixture = JSON.parse(readFileSync(process.env.FLOOR_FIXTURE, "utf8"));
+const loaderData = new Map();
+for (const [path, { data }] of Object.entries(fixture)) {
+  const decoded = await decodeViaTurboStream(new Blob([data]).stream(), globalThis);
+  await decoded.done;
+  const byRoute = {};
+  for (const [routeId, result] of Object.entries(decoded.value)) byRoute[routeId] = result.data;
+  loaderData.set(path, byRoute);
+}
+
+const pathOf = (request) => new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+const routes = Object.fromEntries(
+  Object.entries(build.routes).map(([id, route]) => {
+    const { middleware: _auth, loader, action: _action, ...module } = route.module;
+    const constantLoader = loader
+      ? ({ request }) => {
+          const data = loaderData.get(pathOf(request))?.[id];
+          if (data === undefined) throw new Response("not captured", { status: 404 });
+          return data;
+        }
+      : undefined;
+    return [id, { ...route, module: { ...module, loader: constantLoader } }];
+  }),
+);
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+server.use((_req, res, next) => {
+  res.set(app.baseSecurityHeaders());
+  next();
+});
+server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+server.all("/{*splat}", createRequestHandler({ build: { ...build, routes }, getLoadContext: () => app.createLoadContext({ ip: "127.0.0.1" }) }));
+server.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
+process.on("SIGTERM", () => process.exit(0));

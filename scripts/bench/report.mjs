@@ -1,0 +1,58 @@
+// Paste-ready markdown for BENCHMARKS.md.
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+
+const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : "–");
+const rps = (v) => v.toFixed(0);
+const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : "–");
+
+export function machineLine() {
+  let nproc = String(os.cpus().length);
+  try {
+    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {
+    // no coreutils: the count os.cpus() sees
+  }
+  const model = os.cpus()[0]?.model?.trim() ?? "unknown CPU";
+  return `machine: nproc ${nproc}, ${model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+export function printHeader({ seconds, connections, checkoutClients, command }) {
+  console.log(`# BeHappy benchmark — ${new Date().toISOString()}\n`);
+  console.log(`command: \`${command}\``);
+  console.log(machineLine());
+  console.log(
+    `load: autocannon, ${connections} connections × ${seconds} s per page and server; checkout: ${checkoutClients} clients × ${seconds} s\n`,
+  );
+}
+
+/** One engine's section: start-up, memory, the SSR table with both floors, checkout. */
+export function printEngine(title, r) {
+  console.log(`## ${title}\n`);
+  console.log(`start-up to first 200: first start (migrations + seed) ${r.firstStartMs} ms, restart on the existing data ${r.restartMs} ms  `);
+  console.log(`memory (RSS of the app): idle ${r.idleRss} MB, peak under page load ${r.peakRss} MB\n`);
+  console.log("| page | server | req/s | p50 | p95 | p99 | errors | app ÷ this |");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of r.pages) {
+    const line = (label, m, vs) =>
+      console.log(`| ${label === "app" ? `\`${row.page}\`` : ""} | ${label} | ${rps(m.rps)} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${vs} |`);
+    line("app", row.app, "");
+    line("bare route", row.bare, ratio(row.app.rps, row.bare.rps));
+    line("static", row.static, ratio(row.app.rps, row.static.rps));
+  }
+  const products = r.pages.find((row) => row.page === "/products");
+  if (products) {
+    const share = products.app.rps / products.bare.rps;
+    console.log(`\ntarget \`/products\` ≥ 0.7 × bare route: ${share.toFixed(2)} — ${share >= 0.7 ? "met" : "NOT met"}  `);
+  }
+  const differing = r.pages.filter((row) => !row.identical).map((row) => row.page);
+  console.log(
+    differing.length === 0
+      ? "bare route markup: identical to the app's for every page (apart from the CSP nonce)\n"
+      : `bare route markup DIFFERS from the app's for: ${differing.join(", ")}\n`,
+  );
+  const c = r.checkout;
+  console.log(
+    `checkout: ${c.ordersPerSecond.toFixed(1)} orders/s (${c.confirmed} confirmed, ${c.inDatabase} in the database, lost ${c.lost}, doubled ${c.doubled}, wrong totals ${c.badTotals}, errors ${c.errors}); per checkout (3 requests) p50 ${ms(c.p50)}, p95 ${ms(c.p95)}\n`,
+  );
+}
