@@ -10,7 +10,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Imported as a URL and rendered with a React `precedence`, so React sends the stylesheet link
+// before the module preloads in <head>: the browser fetches the render-blocking CSS first.
+import appStylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { NewsletterForm } from "./components/newsletter/newsletter-form";
 import { Footer } from "./components/site/footer";
@@ -56,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

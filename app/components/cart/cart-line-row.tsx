@@ -53,7 +53,8 @@ export function CartLineRow({ line }: { line: Line }) {
           Aktualisieren
         </Button>
       </Form>
-      <p className="w-28 text-right font-semibold" aria-label={`Summe für ${line.title}`}>
+      <p className="w-28 text-right font-semibold">
+        <span className="sr-only">Summe für {line.title}: </span>
         {formatPrice(line.lineTotal)}
       </p>
       <Form method="post" action="/cart">

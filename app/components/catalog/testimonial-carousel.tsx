@@ -130,7 +130,7 @@ export function TestimonialCarousel({
                     (active ? "opacity-100" : "pointer-events-none opacity-0"),
               )}
             >
-              <figure
+              <div
                 className={cn(
                   "flex h-full flex-col items-center gap-6 rounded-2xl border border-border bg-card p-8 text-center shadow-sm md:flex-row md:text-left",
                   testimonial.image_right && "md:flex-row-reverse",
@@ -145,7 +145,7 @@ export function TestimonialCarousel({
                   decoding="async"
                   className="size-28 shrink-0 rounded-full bg-muted object-cover"
                 />
-                <div className="flex-1">
+                <figure className="flex-1">
                   <QuoteIcon size={28} className="mx-auto text-primary md:mx-0" />
                   <blockquote className="mt-3 text-lg leading-relaxed">
                     <p>{testimonial.text}</p>
@@ -154,8 +154,8 @@ export function TestimonialCarousel({
                     <span className="block font-semibold">{testimonial.name}</span>
                     <span className="block text-sm text-muted-foreground">{testimonial.role}</span>
                   </figcaption>
-                </div>
-              </figure>
+                </figure>
+              </div>
             </div>
           );
         })}

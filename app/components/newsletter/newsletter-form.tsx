@@ -4,7 +4,7 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
-import { NEWSLETTER_CONSENT_TEXT } from "~/lib/schemas/newsletter";
+import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
 import type { NewsletterActionData } from "./messages";
 
 /**

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { emailField, optionalText } from "./common";
 
-/** The exact consent text shown under the form and stored with each request (proof of consent). */
-export const NEWSLETTER_CONSENT_TEXT =
-  "Ich möchte den BeHappy-Newsletter mit Impulsen, Angeboten und Veranstaltungen per E-Mail erhalten. " +
-  "Nach dem Absenden bekomme ich eine E-Mail, mit der ich die Anmeldung bestätige (Double-Opt-in). " +
-  "Ich kann mich jederzeit über den Abmeldelink in jeder E-Mail wieder abmelden.";
+export { NEWSLETTER_CONSENT_TEXT } from "../newsletter-consent";
 
 /** Spec §5: e-mail required; first and last name optional (shown with the showName option). */
 export const newsletterSchema = z.object({

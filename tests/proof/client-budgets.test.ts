@@ -1,0 +1,111 @@
+// Client budgets: what a phone downloads on the first visit of `/` stays small, and no server
+// code (database drivers, password hashing, mail, secrets) ever reaches the browser bundle.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import { firstLoadAssets, kb, type Asset } from "./support/quality/first-load";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const CLIENT_DIR = join(BUILD_DIR, "client");
+const JS_BUDGET_KB = 110;
+const CSS_BUDGET_KB = 25;
+
+let server: AppServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "proof-budgets-"));
+  server = await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function report(title: string, assets: Asset[]) {
+  const total = assets.reduce((sum, a) => sum + a.gzipBytes, 0);
+  const biggest = [...assets].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6);
+  console.log(
+    `${title}: ${kb(total)} KB gzip (${assets.length} files, ${kb(assets.reduce((s, a) => s + a.rawBytes, 0))} KB raw)\n` +
+      biggest.map((a) => `  ${String(kb(a.gzipBytes)).padStart(6)} KB  ${a.url}`).join("\n"),
+  );
+  return total;
+}
+
+describe("first load of /", () => {
+  it(`sends at most ${JS_BUDGET_KB} KB of JavaScript and ${CSS_BUDGET_KB} KB of CSS (gzip, zlib default level)`, async () => {
+    const response = await fetch(`${server.base}/`);
+    expect(response.status).toBe(200);
+    const assets = firstLoadAssets(await response.text(), `${server.base}/`, CLIENT_DIR);
+    const js = assets.filter((a) => a.kind === "js");
+    const css = assets.filter((a) => a.kind === "css");
+    // Sanity: the page does hydrate (an entry and the root route) and is styled.
+    expect(js.some((a) => a.url.includes("entry.client"))).toBe(true);
+    expect(css.length).toBeGreaterThan(0);
+    const jsTotal = report("JavaScript", js);
+    const cssTotal = report("CSS", css);
+    expect(kb(jsTotal)).toBeLessThanOrEqual(JS_BUDGET_KB);
+    expect(kb(cssTotal)).toBeLessThanOrEqual(CSS_BUDGET_KB);
+  });
+
+  it("does not pull a validation library into the first load", async () => {
+    const html = await (await fetch(`${server.base}/`)).text();
+    const js = firstLoadAssets(html, `${server.base}/`, CLIENT_DIR).filter((a) => a.kind === "js");
+    // zod 4's own English error-message table: present in every build that bundles zod.
+    const withZod = js.filter((a) => readFileSync(join(CLIENT_DIR, a.url), "utf8").includes("Invalid input: expected"));
+    expect(withZod.map((a) => a.url)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const packageDir = (name: string) => join(process.cwd(), "node_modules", name);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+}
+
+/**
+ * Strings that only server code contains. Each marker is a string literal (minifiers keep those)
+ * and names where it is proven to exist, so the check cannot pass by looking for something that
+ * never occurs anywhere.
+ */
+const SERVER_MARKERS: { marker: string; what: string; foundIn: () => string[] }[] = [
+  { marker: "/pglite", what: "PGlite (embedded Postgres)", foundIn: () => filesUnder(join(packageDir("@electric-sql/pglite"), "dist")) },
+  { marker: "UpdateQueryNode", what: "kysely", foundIn: () => filesUnder(join(packageDir("kysely"), "dist")) },
+  { marker: "You cannot reuse a client", what: "pg", foundIn: () => [join(packageDir("pg"), "lib", "client.js")] },
+  { marker: "argon2.linux-x64-gnu.node", what: "@node-rs/argon2", foundIn: () => [join(packageDir("@node-rs/argon2"), "index.js")] },
+  { marker: "nodemailer.com", what: "nodemailer", foundIn: () => filesUnder(join(packageDir("nodemailer"), "dist")) },
+  ...["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "set role authenticator", "rate_limit_hit", "process.env"].map(
+    (marker) => ({ marker, what: "the app's server modules", foundIn: () => filesUnder(join(BUILD_DIR, "server")) }),
+  ),
+];
+
+describe("no server code in the client build", () => {
+  it("every marker really occurs in server code (so the scan would catch a leak)", () => {
+    for (const { marker, what, foundIn } of SERVER_MARKERS) {
+      const hit = foundIn().some((file) => readFileSync(file, "latin1").includes(marker));
+      expect(hit, `${marker} (${what})`).toBe(true);
+    }
+  });
+
+  it(`no file in ${CLIENT_DIR} contains a server marker or is a .server module`, () => {
+    const files = filesUnder(CLIENT_DIR);
+    expect(files.length).toBeGreaterThan(10);
+    const leaks: string[] = [];
+    for (const file of files) {
+      const name = relative(CLIENT_DIR, file);
+      if (/\.server[.-]/.test(name)) leaks.push(`${name}: a .server module`);
+      const content = readFileSync(file, "latin1");
+      for (const { marker, what } of SERVER_MARKERS) {
+        if (content.includes(marker)) leaks.push(`${name}: "${marker}" (${what})`);
+      }
+    }
+    console.log(`scanned ${files.length} client files for ${SERVER_MARKERS.length} server markers`);
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+// Lighthouse (mobile preset, simulated throttling) on the home page, the product list and a
+// product detail: performance, accessibility, best practices and SEO each at least 0.95. Runs
+// offline: the app's pages load nothing from outside the loopback origin, and Chromium is started
+// with its background networking switched off.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import { freePort } from "../../scripts/lib/throwaway-postgres.mjs";
+import { SEEDED } from "./support/quality/public-pages";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const MIN_SCORE = 0.95;
+const PAGES = ["/", "/products", `/products/${SEEDED.product}`];
+const PER_PAGE_TIMEOUT_MS = 170_000;
+
+let server: AppServer;
+let chrome: chromeLauncher.LaunchedChrome;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "proof-lighthouse-"));
+  const port = await freePort();
+  // PUBLIC_URL is the site's own address, as in any deployment (canonical links, sitemap).
+  server = await startAppServer({
+    port,
+    env: { DATA_DIR: dataDir, BUILD_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: "pipe",
+  });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox", // CI runs as root
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+});
+
+afterAll(async () => {
+  chrome?.kill();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("Lighthouse (mobile)", () => {
+  for (const path of PAGES) {
+    it(
+      `${path}: every category scores at least ${MIN_SCORE}`,
+      async () => {
+        const url = `${server.base}${path}`;
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          maxWaitForLoad: 60_000,
+        });
+        if (!result) throw new Error("Lighthouse returned no result");
+        const { lhr } = result;
+        expect(lhr.runtimeError, lhr.runtimeError?.message).toBeUndefined();
+        const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
+        // What pulled a category down: failing audits that carry weight.
+        const failing = CATEGORIES.flatMap((id) =>
+          (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${id}/${ref.id}: ${lhr.audits[ref.id].score} ${lhr.audits[ref.id].displayValue ?? ""}`),
+        );
+        // Requests that left the loopback origin (there must be none: no internet here, and none needed).
+        const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+        const external = requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && !u.startsWith(server.base));
+        console.log(
+          `${path}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")} ` +
+            `(FCP ${lhr.audits["first-contentful-paint"]?.displayValue}, LCP ${lhr.audits["largest-contentful-paint"]?.displayValue}, ` +
+            `TBT ${lhr.audits["total-blocking-time"]?.displayValue}, CLS ${lhr.audits["cumulative-layout-shift"]?.displayValue})` +
+            (failing.length ? `\n  ${failing.join("\n  ")}` : ""),
+        );
+        expect(external).toEqual([]);
+        for (const id of CATEGORIES) expect(scores[id], `${path} ${id}`).toBeGreaterThanOrEqual(MIN_SCORE);
+      },
+      PER_PAGE_TIMEOUT_MS,
+    );
+  }
+});
