@@ -1,5 +1,4 @@
 import { ANON, withViewer, type Tx } from "./db/db.server";
-import { logger } from "./log.server";
 
 /**
  * In-process cache of the public catalogue (events, courses, products), so a catalogue page view
@@ -38,7 +37,11 @@ async function readVersion(tx: Tx) {
   return BigInt(row?.version ?? 0);
 }
 
-/** Re-reads the version when the last check is older than VERSION_CHECK_MS; false = do not use the cache now. */
+/**
+ * Re-reads the version when the last check is older than VERSION_CHECK_MS. False: read past the
+ * cache for now (an own write is still committing). A failed check rejects, so a request during a
+ * database outage fails once (the page shows its error state) instead of trying twice.
+ */
 function usable(): Promise<boolean> | boolean {
   if (performance.now() - checkedAt < VERSION_CHECK_MS && !awaitingWrite) return true;
   // One check at a time: concurrent requests wait for the same answer.
@@ -52,10 +55,10 @@ async function checkVersion(): Promise<boolean> {
   try {
     current = await withViewer(ANON, readVersion);
   } catch (error) {
-    logger.error("catalogue version check failed", { error: (error as Error).message });
+    // Nothing is served that could not be checked: the next request asks again.
     entries = new Map();
     version = null;
-    return false;
+    throw error;
   }
   if (awaitingWrite) {
     if (current < awaitingWrite.version && started < awaitingWrite.until) return false;
