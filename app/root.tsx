@@ -110,6 +110,13 @@ export default function App() {
   );
 }
 
+/** The error page's sentence per status; 503 is the database being unreachable (DatabaseUnavailableError). */
+const ERROR_TEXT: Record<number, string> = {
+  429: "Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut.",
+  500: "Bitte versuche es später erneut.",
+  503: "Wir haben gerade technische Schwierigkeiten. Bitte versuche es in ein paar Minuten noch einmal.",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
@@ -118,16 +125,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Shell>
     );
   }
-  const tooMany = isRouteErrorResponse(error) && error.status === 429;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Shell>
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Oops! Etwas ist schiefgelaufen</h1>
-        <p className="mt-4 text-muted-foreground">
-          {tooMany
-            ? "Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut."
-            : "Bitte versuche es später erneut."}
-        </p>
+        <p className="mt-4 text-muted-foreground">{ERROR_TEXT[status] ?? ERROR_TEXT[500]}</p>
         <a href="/" className="mt-8 inline-block underline">
           Zurück zur Startseite
         </a>

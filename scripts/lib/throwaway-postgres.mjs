@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL 15 server for tests and benchmarks: temp dir, random free port, loopback
 // only, fsync off. Missing binaries are an error, never a silent skip.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
@@ -28,7 +29,14 @@ function asPostgres(bin, args) {
   return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { stdio: "pipe" });
 }
 
-/** @returns {Promise<{ url: string, port: number, dir: string, stop: () => Promise<void> }>} */
+/** The same, without blocking the event loop (a test keeps sending requests meanwhile). */
+function asPostgresAsync(bin, args) {
+  const exe = path.join(PG_BIN, bin);
+  const isRoot = process.getuid?.() === 0;
+  return promisify(execFile)(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args);
+}
+
+/** @returns {Promise<{ url: string, port: number, dir: string, stop: () => Promise<void>, halt: (options?: { mode?: "smart" | "fast" | "immediate" }) => Promise<void>, startAgain: () => Promise<void> }>} */
 export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
   for (const bin of ["initdb", "pg_ctl"]) {
     if (!existsSync(path.join(PG_BIN, bin))) {
@@ -53,10 +61,12 @@ export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
     "-c full_page_writes=off",
     `-c max_connections=${maxConnections}`,
   ].join(" ");
+  const startArgs = ["-D", dataDir, "-w", "-l", logFile, "-o", options, "start"];
+  const startFailed = (error) => new Error(`PostgreSQL did not start (log: ${logFile}): ${error.message}`);
   try {
-    asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", logFile, "-o", options, "start"]);
+    asPostgres("pg_ctl", startArgs);
   } catch (error) {
-    throw new Error(`PostgreSQL did not start (log: ${logFile}): ${error.message}`);
+    throw startFailed(error);
   }
   let stopped = false;
   const stopNow = () => {
@@ -74,10 +84,22 @@ export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
+    /** Stops the server and removes its data: the end of the throwaway. */
     stop: async () => {
       stopNow();
       process.removeListener("exit", stopNow);
       await rm(dir, { recursive: true, force: true });
+    },
+    /** Takes the server down (an outage), keeping its data, port and URL for `startAgain()`. */
+    halt: async ({ mode = "fast" } = {}) => {
+      // pg_ctl's modes: "smart" waits for clients, "fast" disconnects them, "immediate" aborts.
+      await asPostgresAsync("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "stop"]);
+    },
+    /** Starts the halted server again on the same port and data. */
+    startAgain: async () => {
+      await asPostgresAsync("pg_ctl", startArgs).catch((error) => {
+        throw startFailed(error);
+      });
     },
   };
 }

@@ -73,8 +73,26 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000, statement_timeout: 10_000 });
-  pool.on("error", (error) => logger.error("postgres pool error", { error: error.message }));
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // A database that is down or stuck must fail a request within seconds, never hang it:
+    // connecting gives up after 5 s, a statement after 10 s (server side), and a reply that never
+    // comes (dead host, frozen server) after 12 s (client side). No retries here: the page
+    // answers 503 at once and the next request tries a fresh connection.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+    idle_in_transaction_session_timeout: 30_000,
+    keepAlive: true,
+  });
+  // A server restart or failover drops every connection. Idle ones report through the pool,
+  // checked-out ones through their client: without a listener there, node-postgres's 'error'
+  // event would crash the process. The broken client is discarded on release either way.
+  pool.on("error", (error) => logger.warn("postgres idle connection lost", { error: error.message }));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn("postgres connection lost", { error: error.message }));
+  });
   const runner: SqlRunner = {
     exec: async (sql) => void (await pool.query(sql)),
     query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { env } from "../env.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
+import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
 import type { Database } from "./types.server";
 
 export type Tx = Transaction<Database>;
@@ -20,7 +21,7 @@ let closed = false;
 
 /** Opens (and migrates) the database once per process; the server calls it at start. */
 export function database(): Promise<DatabaseHandle> {
-  if (closed) return Promise.reject(new Error("The database is closed: the server is shutting down."));
+  if (closed) return Promise.reject(new DatabaseUnavailableError(new Error("The database is closed: the server is shutting down.")));
   opening ??= openDatabase({
     databaseUrl: env().DATABASE_URL,
     dataDir: env().DATA_DIR,
@@ -49,11 +50,16 @@ export function claimsOf(viewer: Viewer) {
  * Use only `tx` inside `fn`, and keep slow work (hashing, mail, HTTP) outside it.
  */
 export async function withViewer<T>(viewer: Viewer, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const { db } = await database();
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
-      tx,
-    );
-    return fn(tx);
-  });
+  try {
+    const { db } = await database();
+    return await db.transaction().execute(async (tx) => {
+      await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
+        tx,
+      );
+      return fn(tx);
+    });
+  } catch (error) {
+    // A database that is down or restarting becomes one error kind the pages answer with 503.
+    throw asUnavailable(error);
+  }
 }

@@ -9,6 +9,7 @@ export interface Answer {
   status: number;
   location: string | null;
   body: string;
+  headers: Headers;
 }
 
 /** The address fields of the checkout form (see app/lib/schemas/checkout.ts). */
@@ -54,7 +55,7 @@ export class ShopClient {
       const body = await response.text();
       this.jar.update(response);
       this.stats?.record(kind, response.status, performance.now() - started);
-      return { status: response.status, location: response.headers.get("location"), body };
+      return { status: response.status, location: response.headers.get("location"), body, headers: response.headers };
     } catch (error) {
       this.stats?.fail(kind, error, performance.now() - started);
       throw error;
