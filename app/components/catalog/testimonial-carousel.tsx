@@ -19,6 +19,16 @@ export const CAROUSEL_LOCK_MS = 500;
 const slideId = (id: CarouselTestimonial["id"]) => `stimme-${id}`;
 
 /**
+ * When the browser runs scripts, the strip takes the enhanced layout (slides stacked in one grid
+ * cell, the first one shown) from the first paint on, so hydration does not shift the page
+ * (Lighthouse measured CLS 0.6 when hydration landed after the first paint). Browsers without
+ * JavaScript match `scripting: none` and keep the scrollable strip.
+ */
+const PRE_HYDRATION_STRIP = "[@media(scripting:enabled)]:grid [@media(scripting:enabled)]:overflow-visible [@media(scripting:enabled)]:pb-0";
+const PRE_HYDRATION_SLIDE = "[@media(scripting:enabled)]:[grid-area:1/1]";
+const PRE_HYDRATION_HIDDEN = "[@media(scripting:enabled)]:pointer-events-none [@media(scripting:enabled)]:opacity-0";
+
+/**
  * Testimonial carousel. Without JavaScript it is a horizontal scroll-snap strip whose dots are
  * anchor links, so every testimonial is reachable. With JavaScript the slides fade (one visible,
  * the others inert), with previous/next buttons, dots, wrap-around, a 500 ms click lock, autoplay
@@ -101,7 +111,7 @@ export function TestimonialCarousel({
           "mt-10",
           enhanced
             ? "grid"
-            : "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 [scrollbar-width:thin]",
+            : "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 [scrollbar-width:thin] " + PRE_HYDRATION_STRIP,
         )}
         // Without JS the strip scrolls; it must be reachable by keyboard (WCAG 2.1.1).
         tabIndex={enhanced ? undefined : 0}
@@ -125,6 +135,7 @@ export function TestimonialCarousel({
               data-active={enhanced ? String(active) : undefined}
               className={cn(
                 "w-full shrink-0 snap-center",
+                !enhanced && (position === 0 ? PRE_HYDRATION_SLIDE : `${PRE_HYDRATION_SLIDE} ${PRE_HYDRATION_HIDDEN}`),
                 enhanced &&
                   "[grid-area:1/1] transition-opacity duration-500 ease-in-out " +
                     (active ? "opacity-100" : "pointer-events-none opacity-0"),
