@@ -34,6 +34,7 @@ import {
   canonicalUrl,
   catalogCacheHeaders,
   listSections,
+  loadedCompletely,
 } from "~/server/queries/catalog.server";
 import { streamOrAwait } from "~/server/streaming.server";
 
@@ -52,9 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "startpage"));
   const pick = <K extends "events" | "courses" | "products">(key: K) =>
     value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
+  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
   return data(
-    { events: pick("events"), courses: pick("courses"), products: pick("products"), canonical: canonicalUrl("/") },
-    { headers: await catalogCacheHeaders(request, context) },
+    { events, courses, products, canonical: canonicalUrl("/") },
+    { headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }) },
   );
 }
 

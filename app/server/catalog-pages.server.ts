@@ -7,6 +7,7 @@ import {
   catalogCacheHeaders,
   getCatalogItem,
   listCatalog,
+  loadedCompletely,
   PRIVATE_CACHE,
   type CatalogKind,
 } from "./queries/catalog.server";
@@ -38,15 +39,18 @@ export async function loadCatalogDetail(
   );
 }
 
-
-/** The loader of /products, /events and /courses: every item, newest first (streamed to JS clients). */
+/**
+ * The loader of /products, /events and /courses: every item, newest first (streamed to JS clients);
+ * 500 with the spec's error state when the list could not be loaded.
+ */
 export async function loadCatalogList(
   kind: CatalogKind,
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
   const { value: items } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
+  const failed = !(items instanceof Promise) && !items.ok;
   return data(
     { items, canonical: canonicalUrl(KIND_TEXT[kind].path) },
-    { headers: await catalogCacheHeaders(request, context) },
+    { status: failed ? 500 : 200, headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }) },
   );
 }

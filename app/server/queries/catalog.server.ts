@@ -281,14 +281,25 @@ export async function listCatalogUrls(_viewer: Viewer) {
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300";
 export const PRIVATE_CACHE = "private, no-store";
 
+/** Catalogue lists that are here (not streaming) and all loaded fine: safe for a shared cache. */
+export function loadedCompletely(...results: Array<ListResult<unknown> | Promise<unknown>>): boolean {
+  return results.every((result) => !(result instanceof Promise) && result.ok);
+}
+
 /**
  * Cache-Control of a public catalogue page: a CDN may hold it briefly when nothing personal is on
- * it; a signed-in viewer (user menu) or a pending toast makes it private.
+ * it; a signed-in viewer (user menu) or a pending toast makes it private. So does data that is not
+ * complete (`shareable: false`: still streaming, or it failed to load), else a shared cache would
+ * keep an error state as the page for minutes.
  */
-export async function catalogCacheHeaders(request: Request, context: Readonly<RouterContextProvider>) {
+export async function catalogCacheHeaders(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { shareable = true }: { shareable?: boolean } = {},
+) {
   const signedIn = getAuth(context).user !== null;
-  const { toast } = signedIn ? { toast: undefined } : await getToast(request);
-  const cacheControl = signedIn || toast ? PRIVATE_CACHE : PUBLIC_CACHE;
+  const { toast } = signedIn || !shareable ? { toast: undefined } : await getToast(request);
+  const cacheControl = signedIn || toast || !shareable ? PRIVATE_CACHE : PUBLIC_CACHE;
   return { "Cache-Control": cacheControl, Vary: "Cookie" };
 }
 
