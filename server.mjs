@@ -25,7 +25,7 @@ const { baseSecurityHeaders } = app;
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+server.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY ?? "loopback"));
 server.use(compression());
 server.use((req, res, next) => {
   res.set(baseSecurityHeaders());
@@ -34,9 +34,25 @@ server.use((req, res, next) => {
   if (stopping) res.set("Connection", "close");
   const length = Number(req.headers["content-length"] ?? 0);
   if (length > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain; charset=utf-8").send("Die Anfrage ist zu groß.");
+    // The body is never read: close the connection rather than drain up to Content-Length bytes.
+    res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send("Die Anfrage ist zu groß.");
     return;
   }
+  // The bound above reads Content-Length, which Node's parser enforces; a chunked body has none
+  // and could grow without limit. Browsers always send the length for forms.
+  if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
+    res.status(411).set("Connection", "close").type("text/plain; charset=utf-8").send("Die Anfrage braucht eine Längenangabe (Content-Length).");
+    return;
+  }
+  // An answer given before the body was read (a guard's redirect, a refused content type) leaves
+  // the rest of the body paused in the socket, and the keep-alive connection stalls until the
+  // request timeout. Discard what is left (at most MAX_BODY_BYTES) once the answer is out.
+  res.once("finish", () => {
+    if (!req.complete) {
+      req.removeAllListeners("data");
+      req.resume();
+    }
+  });
   next();
 });
 server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
@@ -73,6 +89,18 @@ async function stop(signal) {
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
+
+/**
+ * TRUST_PROXY in Express's terms: "true"/"false", a hop count ("1"), or addresses and names
+ * ("loopback", "10.0.0.0/8, 127.0.0.1"). Express reads a string as addresses only, so "false"
+ * would otherwise stop the server at start with "invalid IP address".
+ */
+function trustProxySetting(value) {
+  const text = value.trim();
+  if (text === "true" || text === "false") return text === "true";
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}
 
 function log(level, msg, fields) {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + "\n");

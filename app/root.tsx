@@ -20,14 +20,27 @@ import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
 import { authMiddleware, getAuth } from "./server/auth/auth.server";
+import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
 import { readTheme } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+// A body no action can read is refused before sign-in work starts.
+export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, authMiddleware];
 
-/** Child routes see these as parentHeaders (Set-Cookie, private caching) when they set their own. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/**
+ * Child routes see these as parentHeaders (Set-Cookie, private caching) when they set their own.
+ * When the error page here answers a refusal, the refusal's own headers go along (Retry-After of
+ * a 429); React Router adds its cookies by itself.
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (!errorHeaders) return loaderHeaders;
+  const merged = new Headers(loaderHeaders);
+  errorHeaders.forEach((value, name) => {
+    if (name !== "set-cookie") merged.set(name, value);
+  });
+  return merged;
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -1,0 +1,33 @@
+import { data, type MiddlewareFunction } from "react-router";
+
+/** What the shop's forms send: HTML forms and React Router's script submissions alike. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** The only route that reads JSON: the end-to-end sign-in hook (E2E_TEST_HOOKS only). */
+const JSON_ROUTES = new Set(["/__e2e/session"]);
+
+export const UNREADABLE_FORM_MESSAGE = "Die Anfrage konnte nicht gelesen werden. Bitte sende das Formular erneut.";
+
+/**
+ * Every action reads `request.formData()`, which throws on any other body type and on broken
+ * multipart data; uncaught, that is a 500 for what is the client's mistake. So a request with a
+ * body must be a readable form before any action runs: otherwise 415 (wrong type) or 400 (broken
+ * multipart), shown by the error page in German. Urlencoded bodies always parse; only multipart
+ * bodies (no form of the shop sends them) are parsed twice to check them.
+ */
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  if (JSON_ROUTES.has(new URL(request.url).pathname)) return next();
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.test(type)) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 415 });
+  if (/multipart\//i.test(type)) {
+    const readable = await request
+      .clone()
+      .formData()
+      .then(() => true)
+      .catch(() => false);
+    if (!readable) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
+  return next();
+};
