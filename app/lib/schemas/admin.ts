@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FLAGS, ORDER_STATUSES } from "../admin/kinds";
-import { optionalText, requiredText } from "./common";
+import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCharacters } from "./common";
 
 /**
  * Admin forms (spec §5 Event/Course/Product form). German messages; prices are numbers with step
@@ -34,7 +34,8 @@ const imageUrl = z
   .trim()
   .min(1, "Bitte gib eine Bild-URL ein.")
   .max(500, "Bitte höchstens 500 Zeichen eingeben.")
-  .regex(/^(https?:\/\/|\/)\S*$/, "Bitte gib eine Bild-URL ein, die mit https:// oder / beginnt (ohne Leerzeichen).");
+  .regex(/^(https?:\/\/|\/)\S*$/, "Bitte gib eine Bild-URL ein, die mit https:// oder / beginnt (ohne Leerzeichen).")
+  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 const flags = {
   show_on_startpage: checkbox,

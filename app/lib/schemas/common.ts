@@ -1,15 +1,32 @@
 import { z } from "zod";
 
+// Library messages (a duplicated field, a wrong type) are German too: no English default reaches a visitor.
+z.config(z.locales.de());
+
+/**
+ * C0 control characters (tab, line feed and carriage return excepted) and DEL: nobody types them,
+ * and PostgreSQL refuses NUL in text outright, which would turn a stray byte into a server error.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTER_MESSAGE = "Bitte entferne unsichtbare Steuerzeichen aus deiner Eingabe.";
+export const withoutControlCharacters = (value: string | undefined) => !value || !CONTROL_CHARACTERS.test(value);
+
 /** Field rules shared by every form; each rule carries its German message. */
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `Bitte gib ${label} ein.` })
     .trim()
     .min(1, `Bitte gib ${label} ein.`)
-    .max(max, `Bitte höchstens ${max} Zeichen eingeben.`);
+    .max(max, `Bitte höchstens ${max} Zeichen eingeben.`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const optionalText = (max: number) =>
-  z.string().trim().max(max, `Bitte höchstens ${max} Zeichen eingeben.`).optional();
+  z
+    .string()
+    .trim()
+    .max(max, `Bitte höchstens ${max} Zeichen eingeben.`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .optional();
 
 export const emailField = (message = "Bitte gib eine gültige E-Mail-Adresse ein.") =>
   z
