@@ -20,7 +20,6 @@ async function download(context: Route.LoaderArgs["context"]) {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="behappy-meine-daten-${day}.json"`,
         "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
       },
     });
   } catch (error) {

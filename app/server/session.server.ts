@@ -30,6 +30,7 @@ export function authSessionStorage() {
 }
 
 export const themeCookieName = "theme";
+/** HttpOnly like the rest: the server renders the theme class; no script reads this cookie. */
 export function themeCookie() {
-  return createCookie(themeCookieName, { ...cookieDefaults(), httpOnly: false, maxAge: 60 * 60 * 24 * 365 });
+  return createCookie(themeCookieName, { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 365 });
 }

@@ -70,7 +70,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (id) {
       const updated = await withViewer(viewer, (tx) => updateCatalogItem(tx, kind, id, input));
-      if (!updated) throw new Error("no row updated");
+      // Deleted meanwhile (or never there): back to the list with the spec's error toast, not a 500.
+      if (!updated) return redirectWithError(`/admin/${kind}`, adminFailure(toasts.updateError, "no row updated", { kind, id }));
     } else {
       await withViewer(viewer, (tx) => createCatalogItem(tx, kind, input));
     }

@@ -52,7 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="newsletter-abonnenten-${date}.csv"`,
       "Cache-Control": ADMIN_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
