@@ -1,12 +1,16 @@
 // SSR figures of one engine: each page on the app, on the bare React Router floor and on the
-// static floor, one after the other with the same load (16 connections, BENCH_SECONDS each).
+// static floor with the same load (16 connections). The machine is shared, so the three servers
+// take turns in slices of about 5 s (app, bare, static, app, …) for BENCH_SECONDS each in total:
+// a slow spell on the machine then hits all three alike, and their ratios stay meaningful.
 import { capturePages, startFloors } from "./floors.mjs";
-import { measureUrl } from "./ssr-load.mjs";
+import { runLoad, summarizeRuns } from "./ssr-load.mjs";
 import { cookiesOf, FORM_HEADERS, formBody, rssMb } from "../lib/app-server.mjs";
 
 export const SSR_CONNECTIONS = 16;
 /** A seeded product (supabase/seed.sql), available, so its page shows the add-to-cart form. */
 export const PRODUCT_ID = "b0000000-0000-4000-8000-000000000001";
+const SLICE_SECONDS = 5;
+const WARM_UP_SECONDS = 2;
 
 /** The signed cart cookie of a cart holding two of the product (as a visitor's browser has it). */
 async function cartCookie(base) {
@@ -27,7 +31,7 @@ const sameMarkup = (a, b) => a.replace(/nonce="[^"]*"/g, "") === b.replace(/nonc
 /**
  * @param {{ base: string, pid: number }} server the running app
  * @param {string} workDir scratch directory for the floors' fixture
- * @param {number} seconds per measurement
+ * @param {number} seconds per page and server
  */
 export async function measurePages(server, workDir, seconds) {
   const pages = [
@@ -38,24 +42,34 @@ export async function measurePages(server, workDir, seconds) {
   ];
   const captured = await capturePages(server.base, pages);
   const floors = await startFloors(captured, workDir);
+  const targets = { app: server, bare: floors.bare, static: floors.static };
   const rows = [];
   let peakRss = 0;
   try {
     for (const page of pages) {
       const bareHtml = await (await fetch(floors.bare.base + page.path, { headers: page.headers })).text();
-      const identical = sameMarkup(captured[page.path].html, bareHtml);
-      // A short unrecorded warm-up first (JIT, pools, caches), then the measurement.
-      const run = async (base) => {
-        const options = { url: base + page.path, headers: page.headers, connections: SSR_CONNECTIONS };
-        await measureUrl({ ...options, seconds: Math.min(2, seconds) });
-        return measureUrl({ ...options, seconds });
-      };
-      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 250);
-      const app = await run(server.base);
-      clearInterval(sampler);
-      const bare = await run(floors.bare.base);
-      const fixed = await run(floors.static.base);
-      rows.push({ page: page.label, bytes: captured[page.path].html.length, identical, app, bare, static: fixed });
+      const run = (target, slice) =>
+        runLoad({ url: target.base + page.path, headers: page.headers, connections: SSR_CONNECTIONS, seconds: slice, pid: target.pid });
+      // Unrecorded warm-up (JIT, pools, caches).
+      for (const target of Object.values(targets)) await run(target, Math.min(WARM_UP_SECONDS, seconds));
+      const runs = { app: [], bare: [], static: [] };
+      const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
+      for (let n = 0; n < slices; n++) {
+        const slice = seconds / slices;
+        const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 250);
+        runs.app.push(await run(targets.app, slice));
+        clearInterval(sampler);
+        runs.bare.push(await run(targets.bare, slice));
+        runs.static.push(await run(targets.static, slice));
+      }
+      rows.push({
+        page: page.label,
+        bytes: captured[page.path].html.length,
+        identical: sameMarkup(captured[page.path].html, bareHtml),
+        app: summarizeRuns(runs.app),
+        bare: summarizeRuns(runs.bare),
+        static: summarizeRuns(runs.static),
+      });
     }
   } finally {
     await floors.stop();
