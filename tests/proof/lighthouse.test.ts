@@ -16,7 +16,9 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const MIN_SCORE = 0.95;
 const PAGES = ["/", "/products", `/products/${SEEDED.product}`];
-const PER_PAGE_TIMEOUT_MS = 170_000;
+const RUNS = 3;
+const PER_PAGE_TIMEOUT_MS = 300_000;
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 let server: AppServer;
 let chrome: chromeLauncher.LaunchedChrome;
@@ -62,16 +64,24 @@ describe("Lighthouse (mobile)", () => {
         // not what a visitor of a running site waits for, and Lighthouse's simulation scales
         // the observed server time.
         for (let i = 0; i < 2; i++) await (await fetch(url)).text();
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          maxWaitForLoad: 60_000,
-        });
-        if (!result) throw new Error("Lighthouse returned no result");
-        const { lhr } = result;
-        expect(lhr.runtimeError, lhr.runtimeError?.message).toBeUndefined();
+        // Lighthouse's own advice on variability: run it several times and take the median run
+        // (by performance score), since simulated throttling scales the CPU time it observed.
+        const runs: LighthouseResult[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            maxWaitForLoad: 60_000,
+          });
+          if (!result) throw new Error("Lighthouse returned no result");
+          expect(result.lhr.runtimeError, result.lhr.runtimeError?.message).toBeUndefined();
+          runs.push(result.lhr);
+        }
+        const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+        const lhr = byPerformance[Math.floor(RUNS / 2)];
+        console.log(`${path}: performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; median run:`);
         const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
         // What pulled a category down: failing audits that carry weight.
         const failing = CATEGORIES.flatMap((id) =>
