@@ -83,6 +83,13 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  const message = error instanceof Error ? error.message : String(error);
+  // React Router's own cross-origin check (answered with 400): an attack or a misconfigured
+  // proxy, worth a warning, not an error with a stack.
+  if (/origin does not match/i.test(message)) {
+    logger.warn("cross-origin action refused", { method: request.method, path: new URL(request.url).pathname, origin: request.headers.get("origin") });
+    return;
+  }
   logger.error("unhandled error", {
     method: request.method,
     path: new URL(request.url).pathname,

@@ -8,6 +8,12 @@ import { expect, test } from "./support/fixtures";
 const active = (page: import("@playwright/test").Page) => page.locator('[data-testimonial][data-active="true"]');
 
 test.describe("testimonial carousel", () => {
+  test("a link to one testimonial (#stimme-3) shows that one once the carousel takes over", async ({ page }) => {
+    await page.goto("/#stimme-3");
+    await expect(page.locator('[data-carousel="enhanced"]')).toBeVisible();
+    await expect(active(page)).toContainText("Miriam Krüger");
+  });
+
   test("next, previous, wrap-around, dots and the 500 ms click lock", async ({ page }) => {
     await page.goto("/");
     const carousel = page.locator('[data-carousel="enhanced"]');

@@ -53,15 +53,24 @@ export function TestimonialCarousel({
 
   useEffect(() => {
     setEnhanced(true);
+    // A testimonial's anchor (#stimme-3) chosen before the page hydrated, or a shared deep link,
+    // stays the one shown once the carousel takes over.
+    const showLinkedSlide = () => {
+      const linked = testimonials.findIndex((testimonial) => `#${slideId(testimonial.id)}` === window.location.hash);
+      if (linked >= 0) setIndex(linked);
+    };
+    showLinkedSlide();
+    window.addEventListener("hashchange", showLinkedSlide);
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReducedMotion(query.matches);
     const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);
     query.addEventListener("change", onChange);
     return () => {
+      window.removeEventListener("hashchange", showLinkedSlide);
       query.removeEventListener("change", onChange);
       clearTimeout(lockTimer.current);
     };
-  }, []);
+  }, [testimonials]);
 
   /** Changes the slide unless a change is still running (500 ms lock). Wraps around. */
   const go = useCallback(
