@@ -17,6 +17,7 @@ export function startAppServer(options?: {
   port?: number;
   stdio?: "inherit" | "ignore" | "pipe";
   timeoutMs?: number;
+  nodeArgs?: string[];
 }): Promise<AppServer>;
 export function cookiesOf(response: Response): string;
 export function signInViaHook(base: string, email: string, options?: { admin?: boolean }): Promise<string>;

@@ -13,12 +13,13 @@ export function rssMb(pid) {
 }
 
 /**
- * @param {{ env?: Record<string, string>, port?: number, stdio?: "inherit" | "ignore" | "pipe", timeoutMs?: number }} [options]
+ * @param {{ env?: Record<string, string>, port?: number, stdio?: "inherit" | "ignore" | "pipe", timeoutMs?: number, nodeArgs?: string[] }} [options]
+ *   nodeArgs: flags for node itself, e.g. --cpu-prof (not allowed in NODE_OPTIONS).
  */
-export async function startAppServer({ env = {}, port, stdio = "ignore", timeoutMs = 60_000 } = {}) {
+export async function startAppServer({ env = {}, port, stdio = "ignore", timeoutMs = 60_000, nodeArgs = [] } = {}) {
   port ??= await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
