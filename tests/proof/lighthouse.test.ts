@@ -16,7 +16,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const MIN_SCORE = 0.95;
 const PAGES = ["/", "/products", `/products/${SEEDED.product}`];
-const RUNS = 3;
+const RUNS = 5;
 const PER_PAGE_TIMEOUT_MS = 300_000;
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -54,6 +54,30 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * One Lighthouse run. A failed trace recording (runtimeError such as NO_NAVSTART, "Please run
+ * Lighthouse again") is a fault of the tool, not a score: it is retried, at most twice, and
+ * printed. A page that keeps failing still fails the test.
+ */
+async function audit(url: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      maxWaitForLoad: 60_000,
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { runtimeError } = result.lhr;
+    if (!runtimeError || attempt === 3) {
+      expect(runtimeError, runtimeError?.message).toBeUndefined();
+      return result.lhr;
+    }
+    console.log(`${url}: Lighthouse run failed (${runtimeError.code}), running it again`);
+  }
+}
+
 describe("Lighthouse (mobile)", () => {
   for (const path of PAGES) {
     it(
@@ -64,21 +88,10 @@ describe("Lighthouse (mobile)", () => {
         // not what a visitor of a running site waits for, and Lighthouse's simulation scales
         // the observed server time.
         for (let i = 0; i < 2; i++) await (await fetch(url)).text();
-        // Lighthouse's own advice on variability: run it several times and take the median run
+        // Lighthouse's own advice on variability: run it several times (five here) and take the median run
         // (by performance score), since simulated throttling scales the CPU time it observed.
         const runs: LighthouseResult[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const result = await lighthouse(url, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: [...CATEGORIES],
-            maxWaitForLoad: 60_000,
-          });
-          if (!result) throw new Error("Lighthouse returned no result");
-          expect(result.lhr.runtimeError, result.lhr.runtimeError?.message).toBeUndefined();
-          runs.push(result.lhr);
-        }
+        for (let run = 0; run < RUNS; run++) runs.push(await audit(url));
         const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
         const lhr = byPerformance[Math.floor(RUNS / 2)];
         console.log(`${path}: performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; median run:`);
