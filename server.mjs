@@ -41,7 +41,11 @@ server.use((req, res, next) => {
   // The bound above reads Content-Length, which Node's parser enforces; a chunked body has none
   // and could grow without limit. Browsers always send the length for forms.
   if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
-    res.status(411).set("Connection", "close").type("text/plain; charset=utf-8").send("Die Anfrage braucht eine Längenangabe (Content-Length).");
+    res
+      .status(411)
+      .set("Connection", "close")
+      .type("text/plain; charset=utf-8")
+      .send("Die Anfrage braucht eine Längenangabe (Content-Length).");
     return;
   }
   // An answer given before the body was read (a guard's redirect, a refused content type) leaves
@@ -63,7 +67,11 @@ server.all(
 );
 
 const listener = server.listen(PORT, HOST, () => {
-  log("info", "server listening", { url: `http://${HOST}:${PORT}`, engine, startupMs: Math.round(performance.now() - startedAt) });
+  log("info", "server listening", {
+    url: `http://${HOST}:${PORT}`,
+    engine,
+    startupMs: Math.round(performance.now() - startedAt),
+  });
 });
 
 async function stop(signal) {

@@ -64,7 +64,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -84,7 +89,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // React Router's own cross-origin check (answered with 400): an attack or a misconfigured
   // proxy, worth a warning, not an error with a stack.
   if (/origin does not match/i.test(message)) {
-    logger.warn("cross-origin action refused", { method: request.method, path: new URL(request.url).pathname, origin: request.headers.get("origin") });
+    logger.warn("cross-origin action refused", {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      origin: request.headers.get("origin"),
+    });
     return;
   }
   logger.error("unhandled error", {

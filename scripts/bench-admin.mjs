@@ -65,7 +65,9 @@ const ADMIN = { sub: "00000000-0000-4000-8000-00000000a001", role: "authenticate
 /** withViewer, as the app does it: one transaction, role + claims, then the query function. */
 function asAdmin(db, fn) {
   return db.transaction().execute(async (tx) => {
-    await sql`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(ADMIN)}, true)`.execute(tx);
+    await sql`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(ADMIN)}, true)`.execute(
+      tx,
+    );
     return fn(tx);
   });
 }
@@ -88,7 +90,13 @@ async function explainAll(engine, db, captured) {
     captured.length = 0;
     await asAdmin(db, fn);
     for (const query of captured.filter((q) => /^select/i.test(q.sql.trim()) && !q.sql.includes("set_config"))) {
-      const { rows } = await asAdmin(db, (tx) => sql.raw(`explain analyze ${query.sql.replace(/\$(\d+)/g, (_, i) => `'${String(query.parameters[i - 1]).replace(/'/g, "''")}'`)}`).execute(tx));
+      const { rows } = await asAdmin(db, (tx) =>
+        sql
+          .raw(
+            `explain analyze ${query.sql.replace(/\$(\d+)/g, (_, i) => `'${String(query.parameters[i - 1]).replace(/'/g, "''")}'`)}`,
+          )
+          .execute(tx),
+      );
       console.error(`\n--- ${engine} ${name}\n${query.sql}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
     }
   }
@@ -99,7 +107,8 @@ async function measure(engine, db, captured) {
   const results = [];
   for (const [name, fn] of CASES) {
     const check = await asAdmin(db, fn);
-    if (check.rows.length === 0 || check.total === 0) throw new Error(`${engine} ${name}: no rows (RLS or seed problem)`);
+    if (check.rows.length === 0 || check.total === 0)
+      throw new Error(`${engine} ${name}: no rows (RLS or seed problem)`);
     for (let i = 0; i < WARMUP; i++) await asAdmin(db, fn);
     const times = [];
     for (let i = 0; i < RUNS; i++) {
@@ -108,7 +117,14 @@ async function measure(engine, db, captured) {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    results.push({ engine, case: name, total: check.total, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1] });
+    results.push({
+      engine,
+      case: name,
+      total: check.total,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+      max: times[times.length - 1],
+    });
   }
   return results;
 }
@@ -145,7 +161,9 @@ function freePort() {
 function asPostgres(bin, args) {
   const exe = path.join(PG_BIN, bin);
   const isRoot = process.getuid?.() === 0;
-  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { stdio: "pipe" });
+  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, {
+    stdio: "pipe",
+  });
 }
 
 async function benchPostgres() {
@@ -155,8 +173,27 @@ async function benchPostgres() {
   await chmod(dir, 0o755);
   const dataDir = path.join(dir, "data");
   const port = await freePort();
-  asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
-  asPostgres("pg_ctl", ["-D", dataDir, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  asPostgres("initdb", [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+    "--no-sync",
+  ]);
+  asPostgres("pg_ctl", [
+    "-D",
+    dataDir,
+    "-w",
+    "-l",
+    path.join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ]);
   const pg = (await import("pg")).default;
   pg.types.setTypeParser(1700, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 2 });
@@ -185,10 +222,16 @@ if (!engineArg || engineArg === "pglite") all.push(...(await benchPGlite()));
 if (!engineArg || engineArg === "postgres") all.push(...(await benchPostgres()));
 
 const fmt = (n) => n.toFixed(1).padStart(7);
-console.log(`\nAdmin lists, ${ROWS.toLocaleString("en")} orders + ${ROWS.toLocaleString("en")} subscribers, ${RUNS} runs each (count + page of 10, as admin viewer)\n`);
-console.log(`${"engine".padEnd(14)} ${"case".padEnd(22)} ${"matches".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"max ms".padStart(7)}`);
+console.log(
+  `\nAdmin lists, ${ROWS.toLocaleString("en")} orders + ${ROWS.toLocaleString("en")} subscribers, ${RUNS} runs each (count + page of 10, as admin viewer)\n`,
+);
+console.log(
+  `${"engine".padEnd(14)} ${"case".padEnd(22)} ${"matches".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"max ms".padStart(7)}`,
+);
 for (const r of all) {
-  console.log(`${r.engine.padEnd(14)} ${r.case.padEnd(22)} ${String(r.total).padStart(8)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+  console.log(
+    `${r.engine.padEnd(14)} ${r.case.padEnd(22)} ${String(r.total).padStart(8)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`,
+  );
 }
 const pgOver = all.filter((r) => r.engine === "PostgreSQL 15" && r.p95 >= 50);
 if (pgOver.length > 0) {

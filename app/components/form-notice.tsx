@@ -2,11 +2,20 @@
  * A notice that belongs to one form's answer (an action result or a query-string hint). It renders
  * in the server HTML next to the form, so it shows without JavaScript; redirects use the toaster.
  */
-export function FormNotice({ tone, message, description }: { tone: "info" | "error" | "success"; message: string; description?: string }) {
+export function FormNotice({
+  tone,
+  message,
+  description,
+}: {
+  tone: "info" | "error" | "success";
+  message: string;
+  description?: string;
+}) {
   const styles = {
     info: "border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50",
     error: "border-red-300 bg-red-50 text-red-950 dark:border-red-700 dark:bg-red-950 dark:text-red-50",
-    success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
+    success:
+      "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
   }[tone];
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`mt-6 rounded-lg border px-4 py-3 text-sm ${styles}`}>

@@ -45,7 +45,12 @@ const seller = {
 };
 
 /* Headings of the statutory model texts; everything else is a paragraph (or form line). */
-const STATUTORY_HEADINGS = new Set(["Widerrufsbelehrung", "Widerrufsrecht", "Folgen des Widerrufs", "Muster-Widerrufsformular"]);
+const STATUTORY_HEADINGS = new Set([
+  "Widerrufsbelehrung",
+  "Widerrufsrecht",
+  "Folgen des Widerrufs",
+  "Muster-Widerrufsformular",
+]);
 
 function statutory(texts: string[], options: { lines?: boolean } = {}): LegalBlock[] {
   const blocks: LegalBlock[] = [];
@@ -366,7 +371,9 @@ const agb: LegalPage = {
         p(
           "(2) Verbraucherin oder Verbraucher ist jede natürliche Person, die ein Rechtsgeschäft zu Zwecken abschließt, die überwiegend weder ihrer gewerblichen noch ihrer selbstständigen beruflichen Tätigkeit zugerechnet werden können (§ 13 BGB).",
         ),
-        p("(3) Abweichende Bedingungen erkennen wir nicht an, es sei denn, wir stimmen ihnen ausdrücklich schriftlich zu."),
+        p(
+          "(3) Abweichende Bedingungen erkennen wir nicht an, es sei denn, wir stimmen ihnen ausdrücklich schriftlich zu.",
+        ),
       ],
     },
     {
@@ -434,7 +441,9 @@ const agb: LegalPage = {
         p(
           "(2) Für gebuchte Veranstaltungen meldest du die Teilnehmenden in deinem Dashboard an. Müssen wir eine Veranstaltung absagen, etwa wegen Krankheit der Kursleitung oder zu geringer Teilnehmerzahl, informieren wir dich so früh wie möglich und erstatten bereits gezahlte Beträge vollständig.",
         ),
-        p("(3) Produkte liefern wir innerhalb Deutschlands, solange der Vorrat reicht. Bis zur vollständigen Bezahlung bleibt die Ware unser Eigentum."),
+        p(
+          "(3) Produkte liefern wir innerhalb Deutschlands, solange der Vorrat reicht. Bis zur vollständigen Bezahlung bleibt die Ware unser Eigentum.",
+        ),
         p(
           "(4) Unsere Angebote dienen der persönlichen Weiterentwicklung. Sie sind keine Heilbehandlung und ersetzen keine ärztliche oder psychotherapeutische Beratung.",
         ),

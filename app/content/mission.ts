@@ -15,8 +15,14 @@ export const mission = {
     title: "Unsere Werte",
     items: [
       { title: "Herzlichkeit", text: "Wir begegnen allen Menschen offen, wertschätzend und auf Augenhöhe." },
-      { title: "Echtheit", text: "Wir versprechen nichts, was wir nicht halten können, und sprechen ehrlich über Erfolge und Rückschläge." },
-      { title: "Wachstum", text: "Wir lernen jeden Tag dazu – von der Forschung, voneinander und von unseren Mitgliedern." },
+      {
+        title: "Echtheit",
+        text: "Wir versprechen nichts, was wir nicht halten können, und sprechen ehrlich über Erfolge und Rückschläge.",
+      },
+      {
+        title: "Wachstum",
+        text: "Wir lernen jeden Tag dazu – von der Forschung, voneinander und von unseren Mitgliedern.",
+      },
       { title: "Verbundenheit", text: "Niemand muss seinen Weg allein gehen. Gemeinsam sind wir mutiger." },
     ] satisfies Value[],
   },

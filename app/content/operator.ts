@@ -23,8 +23,7 @@ export const operator = {
   /** Person responsible for journalistic-editorial content (§ 18 Abs. 2 MStV). */
   contentResponsible: "Sabine Hoffmann (Beispieldaten), Anschrift wie oben",
   /** Competent data-protection supervisory authority for the (example) seat in Berlin. */
-  supervisoryAuthority:
-    "Berliner Beauftragte für Datenschutz und Informationsfreiheit, Alt-Moabit 59–61, 10555 Berlin",
+  supervisoryAuthority: "Berliner Beauftragte für Datenschutz und Informationsfreiheit, Alt-Moabit 59–61, 10555 Berlin",
 } as const;
 
 export const operatorAddressLines = [

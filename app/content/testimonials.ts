@@ -59,19 +59,22 @@ export const homeTestimonials: HomeTestimonial[] = [
 /** The three member voices on the community page. */
 export const communityTestimonials: CommunityTestimonial[] = [
   {
-    quote: "Hier darf ich so sein, wie ich bin. Niemand urteilt, alle ermutigen – das habe ich so noch nirgends erlebt.",
+    quote:
+      "Hier darf ich so sein, wie ich bin. Niemand urteilt, alle ermutigen – das habe ich so noch nirgends erlebt.",
     name: "Sandra Wolf",
     role: "Mitglied seit 2022",
     avatar: "/images/site/community-sandra-wolf.svg",
   },
   {
-    quote: "Durch meine Lernpartnerin bleibe ich endlich dran. Wir telefonieren jede Woche und feiern auch die kleinen Erfolge.",
+    quote:
+      "Durch meine Lernpartnerin bleibe ich endlich dran. Wir telefonieren jede Woche und feiern auch die kleinen Erfolge.",
     name: "Kerstin Brandl",
     role: "Lifetime-Mitglied",
     avatar: "/images/site/community-kerstin-brandl.svg",
   },
   {
-    quote: "Aus einer Idee beim Community-Treffen ist mein kleines Unternehmen entstanden. Ohne die Unterstützung hier hätte ich mich das nie getraut.",
+    quote:
+      "Aus einer Idee beim Community-Treffen ist mein kleines Unternehmen entstanden. Ohne die Unterstützung hier hätte ich mich das nie getraut.",
     name: "Felix Hartmann",
     role: "Gründer und Mitglied seit 2020",
     avatar: "/images/site/community-felix-hartmann.svg",

@@ -17,8 +17,7 @@ export const MAX_CART_LINES = 20;
 export const MAX_LINE_QUANTITY = 99;
 
 export type CartChange =
-  | { ok: true; lines: CartLine[] }
-  | { ok: false; reason: "too_many_lines" | "quantity_too_large" };
+  { ok: true; lines: CartLine[] } | { ok: false; reason: "too_many_lines" | "quantity_too_large" };
 
 export function newLineId(now = Date.now(), random = Math.random) {
   return `${now.toString(36)}-${random().toString(36).slice(2, 10)}`;
@@ -73,7 +72,8 @@ export function sanitizeLines(value: unknown): CartLine[] {
     if (typeof id !== "string" || id.length > 40) continue;
     if (typeof itemId !== "string" || !UUID.test(itemId)) continue;
     if (!ITEM_TYPES.includes(itemType as CartItemType)) continue;
-    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) continue;
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
+      continue;
     if (lines.some((l) => l.itemId === itemId && l.itemType === itemType)) continue;
     lines.push({ id, itemId, itemType: itemType as CartItemType, quantity });
   }

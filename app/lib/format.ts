@@ -61,7 +61,10 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parseTimestamp(value: string): Date | null {
   // PostgreSQL's text form "2026-11-23 14:05:00+00" is not ISO; make it so.
-  const normalised = value.trim().replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2").replace(/([+-]\d{2})$/, "$1:00");
+  const normalised = value
+    .trim()
+    .replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, "$1T$2")
+    .replace(/([+-]\d{2})$/, "$1:00");
   const date = new Date(normalised);
   return Number.isNaN(date.getTime()) ? null : date;
 }

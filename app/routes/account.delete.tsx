@@ -15,7 +15,10 @@ import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-l
 import { authSessionStorage } from "~/server/session.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Konto löschen – BeHappy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Konto löschen – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
 
 const KEPT_NOTE =
   "Bestellungen bewahren wir als Buchungsbelege auf, solange das Gesetz es verlangt (§ 147 AO, § 257 HGB: 6 bis 10 Jahre): " +
@@ -125,7 +128,9 @@ export default function DeleteAccountPage() {
               aria-invalid={fields.confirm.errors ? true : undefined}
               aria-describedby={fields.confirm.errors ? fields.confirm.errorId : undefined}
             />
-            <label htmlFor={fields.confirm.id}>Ja, ich möchte mein Konto endgültig löschen. Das kann nicht rückgängig gemacht werden.</label>
+            <label htmlFor={fields.confirm.id}>
+              Ja, ich möchte mein Konto endgültig löschen. Das kann nicht rückgängig gemacht werden.
+            </label>
           </div>
           <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
         </div>

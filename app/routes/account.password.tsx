@@ -13,7 +13,10 @@ import { logger } from "~/server/log.server";
 import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Passwort ändern – BeHappy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Passwort ändern – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
 
 const HIDE = { hideFields: ["currentPassword", "password", "passwordConfirm"] };
 
@@ -33,7 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
   }
   try {
-    const headers = await authProvider().changePassword(request, user, submission.value.currentPassword, submission.value.password);
+    const headers = await authProvider().changePassword(
+      request,
+      user,
+      submission.value.currentPassword,
+      submission.value.password,
+    );
     return redirectWithSuccess(
       "/dashboard?tab=profile",
       { message: ACCOUNT_MESSAGES.passwordChanged, description: ACCOUNT_MESSAGES.passwordChangedDescription },
@@ -51,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (!(error instanceof AuthError)) logger.error("password change failed", { error: (error as Error).message });
-    const notice = error instanceof AuthError ? error.message : "Das Passwort konnte nicht geändert werden. Bitte versuche es später erneut.";
+    const notice =
+      error instanceof AuthError
+        ? error.message
+        : "Das Passwort konnte nicht geändert werden. Bitte versuche es später erneut.";
     return data({ result: submission.reply(HIDE), notice }, { status: error instanceof AuthError ? 400 : 500 });
   }
 }

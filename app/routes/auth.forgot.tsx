@@ -51,10 +51,15 @@ export default function ForgotPasswordPage() {
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold">Passwort vergessen?</h1>
       <p className="mt-2 text-muted-foreground">
-        Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen kannst.
+        Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen
+        kannst.
       </p>
       {actionData?.sent ? (
-        <FormNotice tone="success" message={ACCOUNT_MESSAGES.resetRequested} description={ACCOUNT_MESSAGES.resetRequestedDescription} />
+        <FormNotice
+          tone="success"
+          message={ACCOUNT_MESSAGES.resetRequested}
+          description={ACCOUNT_MESSAGES.resetRequestedDescription}
+        />
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" required />

@@ -27,7 +27,9 @@ const HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const link = { token: url.searchParams.get("token") ?? undefined, code: url.searchParams.get("code") ?? undefined };
-  const valid = await authProvider().canResetPassword(link).catch(() => false);
+  const valid = await authProvider()
+    .canResetPassword(link)
+    .catch(() => false);
   return data({ valid, ...link }, { headers: HEADERS });
 }
 
@@ -35,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceIpLimit("passwordResetPerIp", context);
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "passwordConfirm"] }), notice: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "passwordConfirm"] }), notice: null },
+      { status: 400 },
+    );
   }
   const { token, code, password } = submission.value;
   try {
@@ -82,7 +87,9 @@ export default function ResetPasswordPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold">Neues Passwort</h1>
-      <p className="mt-2 text-muted-foreground">Danach wirst du auf allen Geräten abgemeldet und meldest dich neu an.</p>
+      <p className="mt-2 text-muted-foreground">
+        Danach wirst du auf allen Geräten abgemeldet und meldest dich neu an.
+      </p>
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {token ? <input type="hidden" name="token" value={token} /> : null}

@@ -67,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithSuccess(authHref("signin", toCheckout), { message: AUTH_MESSAGES.signUpSuccess });
     }
     if (await isRateLimited("signInFailuresPerEmail", input.email.toLowerCase())) {
-      return data({ result: submission.reply({ hideFields: ["password"] }), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+      return data(
+        { result: submission.reply({ hideFields: ["password"] }), notice: RATE_LIMIT_MESSAGE },
+        { status: 429 },
+      );
     }
     const { headers } = await authProvider().signIn(request, input.email, input.password);
     return redirect(toCheckout ? "/checkout" : "/dashboard", { headers });

@@ -13,7 +13,14 @@ import { applyCartAction, type Toast } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
 import { resolveCart } from "~/server/queries/cart.server";
-import { dataWithError, dataWithInfo, dataWithSuccess, redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/server/toast.server";
+import {
+  dataWithError,
+  dataWithInfo,
+  dataWithSuccess,
+  redirectWithError,
+  redirectWithInfo,
+  redirectWithSuccess,
+} from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
@@ -60,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const send = toast.type === "error" ? dataWithError : toast.type === "info" ? dataWithInfo : dataWithSuccess;
     return send({ ok: outcome.ok }, toast, init);
   }
-  const go = toast.type === "error" ? redirectWithError : toast.type === "info" ? redirectWithInfo : redirectWithSuccess;
+  const go =
+    toast.type === "error" ? redirectWithError : toast.type === "info" ? redirectWithInfo : redirectWithSuccess;
   return go(redirectTo, toast, { headers });
 }
 
@@ -118,7 +126,9 @@ export default function CartPage() {
             <div className="rounded-xl bg-muted p-6 sm:min-w-72">
               <dl className="space-y-2">
                 <div className="flex justify-between">
-                  <dt>Zwischensumme ({count} {count === 1 ? "Artikel" : "Artikel"})</dt>
+                  <dt>
+                    Zwischensumme ({count} {count === 1 ? "Artikel" : "Artikel"})
+                  </dt>
                   <dd>{formatPrice(total)}</dd>
                 </div>
                 <div className="flex justify-between text-lg font-bold">

@@ -106,7 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const customerFixable = code === "P0001" || code === "22023";
     if (!customerFixable) logger.error("place_order failed", { code, error: message });
     const notice = customerFixable ? { ...ORDER_FAILED, description: message } : ORDER_FAILED;
-    return data({ result: submission.reply({ formErrors: [notice.description] }), notice }, { status: customerFixable ? 409 : 500 });
+    return data(
+      { result: submission.reply({ formErrors: [notice.description] }), notice },
+      { status: customerFixable ? 409 : 500 },
+    );
   }
 
   await withViewer(viewer, (tx) => saveCheckoutAddress(tx, user.id, input)).catch((error: Error) =>
@@ -157,7 +160,10 @@ export default function CheckoutPage() {
               <label htmlFor={fields.salutation.id} className="block font-medium">
                 Anrede (optional)
               </label>
-              <select {...salutationProps} className="min-h-11 w-full rounded-md border border-input bg-background px-3">
+              <select
+                {...salutationProps}
+                className="min-h-11 w-full rounded-md border border-input bg-background px-3"
+              >
                 {SALUTATIONS.map((s) => (
                   <option key={s} value={s}>
                     {s || "Keine Angabe"}
@@ -170,9 +176,18 @@ export default function CheckoutPage() {
               <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
             </div>
             <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-            <Field label="Straße und Hausnummer" {...fieldProps(fields.street, { type: "text" })} autoComplete="street-address" />
+            <Field
+              label="Straße und Hausnummer"
+              {...fieldProps(fields.street, { type: "text" })}
+              autoComplete="street-address"
+            />
             <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-              <Field label="PLZ" {...fieldProps(fields.zipcode, { type: "text" })} autoComplete="postal-code" inputMode="numeric" />
+              <Field
+                label="PLZ"
+                {...fieldProps(fields.zipcode, { type: "text" })}
+                autoComplete="postal-code"
+                inputMode="numeric"
+              />
               <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
             </div>
             <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />

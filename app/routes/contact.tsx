@@ -40,10 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await insertContactMessage(getAuth(context).viewer, submission.value);
   } catch (error) {
     logger.error("contact message failed", { error: (error as Error).message });
-    return data(
-      { result: submission.reply({ formErrors: [CONTACT_FAILURE.message] }), failed: true },
-      { status: 500 },
-    );
+    return data({ result: submission.reply({ formErrors: [CONTACT_FAILURE.message] }), failed: true }, { status: 500 });
   }
   return redirectWithSuccess("/contact", CONTACT_SUCCESS);
 }
@@ -67,7 +64,10 @@ export default function ContactPage() {
       </div>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
-        <section aria-labelledby="contact-form-heading" className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="contact-form-heading"
+          className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8"
+        >
           <h2 id="contact-form-heading" className="text-2xl font-semibold">
             Schreib uns eine Nachricht
           </h2>

@@ -8,7 +8,8 @@ import { cacheHeadersFrom } from "~/server/queries/catalog.server";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
     title: "Kurse",
-    description: "Kurse für Persönlichkeitsentwicklung, Achtsamkeit, Kommunikation und Business-Aufbau – online und vor Ort.",
+    description:
+      "Kurse für Persönlichkeitsentwicklung, Achtsamkeit, Kommunikation und Business-Aufbau – online und vor Ort.",
     canonical: loaderData?.canonical,
   });
 

@@ -20,7 +20,10 @@ import {
 } from "~/server/queries/members.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Dashboard – BeHappy" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Dashboard – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const TRY_LATER = "Bitte versuche es später erneut.";
@@ -113,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithSuccess("/dashboard?tab=profile", { message: PROFILE_MESSAGES.created });
     } catch (error) {
       logger.error("profile creation failed", { error: (error as Error).message });
-      return redirectWithError("/dashboard?tab=profile", { message: PROFILE_MESSAGES.createError + readableError(error) });
+      return redirectWithError("/dashboard?tab=profile", {
+        message: PROFILE_MESSAGES.createError + readableError(error),
+      });
     }
   }
 
@@ -140,13 +145,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError } = useLoaderData<typeof loader>();
+  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
     actionData?.intent === "register" && actionData.orderItemId
       ? { orderItemId: actionData.orderItemId, result: actionData.result, notice: actionData.notice }
       : null;
-  const profileAnswer = actionData?.intent === "save-profile" ? { result: actionData.result, notice: actionData.notice } : null;
+  const profileAnswer =
+    actionData?.intent === "save-profile" ? { result: actionData.result, notice: actionData.notice } : null;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="dashboard-heading">

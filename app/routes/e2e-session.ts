@@ -11,7 +11,13 @@ import { env } from "~/server/env.server";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (env().E2E_TEST_HOOKS !== "true" || env().authProvider !== "local") throw data(null, { status: 404 });
-  const body = (await request.json()) as { email: string; password: string; admin?: boolean; firstName?: string; lastName?: string };
+  const body = (await request.json()) as {
+    email: string;
+    password: string;
+    admin?: boolean;
+    firstName?: string;
+    lastName?: string;
+  };
   const userId = (await findUserId(body.email)) ?? (await createUser(body));
   if (body.admin) await grantAdmin(userId);
   const { headers } = await authProvider().signIn(request, body.email, body.password);

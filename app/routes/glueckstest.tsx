@@ -38,8 +38,9 @@ export default function GlueckstestPage() {
         <p className="text-sm font-medium uppercase tracking-wide text-primary">Selbsttest</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight">Glückstest</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          Nimm dir drei Minuten für dich: Wie zufrieden bist du gerade mit deinem Leben? Die {HAPPINESS_STATEMENTS.length}{" "}
-          Aussagen helfen dir, ehrlich hinzuschauen – und zeigen dir, wo dein nächster kleiner Schritt liegen kann.
+          Nimm dir drei Minuten für dich: Wie zufrieden bist du gerade mit deinem Leben? Die{" "}
+          {HAPPINESS_STATEMENTS.length} Aussagen helfen dir, ehrlich hinzuschauen – und zeigen dir, wo dein nächster
+          kleiner Schritt liegen kann.
         </p>
       </header>
       <div className="mt-10">

@@ -56,7 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
   return data(
     { events, courses, products, canonical: canonicalUrl("/") },
-    { headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }) },
+    {
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
+    },
   );
 }
 
@@ -81,7 +83,10 @@ export default function HomePage() {
   const { events, courses, products } = useLoaderData<typeof loader>();
   return (
     <>
-      <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-gradient-to-b from-accent to-background">
+      <section
+        aria-labelledby="hero-heading"
+        className="relative overflow-hidden bg-gradient-to-b from-accent to-background"
+      >
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:py-28">
           <div className="max-w-3xl">
             <p className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-1.5 text-sm font-medium text-primary shadow-sm">

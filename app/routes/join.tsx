@@ -90,7 +90,11 @@ export default function JoinPage() {
             loaded ? (
               <PlanGrid plans={loaded} productIds={productIds} />
             ) : (
-              <FormNotice tone="error" message="Fehler beim Laden der Mitgliedschaften" description="Bitte versuche es später erneut." />
+              <FormNotice
+                tone="error"
+                message="Fehler beim Laden der Mitgliedschaften"
+                description="Bitte versuche es später erneut."
+              />
             )
           }
         </Deferred>
@@ -101,7 +105,11 @@ export default function JoinPage() {
           Deine Angaben
         </h2>
         {actionData?.noPlan ? (
-          <FormNotice tone="error" message="Bitte wähle einen Plan aus" description="Wähle einen Mitgliedschaftsplan aus, um fortzufahren." />
+          <FormNotice
+            tone="error"
+            message="Bitte wähle einen Plan aus"
+            description="Wähle einen Mitgliedschaftsplan aus, um fortzufahren."
+          />
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
           <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />

@@ -41,7 +41,10 @@ export default function Legal() {
             <ol className="mt-3 grid gap-x-8 gap-y-1 sm:grid-cols-2">
               {page.sections.map((section) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`} className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline sm:min-h-8">
+                  <a
+                    href={`#${section.id}`}
+                    className="inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline sm:min-h-8"
+                  >
                     {section.heading}
                   </a>
                 </li>

@@ -17,7 +17,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const token = tokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? undefined);
   return data(
     { token: token.success ? token.data : null },
-    { status: token.success ? 200 : 400, headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
+    {
+      status: token.success ? 200 : 400,
+      headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+    },
   );
 }
 

@@ -23,7 +23,8 @@ import {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
     title: "Newsletter",
-    description: "Melde dich für den BeHappy-Newsletter an: Impulse, neue Kurse und Veranstaltungen – mit Double-Opt-in.",
+    description:
+      "Melde dich für den BeHappy-Newsletter an: Impulse, neue Kurse und Veranstaltungen – mit Double-Opt-in.",
     canonical: loaderData?.canonical,
   });
 
@@ -55,7 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceIpLimit("newsletterPerIp", context);
   } catch (error) {
     if ((error as { init?: { status?: number } })?.init?.status === 429) {
-      return answer("error", { message: NEWSLETTER_TOASTS.error.message, description: RATE_LIMIT_MESSAGE }, { outcome: "error" }, 429);
+      return answer(
+        "error",
+        { message: NEWSLETTER_TOASTS.error.message, description: RATE_LIMIT_MESSAGE },
+        { outcome: "error" },
+        429,
+      );
     }
     throw error;
   }
@@ -67,7 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const fieldErrors = (submission.error ?? {}) as NewsletterActionData["fieldErrors"] & Record<string, string[]>;
     const first = Object.values(fieldErrors ?? {}).flat()[0] ?? NEWSLETTER_TOASTS.error.description;
-    return answer("error", { message: NEWSLETTER_TOASTS.error.message, description: first }, { outcome: "invalid", fieldErrors }, 400);
+    return answer(
+      "error",
+      { message: NEWSLETTER_TOASTS.error.message, description: first },
+      { outcome: "invalid", fieldErrors },
+      400,
+    );
   }
 
   const outcome = await subscribeNewsletter(getAuth(context).viewer, submission.value);

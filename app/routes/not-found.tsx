@@ -5,10 +5,7 @@ import type { Route } from "./+types/not-found";
 /* Catch-all route ("*"): renders the not-found page with HTTP status 404. */
 
 export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Seite nicht gefunden – BeHappy" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: "Seite nicht gefunden – BeHappy" }, { name: "robots", content: "noindex" }];
 }
 
 export function loader() {

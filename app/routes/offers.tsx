@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
   return data(
     { events, courses, products, canonical: canonicalUrl("/offers") },
-    { headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }) },
+    {
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
+    },
   );
 }
 

@@ -55,16 +55,22 @@ export default function OrderConfirmationPage() {
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">Vielen Dank für deine Bestellung!</h1>
       <p className="mt-3 text-muted-foreground">
-        Bestellnummer <strong className="text-foreground">{order.number}</strong> vom {formatDateTime(order.created_at)}. Eine
-        Bestätigung haben wir an {order.customer_email} geschickt.
+        Bestellnummer <strong className="text-foreground">{order.number}</strong> vom {formatDateTime(order.created_at)}
+        . Eine Bestätigung haben wir an {order.customer_email} geschickt.
       </p>
       <h2 className="mt-10 text-xl font-semibold">Deine Artikel</h2>
       <table className="mt-4 w-full text-left">
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="py-2">Artikel</th>
-            <th scope="col" className="py-2 text-right">Menge</th>
-            <th scope="col" className="py-2 text-right">Preis</th>
+            <th scope="col" className="py-2">
+              Artikel
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Menge
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Preis
+            </th>
           </tr>
         </thead>
         <tbody>

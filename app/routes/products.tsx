@@ -8,7 +8,8 @@ import { cacheHeadersFrom } from "~/server/queries/catalog.server";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
     title: "Produkte",
-    description: "Bücher, Planer, Karten und mehr für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
+    description:
+      "Bücher, Planer, Karten und mehr für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
     canonical: loaderData?.canonical,
   });
 

@@ -38,9 +38,10 @@ export default function ScannerTaucherTestPage() {
         <p className="text-sm font-medium uppercase tracking-wide text-primary">Selbsttest</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight">Scanner-Taucher-Test</h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          Manche Menschen lieben die Vielfalt und interessieren sich für tausend Dinge – sie sind <strong>Scanner</strong>.
-          Andere tauchen tief in ein Thema ein und bleiben jahrelang dabei – sie sind <strong>Taucher</strong>. Beides ist
-          wertvoll. Finde heraus, was dich antreibt, und wie du deine Art zu deiner Stärke machst.
+          Manche Menschen lieben die Vielfalt und interessieren sich für tausend Dinge – sie sind{" "}
+          <strong>Scanner</strong>. Andere tauchen tief in ein Thema ein und bleiben jahrelang dabei – sie sind{" "}
+          <strong>Taucher</strong>. Beides ist wertvoll. Finde heraus, was dich antreibt, und wie du deine Art zu deiner
+          Stärke machst.
         </p>
       </header>
       <div className="mt-10">
@@ -50,8 +51,9 @@ export default function ScannerTaucherTestPage() {
             restartHref="/scanner-taucher-test"
             summary={
               <p>
-                Dein Scanner-Anteil: <strong className="text-foreground">{actionData.result.scannerShare} %</strong>, dein
-                Taucher-Anteil: <strong className="text-foreground">{100 - actionData.result.scannerShare} %</strong>
+                Dein Scanner-Anteil: <strong className="text-foreground">{actionData.result.scannerShare} %</strong>,
+                dein Taucher-Anteil:{" "}
+                <strong className="text-foreground">{100 - actionData.result.scannerShare} %</strong>
               </p>
             }
           >

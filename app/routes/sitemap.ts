@@ -50,6 +50,9 @@ export async function loader(_: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300, s-maxage=3600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300, s-maxage=3600",
+    },
   });
 }

@@ -12,8 +12,7 @@ export function meta(_: Route.MetaArgs) {
     { title: "Team – BeHappy" },
     {
       name: "description",
-      content:
-        "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
+      content: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
     },
   ];
 }

@@ -33,9 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const submission = parseWithZod(formData, { schema: withdrawalSchema });
-  if (isHoneypotFilled(formData)) return data({ result: submission.reply(), step: "form" as const, review: null }, { status: 400 });
+  if (isHoneypotFilled(formData))
+    return data({ result: submission.reply(), step: "form" as const, review: null }, { status: 400 });
   if (submission.status !== "success" || intent === "edit") {
-    return data({ result: submission.reply(), step: "form" as const, review: null }, { status: intent === "edit" ? 200 : 400 });
+    return data(
+      { result: submission.reply(), step: "form" as const, review: null },
+      { status: intent === "edit" ? 200 : 400 },
+    );
   }
   const input = submission.value;
   if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
@@ -44,13 +48,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reference = input.orderNumber.replace(/^#/, "").slice(0, 8).toUpperCase();
   const filed = await withViewer(getAuth(context).viewer, async (tx) => {
     const { rows } = await sql<{ id: string; created_at: Date }>`
-      select id, created_at from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(tx);
+      select id, created_at from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(
+      tx,
+    );
     return rows[0];
   });
   const receivedAt = new Date(filed.created_at).toISOString();
-  await sendMail({ to: input.email, ...withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note }) }).catch(
-    (error: Error) => logger.error("withdrawal mail failed", { error: error.message }),
-  );
+  await sendMail({
+    to: input.email,
+    ...withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note }),
+  }).catch((error: Error) => logger.error("withdrawal mail failed", { error: error.message }));
   return redirectWithSuccess("/vertrag-widerrufen?status=eingegangen", {
     message: "Widerruf eingegangen",
     description: `Dein Widerruf zur Bestellung ${reference} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
@@ -85,14 +92,18 @@ export default function WithdrawalPage() {
       ) : (
         <>
           <p className="mt-3 text-muted-foreground">
-            Schritt 1 von 2: Gib an, welchen Vertrag du widerrufen möchtest. Eine Anmeldung ist nicht nötig. Die Bestellnummer
-            findest du in deiner Bestellbestätigung.
+            Schritt 1 von 2: Gib an, welchen Vertrag du widerrufen möchtest. Eine Anmeldung ist nicht nötig. Die
+            Bestellnummer findest du in deiner Bestellbestätigung.
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
             <HoneypotField />
             <Field label="Name" {...fieldProps(fields.name, { type: "text" })} autoComplete="name" />
             <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-            <Field label="Bestellnummer" {...fieldProps(fields.orderNumber, { type: "text" })} placeholder="z. B. 3F2A9C1B" />
+            <Field
+              label="Bestellnummer"
+              {...fieldProps(fields.orderNumber, { type: "text" })}
+              placeholder="z. B. 3F2A9C1B"
+            />
             <Field label="Anmerkung (optional)" {...textareaProps(fields.note)} rows={4} />
             <Button type="submit" name="intent" value="review" size="lg">
               Weiter zur Bestätigung

@@ -77,7 +77,9 @@ describe("catalogue cache", () => {
   });
 
   it("does not keep a failed load", async () => {
-    await expect(cachedCatalog("catalogue:events", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(cachedCatalog("catalogue:events", async () => Promise.reject(new Error("boom")))).rejects.toThrow(
+      "boom",
+    );
     expect(await cachedCatalog("catalogue:events", async () => "ok")).toBe("ok");
   });
 });

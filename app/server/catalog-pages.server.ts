@@ -51,6 +51,9 @@ export async function loadCatalogList(
   const failed = !(items instanceof Promise) && !items.ok;
   return data(
     { items, canonical: canonicalUrl(KIND_TEXT[kind].path) },
-    { status: failed ? 500 : 200, headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }) },
+    {
+      status: failed ? 500 : 200,
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }),
+    },
   );
 }

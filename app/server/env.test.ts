@@ -16,7 +16,10 @@ describe("environment contract", () => {
   });
 
   it("reads PORT and RATE_LIMIT_MULTIPLIER as numbers and rejects nonsense", () => {
-    expect(parseEnv({ PORT: "8080", RATE_LIMIT_MULTIPLIER: "50" })).toMatchObject({ PORT: 8080, RATE_LIMIT_MULTIPLIER: 50 });
+    expect(parseEnv({ PORT: "8080", RATE_LIMIT_MULTIPLIER: "50" })).toMatchObject({
+      PORT: 8080,
+      RATE_LIMIT_MULTIPLIER: 50,
+    });
     expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "-1" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
@@ -28,7 +31,12 @@ describe("environment contract", () => {
 
   it("allows the end-to-end hooks in production only on a loopback host", () => {
     const secret = "s".repeat(32);
-    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true" })).toThrow(/loopback/);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true", HOST: "127.0.0.1" }).E2E_TEST_HOOKS).toBe("true");
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true" })).toThrow(
+      /loopback/,
+    );
+    expect(
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, E2E_TEST_HOOKS: "true", HOST: "127.0.0.1" })
+        .E2E_TEST_HOOKS,
+    ).toBe("true");
   });
 });

@@ -39,7 +39,13 @@ export async function sendMail(mail: Mail) {
     return { id, delivered: false };
   }
   try {
-    await smtp().sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await smtp().sendMail({
+      from: env().MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
     await withViewer(SERVICE, (tx) =>
       tx.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", id).execute(),
     );
@@ -48,7 +54,11 @@ export async function sendMail(mail: Mail) {
     const message = (error as Error).message;
     logger.error("mail delivery failed", { id, error: message });
     await withViewer(SERVICE, (tx) =>
-      tx.updateTable("mail_outbox").set({ error: message.slice(0, 1000) }).where("id", "=", id).execute(),
+      tx
+        .updateTable("mail_outbox")
+        .set({ error: message.slice(0, 1000) })
+        .where("id", "=", id)
+        .execute(),
     );
     return { id, delivered: false };
   }

@@ -43,7 +43,10 @@ describe("sendMail", () => {
     expect(received[0].to).toEqual(["erika@example.com"]);
     expect(received[0].raw).toContain("Hallo Erika");
     const row = await withViewer(SERVICE, (tx) =>
-      sql<{ sent: boolean; error: string | null }>`select sent_at is not null as sent, error from public.mail_outbox where id = ${result.id}`.execute(tx),
+      sql<{
+        sent: boolean;
+        error: string | null;
+      }>`select sent_at is not null as sent, error from public.mail_outbox where id = ${result.id}`.execute(tx),
     );
     expect(row.rows[0]).toEqual({ sent: true, error: null });
   }, 60_000);

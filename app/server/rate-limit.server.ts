@@ -35,7 +35,9 @@ export async function hitRateLimit(tier: RateLimitTier, key: string) {
   const { rule, max } = allowanceOf(tier);
   return withViewer(SERVICE, async (tx) => {
     const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number }>`
-      select allowed, retry_after_seconds from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(tx);
+      select allowed, retry_after_seconds from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(
+      tx,
+    );
     return { allowed: rows[0]?.allowed ?? true, retryAfter: rows[0]?.retry_after_seconds ?? 0 };
   });
 }
@@ -58,7 +60,9 @@ export async function isRateLimited(tier: RateLimitTier, key: string) {
   return withViewer(SERVICE, async (tx) => {
     const { rows } = await sql<{ hits: number }>`
       select coalesce(sum(hits), 0)::int as hits from public.rate_limits
-      where key = ${`${tier}:${key}`} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`.execute(tx);
+      where key = ${`${tier}:${key}`} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`.execute(
+      tx,
+    );
     return (rows[0]?.hits ?? 0) >= max;
   });
 }

@@ -24,11 +24,11 @@ export const redirectWithError = (url: string, toast: ToastInput, init?: Respons
   toastUtils().redirectWithError(url, toast, init);
 export const redirectWithInfo = (url: string, toast: ToastInput, init?: ResponseInit) =>
   toastUtils().redirectWithInfo(url, toast, init);
-export const dataWithError = <T,>(data: T, toast: ToastInput, init?: ResponseInit) =>
+export const dataWithError = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
   toastUtils().dataWithError(data, toast, init);
-export const dataWithSuccess = <T,>(data: T, toast: ToastInput, init?: ResponseInit) =>
+export const dataWithSuccess = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
   toastUtils().dataWithSuccess(data, toast, init);
-export const dataWithInfo = <T,>(data: T, toast: ToastInput, init?: ResponseInit) =>
+export const dataWithInfo = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
   toastUtils().dataWithInfo(data, toast, init);
 
 const TOAST_COOKIE = /(?:^|;)\s*toast=/;

@@ -58,6 +58,12 @@ server.use((_req, res, next) => {
 });
 server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
 server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
-server.all("/{*splat}", createRequestHandler({ build: { ...build, routes }, getLoadContext: () => app.createLoadContext({ ip: "127.0.0.1" }) }));
+server.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: { ...build, routes },
+    getLoadContext: () => app.createLoadContext({ ip: "127.0.0.1" }),
+  }),
+);
 server.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
 process.on("SIGTERM", () => process.exit(0));

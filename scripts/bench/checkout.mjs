@@ -28,8 +28,22 @@ export async function measureCheckout(base, engine, clients, seconds) {
       const page = await (await fetch(`${base}/checkout`, { headers: { Cookie: cookie } })).text();
       const token = page.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
       if (!token) return 599;
-      const fields = { checkoutToken: token, firstName: "Bench", lastName: "Kunde", email: BENCH_EMAIL, street: "Weg 1", zipcode: "10115", city: "Berlin", country: "Deutschland" };
-      const placed = await fetch(`${base}/checkout`, { method: "POST", headers: { ...FORM_HEADERS, Cookie: cookie }, body: formBody(fields), redirect: "manual" });
+      const fields = {
+        checkoutToken: token,
+        firstName: "Bench",
+        lastName: "Kunde",
+        email: BENCH_EMAIL,
+        street: "Weg 1",
+        zipcode: "10115",
+        city: "Berlin",
+        country: "Deutschland",
+      };
+      const placed = await fetch(`${base}/checkout`, {
+        method: "POST",
+        headers: { ...FORM_HEADERS, Cookie: cookie },
+        body: formBody(fields),
+        redirect: "manual",
+      });
       const id = (placed.headers.get("location") ?? "").match(/\/order-confirmation\/([0-9a-f-]{36})/)?.[1];
       if (id) confirmed.push(id);
       return id ? 200 : placed.status;

@@ -58,7 +58,9 @@ const print = (title, map, n) => {
   console.log(`\n## ${title}`);
   for (const [name, ticks] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${pct(ticks)}  ${name}`);
 };
-console.log(`${total} samples of ${profile.samples.length}, profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`);
+console.log(
+  `${total} samples of ${profile.samples.length}, profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`,
+);
 print("self time by package / file", selfByPlace, 20);
 print("self time by function", selfByFunction, top);
 print("total time by function", totalByFunction, top);

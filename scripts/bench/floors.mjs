@@ -37,7 +37,10 @@ async function fetchText(url, headers) {
 export async function startFloors(captured, workDir) {
   const fixture = path.join(workDir, "floor-fixture.json");
   await writeFile(fixture, JSON.stringify(captured));
-  const bare = await startNodeServer("bench/floor/server.mjs", { FLOOR_FIXTURE: fixture, SESSION_SECRET: TEST_SESSION_SECRET });
+  const bare = await startNodeServer("bench/floor/server.mjs", {
+    FLOOR_FIXTURE: fixture,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+  });
   const fixed = await startNodeServer("bench/floor/static-server.mjs", { STATIC_FIXTURE: fixture });
   return { bare, static: fixed, stop: () => Promise.all([bare.stop(), fixed.stop()]) };
 }

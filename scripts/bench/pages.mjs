@@ -49,7 +49,13 @@ export async function measurePages(server, workDir, seconds) {
     for (const page of pages) {
       const bareHtml = await (await fetch(floors.bare.base + page.path, { headers: page.headers })).text();
       const run = (target, slice) =>
-        runLoad({ url: target.base + page.path, headers: page.headers, connections: SSR_CONNECTIONS, seconds: slice, pid: target.pid });
+        runLoad({
+          url: target.base + page.path,
+          headers: page.headers,
+          connections: SSR_CONNECTIONS,
+          seconds: slice,
+          pid: target.pid,
+        });
       // Unrecorded warm-up (JIT, pools, caches).
       for (const target of Object.values(targets)) await run(target, Math.min(WARM_UP_SECONDS, seconds));
       const runs = { app: [], bare: [], static: [] };

@@ -22,10 +22,18 @@ try {
   });
   await measureUrl({ url: server.base + page, connections: 16, seconds: 2 }); // warm-up
   const result = await measureUrl({ url: server.base + page, connections: 16, seconds: Number(seconds) });
-  console.log(`${page} on ${engine}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+  console.log(
+    `${page} on ${engine}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+  );
   await server.stop();
   const [file] = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
-  console.log(execFileSync(process.execPath, ["scripts/bench/cpuprofile-summary.mjs", path.join(profileDir, file), "40", seconds], { encoding: "utf8" }));
+  console.log(
+    execFileSync(
+      process.execPath,
+      ["scripts/bench/cpuprofile-summary.mjs", path.join(profileDir, file), "40", seconds],
+      { encoding: "utf8" },
+    ),
+  );
 } finally {
   await postgres?.stop();
   if (!process.env.KEEP_PROFILE) await rm(profileDir, { recursive: true, force: true });

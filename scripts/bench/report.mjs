@@ -29,14 +29,29 @@ export function printHeader({ seconds, connections, checkoutClients, command }) 
 /** One engine's section: start-up, memory, the SSR table with both floors, checkout. */
 export function printEngine(title, r) {
   console.log(`## ${title}\n`);
-  console.log(`start-up to first 200: first start (migrations + seed) ${r.firstStartMs} ms, restart on the existing data ${r.restartMs} ms  `);
+  console.log(
+    `start-up to first 200: first start (migrations + seed) ${r.firstStartMs} ms, restart on the existing data ${r.restartMs} ms  `,
+  );
   console.log(`memory (RSS of the app): idle ${r.idleRss} MB, peak under page load ${r.peakRss} MB\n`);
-  console.log("| page | server | req/s | p50 | p95 | p99 | errors | CPU ms/req | app ÷ this (req/s) | this ÷ app (CPU/req) |");
+  console.log(
+    "| page | server | req/s | p50 | p95 | p99 | errors | CPU ms/req | app ÷ this (req/s) | this ÷ app (CPU/req) |",
+  );
   console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of r.pages) {
     const line = (label, m) => {
-      const vs = label === "app" ? ["", ""] : [ratio(row.app.rps, m.rps), ratio(m.cpuMsPerRequest, row.app.cpuMsPerRequest)];
-      const cells = [label === "app" ? `\`${row.page}\`` : "", label, rps(m.rps), ms(m.p50), ms(m.p95), ms(m.p99), m.errors, m.cpuMsPerRequest.toFixed(2), ...vs];
+      const vs =
+        label === "app" ? ["", ""] : [ratio(row.app.rps, m.rps), ratio(m.cpuMsPerRequest, row.app.cpuMsPerRequest)];
+      const cells = [
+        label === "app" ? `\`${row.page}\`` : "",
+        label,
+        rps(m.rps),
+        ms(m.p50),
+        ms(m.p95),
+        ms(m.p99),
+        m.errors,
+        m.cpuMsPerRequest.toFixed(2),
+        ...vs,
+      ];
       console.log(`| ${cells.join(" | ")} |`);
     };
     line("app", row.app);

@@ -8,7 +8,9 @@ import { freePort } from "./throwaway-postgres.mjs";
 export const TEST_SESSION_SECRET = "proof-secret-proof-secret-proof-secret-1";
 
 export function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
 }
 
@@ -31,7 +33,11 @@ export async function startAppServer({ env = {}, port, stdio = "ignore", timeout
       LOG_LEVEL: "error",
       ...env,
     },
-    stdio: ["ignore", stdio === "pipe" ? "pipe" : "ignore", stdio === "pipe" ? "pipe" : stdio === "inherit" ? "inherit" : "ignore"],
+    stdio: [
+      "ignore",
+      stdio === "pipe" ? "pipe" : "ignore",
+      stdio === "pipe" ? "pipe" : stdio === "inherit" ? "inherit" : "ignore",
+    ],
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));

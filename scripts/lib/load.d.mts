@@ -8,5 +8,14 @@ export interface LoadSummary {
   statuses: Record<string, number>;
 }
 export function percentile(sorted: number[], p: number): number;
-export function summarize(latencies: number[], seconds: number, errors: number, statuses: Record<string, number>): LoadSummary;
-export function load(options: { connections: number; seconds: number; request: (worker: number) => Promise<number> }): Promise<LoadSummary>;
+export function summarize(
+  latencies: number[],
+  seconds: number,
+  errors: number,
+  statuses: Record<string, number>,
+): LoadSummary;
+export function load(options: {
+  connections: number;
+  seconds: number;
+  request: (worker: number) => Promise<number>;
+}): Promise<LoadSummary>;

@@ -8,7 +8,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const PG_BIN = process.env.PG_BIN ?? (existsSync("/usr/local/bin/initdb") ? "/usr/local/bin" : "/usr/lib/postgresql/15/bin");
+const PG_BIN =
+  process.env.PG_BIN ?? (existsSync("/usr/local/bin/initdb") ? "/usr/local/bin" : "/usr/lib/postgresql/15/bin");
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,9 @@ export function freePort() {
 function asPostgres(bin, args) {
   const exe = path.join(PG_BIN, bin);
   const isRoot = process.getuid?.() === 0;
-  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, { stdio: "pipe" });
+  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, {
+    stdio: "pipe",
+  });
 }
 
 /** The same, without blocking the event loop (a test keeps sending requests meanwhile). */
@@ -51,7 +54,17 @@ export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
   await chmod(dir, 0o755);
   const port = await freePort();
-  asPostgres("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+  asPostgres("initdb", [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+    "--no-sync",
+  ]);
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

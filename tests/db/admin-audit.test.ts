@@ -38,7 +38,9 @@ describeEngines("admin audit trail", (engine) => {
         "insert into public.events (title, category, image_url, date, time, location) values ('Audit-Abend', 'Workshop', '/x.svg', '1.1.2027', '19 Uhr', 'Berlin') returning id",
       )
     ).rows;
-    await asAdmin.query(`update public.events set title = 'Audit-Abend (neu)', "behappy-price" = 5 where id = $1`, [created.id]);
+    await asAdmin.query(`update public.events set title = 'Audit-Abend (neu)', "behappy-price" = 5 where id = $1`, [
+      created.id,
+    ]);
     // A no-op update (same values) is no event.
     await asAdmin.query("update public.events set title = title where id = $1", [created.id]);
     await asAdmin.query("delete from public.events where id = $1", [created.id]);
@@ -162,7 +164,12 @@ describeEngines("admin list pages", (engine) => {
         .query<{ r: PageResult }>("select public.admin_list_page('events', $1, $2, 10) as r", [q, pageNo])
     ).rows[0].r;
   const titles = async (ids: string[]) =>
-    (await engine().query<{ id: string; title: string }>("select id, title from public.events where id = any($1::uuid[])", [ids]))
+    (
+      await engine().query<{ id: string; title: string }>(
+        "select id, title from public.events where id = any($1::uuid[])",
+        [ids],
+      )
+    )
       .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
       .map((r) => r.title);
 
@@ -170,7 +177,9 @@ describeEngines("admin list pages", (engine) => {
     const first = await page(`${prefix} Nr`, 1);
     expect(first.total).toBe(23);
     expect(first.page).toBe(1);
-    expect(await titles(first.ids)).toEqual(Array.from({ length: 10 }, (_, i) => `${prefix} Nr ${String(23 - i).padStart(2, "0")}`));
+    expect(await titles(first.ids)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${prefix} Nr ${String(23 - i).padStart(2, "0")}`),
+    );
     const third = await page(`${prefix} Nr`, 3);
     expect(await titles(third.ids)).toEqual([`${prefix} Nr 03`, `${prefix} Nr 02`, `${prefix} Nr 01`]);
     // Beyond the end: the last page.
@@ -189,14 +198,18 @@ describeEngines("admin list pages", (engine) => {
     expect((await errorOf(page(prefix, 1, member))).code).toBe("42501");
     const anon = engine().asViewer("anon").query("select public.admin_list_page('orders', '', 1, 10)");
     expect((await errorOf(anon)).code).toBe("42501");
-    const unknown = engine().asViewer("authenticated", admin).query("select public.admin_list_page('user_roles', '', 1, 10)");
+    const unknown = engine()
+      .asViewer("authenticated", admin)
+      .query("select public.admin_list_page('user_roles', '', 1, 10)");
     expect((await errorOf(unknown)).code).toBe("22023");
   });
 
   it("serves every admin list", async () => {
     for (const list of ["events", "courses", "products", "newsletter", "contacts", "orders", "profiles"]) {
       const result = (
-        await engine().asViewer("authenticated", admin).query<{ r: PageResult }>("select public.admin_list_page($1, 'a', 1, 10) as r", [list])
+        await engine()
+          .asViewer("authenticated", admin)
+          .query<{ r: PageResult }>("select public.admin_list_page($1, 'a', 1, 10) as r", [list])
       ).rows[0].r;
       expect(result.page, list).toBe(1);
       expect(result.ids.length, list).toBeLessThanOrEqual(10);

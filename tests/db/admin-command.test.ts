@@ -43,6 +43,9 @@ describe("admin command", () => {
   }, 180_000);
 
   it("refuses a malformed e-mail with a usage line", async () => {
-    await expect(admin("kein-mail")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin") });
+    await expect(admin("kein-mail")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Usage: npm run admin"),
+    });
   }, 60_000);
 });

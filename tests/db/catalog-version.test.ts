@@ -6,7 +6,10 @@ import { describeEngines } from "./engines";
 
 describeEngines("catalogue version", (engine) => {
   const version = async () =>
-    Number((await engine().asViewer("anon").query<{ version: string }>("select version from public.catalog_version")).rows[0].version);
+    Number(
+      (await engine().asViewer("anon").query<{ version: string }>("select version from public.catalog_version")).rows[0]
+        .version,
+    );
 
   it("moves once with every committed write statement to events, courses or products", async () => {
     const start = await version();
@@ -31,7 +34,9 @@ describeEngines("catalogue version", (engine) => {
       .asViewer("authenticated", admin)
       .tx(async (q) => {
         await q.query("update public.products set availability = availability where category = 'Bücher'");
-        return Number((await q.query<{ version: string }>("select version from public.catalog_version")).rows[0].version);
+        return Number(
+          (await q.query<{ version: string }>("select version from public.catalog_version")).rows[0].version,
+        );
       });
     expect(seen).toBe(start + 1);
     expect(await version()).toBe(start + 1);

@@ -33,7 +33,10 @@ export interface Engine extends SqlRunner {
    * `query` commits each statement; `tx` runs several statements in one transaction and can roll
    * back (setup runs first as superuser inside the same transaction).
    */
-  asViewer(role: Role, userId?: string | null): {
+  asViewer(
+    role: Role,
+    userId?: string | null,
+  ): {
     query<T = Row>(sql: string, params?: unknown[]): Promise<Result<T>>;
     tx<T>(fn: (q: Querier) => Promise<T>, options?: { rollback?: boolean; setup?: string[] }): Promise<T>;
   };
@@ -61,7 +64,7 @@ const SET_VIEWER = "select set_config('role', $1, true), set_config('request.jwt
 /** Serialises transactions on PGlite's single session (concurrent calls would interleave). */
 function mutex() {
   let tail = Promise.resolve();
-  return async <T,>(fn: () => Promise<T>) => {
+  return async <T>(fn: () => Promise<T>) => {
     const previous = tail;
     let release!: () => void;
     tail = new Promise<void>((resolve) => (release = resolve));
@@ -84,18 +87,24 @@ async function openPGlite(): Promise<Engine> {
     parsers: { 1700: (value: string) => Number(value) },
   });
   const lock = mutex();
-  const run = <T,>(sql: string, params?: unknown[]) =>
+  const run = <T>(sql: string, params?: unknown[]) =>
     lock(async () => {
       const r = await db.query<T>(sql, params);
       return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
     });
   const querier: Querier = {
-    query: async <T,>(sql: string, params?: unknown[]) => {
+    query: async <T>(sql: string, params?: unknown[]) => {
       const r = await db.query<T>(sql, params);
       return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
     },
   };
-  const tx = <T,>(role: Role, userId: string | null | undefined, fn: (q: Querier) => Promise<T>, rollback = false, setup: string[] = []) =>
+  const tx = <T>(
+    role: Role,
+    userId: string | null | undefined,
+    fn: (q: Querier) => Promise<T>,
+    rollback = false,
+    setup: string[] = [],
+  ) =>
     lock(async () => {
       await db.exec("begin");
       try {
@@ -112,7 +121,7 @@ async function openPGlite(): Promise<Engine> {
   const engine: Engine = {
     name: "pglite",
     exec: (sql) => lock(async () => void (await db.exec(sql))),
-    query: async <T,>(sql: string, params?: unknown[]) => (await run<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await run<T>(sql, params)).rows,
     run,
     asViewer: (role, userId) => ({
       query: (sql, params) => tx(role, userId, (q) => q.query(sql, params)),
@@ -142,11 +151,17 @@ async function openPostgres(): Promise<Engine> {
   const viewerUrl = new URL(dbUrl.href);
   viewerUrl.username = "authenticator";
 
-  const run = async <T,>(sql: string, params?: unknown[]) => {
+  const run = async <T>(sql: string, params?: unknown[]) => {
     const r = await pool.query(sql, params);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   };
-  const tx = async <T,>(role: Role, userId: string | null | undefined, fn: (q: Querier) => Promise<T>, rollback = false, setup: string[] = []) => {
+  const tx = async <T>(
+    role: Role,
+    userId: string | null | undefined,
+    fn: (q: Querier) => Promise<T>,
+    rollback = false,
+    setup: string[] = [],
+  ) => {
     const client = await pool.connect();
     try {
       await client.query("begin");
@@ -154,7 +169,7 @@ async function openPostgres(): Promise<Engine> {
         for (const statement of setup) await client.query(statement);
         await client.query(SET_VIEWER, [role, claims(role, userId)]);
         const result = await fn({
-          query: async <R,>(sql: string, params?: unknown[]) => {
+          query: async <R>(sql: string, params?: unknown[]) => {
             const r = await client.query(sql, params);
             return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
           },
@@ -172,7 +187,7 @@ async function openPostgres(): Promise<Engine> {
   const engine: Engine = {
     name: "postgres15",
     exec: async (sql) => void (await pool.query(sql)),
-    query: async <T,>(sql: string, params?: unknown[]) => (await run<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await run<T>(sql, params)).rows,
     run,
     asViewer: (role, userId) => ({
       query: (sql, params) => tx(role, userId, (q) => q.query(sql, params)),
@@ -186,7 +201,7 @@ async function openPostgres(): Promise<Engine> {
       client.on("error", () => {});
       await client.connect();
       return {
-        query: async <R,>(sql: string, params?: unknown[]) => {
+        query: async <R>(sql: string, params?: unknown[]) => {
           await client.query("begin");
           try {
             await client.query(SET_VIEWER, [role, claims(role, userId)]);

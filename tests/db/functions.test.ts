@@ -101,19 +101,44 @@ describeEngines("place_order", (engine, engineName) => {
     );
     expect(items).toEqual([
       { item_id: COURSE, item_type: "course", item_title: "Selbstwert stärken in 8 Wochen", quantity: 1, price: 199 },
-      { item_id: EVENT, item_type: "event", item_title: "Glücks-Workshop: Die Kunst der Dankbarkeit", quantity: 2, price: 99 },
-      { item_id: EVENT_NO_COMMUNITY, item_type: "event", item_title: "Business-Netzwerkabend München", quantity: 1, price: 49 },
+      {
+        item_id: EVENT,
+        item_type: "event",
+        item_title: "Glücks-Workshop: Die Kunst der Dankbarkeit",
+        quantity: 2,
+        price: 99,
+      },
+      {
+        item_id: EVENT_NO_COMMUNITY,
+        item_type: "event",
+        item_title: "Business-Netzwerkabend München",
+        quantity: 1,
+        price: 49,
+      },
       { item_id: PRODUCT, item_type: "product", item_title: "Dankbarkeitstagebuch", quantity: 3, price: 19.9 },
-      { item_id: PRODUCT_INCLUDED, item_type: "product", item_title: "E-Book: 30 Tage Achtsamkeit", quantity: 1, price: 9.9 },
+      {
+        item_id: PRODUCT_INCLUDED,
+        item_type: "product",
+        item_title: "E-Book: 30 Tage Achtsamkeit",
+        quantity: 1,
+        price: 9.9,
+      },
     ]);
     // The buyer reads the order back through RLS.
-    const visible = await engine().asViewer("authenticated", buyer).query("select id from public.orders where id = $1", [id]);
+    const visible = await engine()
+      .asViewer("authenticated", buyer)
+      .query("select id from public.orders where id = $1", [id]);
     expect(visible.rowCount).toBe(1);
   });
 
   it("stores a membership product as item_type 'membership'", async () => {
-    const id = await placeOrder(engine(), buyer, randomUUID(), [{ item_id: YEARLY, item_type: "product", quantity: 1 }]);
-    const items = await engine().query("select item_type, item_title, price from public.order_items where order_id = $1", [id]);
+    const id = await placeOrder(engine(), buyer, randomUUID(), [
+      { item_id: YEARLY, item_type: "product", quantity: 1 },
+    ]);
+    const items = await engine().query(
+      "select item_type, item_title, price from public.order_items where order_id = $1",
+      [id],
+    );
     expect(items).toEqual([{ item_type: "membership", item_title: "Yearly Membership", price: 99 }]);
     const [order] = await engine().query<{ total_amount: number; customer_phone: string | null }>(
       "select total_amount, customer_phone from public.orders where id = $1",
@@ -123,14 +148,26 @@ describeEngines("place_order", (engine, engineName) => {
   });
 
   it("uses phone before mobile, and NULL when both are empty", async () => {
-    const a = await placeOrder(engine(), buyer, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }], {
-      ...CUSTOMER,
-      phone: "030 123456",
-    });
-    const b = await placeOrder(engine(), buyer, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }], {
-      ...CUSTOMER,
-      mobile: " ",
-    });
+    const a = await placeOrder(
+      engine(),
+      buyer,
+      randomUUID(),
+      [{ item_id: PRODUCT, item_type: "product", quantity: 1 }],
+      {
+        ...CUSTOMER,
+        phone: "030 123456",
+      },
+    );
+    const b = await placeOrder(
+      engine(),
+      buyer,
+      randomUUID(),
+      [{ item_id: PRODUCT, item_type: "product", quantity: 1 }],
+      {
+        ...CUSTOMER,
+        mobile: " ",
+      },
+    );
     const rows = await engine().query<{ id: string; customer_phone: string | null }>(
       "select id, customer_phone from public.orders where id = any($1::uuid[])",
       [[a, b]],
@@ -152,9 +189,13 @@ describeEngines("place_order", (engine, engineName) => {
     );
     expect(unknown).toEqual({ code: "P0001", message: "Ein Artikel in deinem Warenkorb ist nicht mehr verfügbar." });
     // An event id sent as a product is unknown too.
-    expect((await errorOf(placeOrder(engine(), buyer, randomUUID(), [{ item_id: EVENT, item_type: "product", quantity: 1 }]))).code).toBe(
-      "P0001",
-    );
+    expect(
+      (
+        await errorOf(
+          placeOrder(engine(), buyer, randomUUID(), [{ item_id: EVENT, item_type: "product", quantity: 1 }]),
+        )
+      ).code,
+    ).toBe("P0001");
     expect(await ordersOf(engine(), buyer)).toEqual(before);
   });
 
@@ -178,9 +219,16 @@ describeEngines("place_order", (engine, engineName) => {
       expect(error.code, JSON.stringify(lines).slice(0, 80)).toBe("22023");
     }
     // 20 lines are fine.
-    await placeOrder(engine(), buyer, randomUUID(), Array.from({ length: 20 }, () => line));
+    await placeOrder(
+      engine(),
+      buyer,
+      randomUUID(),
+      Array.from({ length: 20 }, () => line),
+    );
     // A malformed e-mail fails the table check.
-    expect((await errorOf(placeOrder(engine(), buyer, randomUUID(), [line], { ...CUSTOMER, email: "kein-at" }))).code).toBe("23514");
+    expect(
+      (await errorOf(placeOrder(engine(), buyer, randomUUID(), [line], { ...CUSTOMER, email: "kein-at" }))).code,
+    ).toBe("23514");
     const after = await ordersOf(engine(), buyer);
     expect(after).toEqual({ orders: before.orders + 1, items: before.items + 20 });
   });
@@ -191,73 +239,84 @@ describeEngines("place_order", (engine, engineName) => {
     const first = await placeOrder(engine(), buyer, token, lines);
     const again = await placeOrder(engine(), buyer, token, [{ item_id: PRODUCT, item_type: "product", quantity: 5 }]);
     expect(again).toBe(first);
-    expect(await engine().query("select count(*)::int as n from public.order_items where order_id = $1", [first])).toEqual([{ n: 1 }]);
+    expect(
+      await engine().query("select count(*)::int as n from public.order_items where order_id = $1", [first]),
+    ).toEqual([{ n: 1 }]);
     expect((await errorOf(placeOrder(engine(), stranger, token, lines))).code).toBe("42501");
   });
 
   it("cannot be called by anon", async () => {
-    const error = await errorOf(placeOrder(engine(), null, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }]));
+    const error = await errorOf(
+      placeOrder(engine(), null, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }]),
+    );
     expect(error.code).toBe("42501");
   });
 
   it("keeps orders when the account is deleted (user_id becomes NULL)", async () => {
     const leaving = await engine().createUser(uniqueEmail("leaving"));
-    const id = await placeOrder(engine(), leaving, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }]);
+    const id = await placeOrder(engine(), leaving, randomUUID(), [
+      { item_id: PRODUCT, item_type: "product", quantity: 1 },
+    ]);
     await engine().query("delete from auth.users where id = $1", [leaving]);
     expect(await engine().query("select user_id from public.orders where id = $1", [id])).toEqual([{ user_id: null }]);
   });
 
   // PGlite has a single session: there is nothing to race, so this case exists on PostgreSQL only.
   if (engineName === "postgres15")
-  it("50 parallel checkouts on separate connections give 50 complete orders", async () => {
-    const e = engine();
-    const users = await Promise.all(Array.from({ length: 5 }, () => e.createUser(uniqueEmail("rush"))));
-    const clients = await Promise.all(Array.from({ length: 50 }, (_, i) => e.connectAsViewer!("authenticated", users[i % 5])));
-    try {
-      const ids = await Promise.all(
-        clients.map((c, i) =>
-          c
-            .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-              randomUUID(),
-              JSON.stringify(CUSTOMER),
-              JSON.stringify([
-                { item_id: EVENT, item_type: "event", quantity: 1 + (i % 3) },
-                { item_id: PRODUCT, item_type: "product", quantity: 1 },
-              ]),
-            ])
-            .then((r) => r.rows[0].id),
-        ),
+    it("50 parallel checkouts on separate connections give 50 complete orders", async () => {
+      const e = engine();
+      const users = await Promise.all(Array.from({ length: 5 }, () => e.createUser(uniqueEmail("rush"))));
+      const clients = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => e.connectAsViewer!("authenticated", users[i % 5])),
       );
-      expect(new Set(ids).size).toBe(50);
-      const rows = await e.query<{ items: number; total_ok: boolean }>(
-        `select count(oi.id)::int as items, bool_and(o.total_amount = (select sum(x.price * x.quantity) from public.order_items x where x.order_id = o.id)) as total_ok
+      try {
+        const ids = await Promise.all(
+          clients.map((c, i) =>
+            c
+              .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+                randomUUID(),
+                JSON.stringify(CUSTOMER),
+                JSON.stringify([
+                  { item_id: EVENT, item_type: "event", quantity: 1 + (i % 3) },
+                  { item_id: PRODUCT, item_type: "product", quantity: 1 },
+                ]),
+              ])
+              .then((r) => r.rows[0].id),
+          ),
+        );
+        expect(new Set(ids).size).toBe(50);
+        const rows = await e.query<{ items: number; total_ok: boolean }>(
+          `select count(oi.id)::int as items, bool_and(o.total_amount = (select sum(x.price * x.quantity) from public.order_items x where x.order_id = o.id)) as total_ok
          from public.orders o join public.order_items oi on oi.order_id = o.id where o.id = any($1::uuid[]) group by o.id`,
-        [ids],
-      );
-      expect(rows).toHaveLength(50);
-      expect(rows.every((r) => r.items === 2 && r.total_ok)).toBe(true);
+          [ids],
+        );
+        expect(rows).toHaveLength(50);
+        expect(rows.every((r) => r.items === 2 && r.total_ok)).toBe(true);
 
-      // The same token from 10 connections at once: one order, every call gets its id.
-      const token = randomUUID();
-      const same = await Promise.all(
-        clients.slice(0, 10).map((c) =>
-          c
-            .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-              token,
-              JSON.stringify(CUSTOMER),
-              JSON.stringify([{ item_id: COURSE, item_type: "course", quantity: 1 }]),
-            ])
-            .then((r) => r.rows[0]?.id)
-            .catch((error: { code?: string }) => `error ${error.code}`),
-        ),
-      );
-      // Connections of other users get 42501; all of the owner's calls return the single order.
-      const [order] = await e.query<{ id: string; user_id: string }>("select id, user_id from public.orders where checkout_token = $1", [token]);
-      same.forEach((result, i) => expect(result).toBe(users[i % 5] === order.user_id ? order.id : "error 42501"));
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-    }
-  });
+        // The same token from 10 connections at once: one order, every call gets its id.
+        const token = randomUUID();
+        const same = await Promise.all(
+          clients.slice(0, 10).map((c) =>
+            c
+              .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+                token,
+                JSON.stringify(CUSTOMER),
+                JSON.stringify([{ item_id: COURSE, item_type: "course", quantity: 1 }]),
+              ])
+              .then((r) => r.rows[0]?.id)
+              .catch((error: { code?: string }) => `error ${error.code}`),
+          ),
+        );
+        // Connections of other users get 42501; all of the owner's calls return the single order.
+        const [order] = await e.query<{ id: string; user_id: string }>(
+          "select id, user_id from public.orders where checkout_token = $1",
+          [token],
+        );
+        same.forEach((result, i) => expect(result).toBe(users[i % 5] === order.user_id ? order.id : "error 42501"));
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+      }
+    });
 });
 
 describeEngines("register_participant", (engine, engineName) => {
@@ -286,10 +345,11 @@ describeEngines("register_participant", (engine, engineName) => {
       code: "P0001",
       message: "Maximum number of registrations reached for this order",
     });
-    const bookings = await engine().asViewer("authenticated", owner).query(
-      "select event_id, last_name, phone, notes from public.event_bookings where order_item_id = $1",
-      [eventLine],
-    );
+    const bookings = await engine()
+      .asViewer("authenticated", owner)
+      .query("select event_id, last_name, phone, notes from public.event_bookings where order_item_id = $1", [
+        eventLine,
+      ]);
     expect(bookings.rows).toHaveLength(3);
     expect(bookings.rows[0]).toEqual({ event_id: EVENT, last_name: "Becker", phone: null, notes: "Vegetarisch" });
   });
@@ -302,8 +362,12 @@ describeEngines("register_participant", (engine, engineName) => {
   });
 
   it("validates the participant (e-mail shape, required names)", async () => {
-    const fresh = await placeOrder(engine(), owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 1 }]);
-    const [line] = await engine().query<{ id: string }>("select id from public.order_items where order_id = $1", [fresh]);
+    const fresh = await placeOrder(engine(), owner, randomUUID(), [
+      { item_id: EVENT, item_type: "event", quantity: 1 },
+    ]);
+    const [line] = await engine().query<{ id: string }>("select id from public.order_items where order_id = $1", [
+      fresh,
+    ]);
     const call = (first: string, email: string) =>
       engine()
         .asViewer("authenticated", owner)
@@ -313,27 +377,32 @@ describeEngines("register_participant", (engine, engineName) => {
   });
 
   if (engineName === "postgres15")
-  it("10 parallel registrations for quantity 3 book exactly 3", async () => {
-    const e = engine();
-    const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 3 }]);
-    const [line] = await e.query<{ id: string }>("select id from public.order_items where order_id = $1", [order]);
-    const clients = await Promise.all(Array.from({ length: 10 }, () => e.connectAsViewer!("authenticated", owner)));
-    try {
-      const results = await Promise.all(
-        clients.map((c, i) =>
-          c
-            .query("select public.register_participant($1, $2, 'Becker', 'p@example.com', null, null)", [line.id, `P${i}`])
-            .then(() => "ok")
-            .catch((error: { message: string }) => error.message),
-        ),
-      );
-      expect(results.filter((r) => r === "ok")).toHaveLength(3);
-      expect(results.filter((r) => r === "Maximum number of registrations reached for this order")).toHaveLength(7);
-      expect(await e.query("select count(*)::int as n from public.event_bookings where order_item_id = $1", [line.id])).toEqual([{ n: 3 }]);
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-    }
-  });
+    it("10 parallel registrations for quantity 3 book exactly 3", async () => {
+      const e = engine();
+      const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 3 }]);
+      const [line] = await e.query<{ id: string }>("select id from public.order_items where order_id = $1", [order]);
+      const clients = await Promise.all(Array.from({ length: 10 }, () => e.connectAsViewer!("authenticated", owner)));
+      try {
+        const results = await Promise.all(
+          clients.map((c, i) =>
+            c
+              .query("select public.register_participant($1, $2, 'Becker', 'p@example.com', null, null)", [
+                line.id,
+                `P${i}`,
+              ])
+              .then(() => "ok")
+              .catch((error: { message: string }) => error.message),
+          ),
+        );
+        expect(results.filter((r) => r === "ok")).toHaveLength(3);
+        expect(results.filter((r) => r === "Maximum number of registrations reached for this order")).toHaveLength(7);
+        expect(
+          await e.query("select count(*)::int as n from public.event_bookings where order_item_id = $1", [line.id]),
+        ).toEqual([{ n: 3 }]);
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+      }
+    });
 });
 
 describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
@@ -366,7 +435,9 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
       const hit = () =>
         engine()
           .asViewer("service_role")
-          .query<{ allowed: boolean; retry_after_seconds: number }>("select * from public.rate_limit_hit($1, 60, 3)", [key])
+          .query<{ allowed: boolean; retry_after_seconds: number }>("select * from public.rate_limit_hit($1, 60, 3)", [
+            key,
+          ])
           .then((r) => r.rows[0]);
       for (let i = 0; i < 3; i++) expect(await hit()).toEqual({ allowed: true, retry_after_seconds: 0 });
       const denied = await hit();
@@ -397,12 +468,16 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
           "insert into public.newsletter_subscriptions (email, first_name, last_name, consent_text, confirm_token_hash, unsubscribe_token_hash) values ($1, 'Lisa', null, 'Ja, ich möchte den Newsletter erhalten.', $2, $3)",
           [email, confirmHash, unsubscribeHash],
         );
-      expect(await engine().query("select status, confirmed_at from public.newsletter_subscriptions where email = $1", [email])).toEqual([
-        { status: "pending", confirmed_at: null },
-      ]);
+      expect(
+        await engine().query("select status, confirmed_at from public.newsletter_subscriptions where email = $1", [
+          email,
+        ]),
+      ).toEqual([{ status: "pending", confirmed_at: null }]);
       const duplicate = engine()
         .asViewer("anon")
-        .query("insert into public.newsletter_subscriptions (email, consent_text) values ($1, 'Ja')", [email.toLowerCase()]);
+        .query("insert into public.newsletter_subscriptions (email, consent_text) values ($1, 'Ja')", [
+          email.toLowerCase(),
+        ]);
       expect((await errorOf(duplicate)).code).toBe("23505");
     });
 
@@ -426,9 +501,11 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
       expect(await call("unsubscribe_newsletter", "y".repeat(64))).toBe(false);
       // An old confirmation link does not re-subscribe.
       expect(await call("confirm_newsletter", confirmHash)).toBe(false);
-      expect(await engine().query("select status from public.newsletter_subscriptions where confirm_token_hash = $1", [confirmHash])).toEqual([
-        { status: "unsubscribed" },
-      ]);
+      expect(
+        await engine().query("select status from public.newsletter_subscriptions where confirm_token_hash = $1", [
+          confirmHash,
+        ]),
+      ).toEqual([{ status: "unsubscribed" }]);
     });
 
     it("forces status and checks e-mail shape and lengths", async () => {
@@ -439,11 +516,15 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
             `insert into public.newsletter_subscriptions (${columns}) values (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
             values,
           );
-      expect((await errorOf(insert("email, consent_text, status", [uniqueEmail(), "Ja", "subscribed"]))).code).toBe("42501");
+      expect((await errorOf(insert("email, consent_text, status", [uniqueEmail(), "Ja", "subscribed"]))).code).toBe(
+        "42501",
+      );
       expect((await errorOf(insert("email, consent_text", ["kein-at.de", "Ja"]))).code).toBe("23514");
       expect((await errorOf(insert("email, consent_text", [`${"a".repeat(250)}@x.de`, "Ja"]))).code).toBe("23514");
       expect((await errorOf(insert("email, consent_text, first_name", [uniqueEmail(), "Ja", ""]))).code).toBe("23514");
-      expect((await errorOf(insert("email, consent_text, first_name", [uniqueEmail(), "Ja", "x".repeat(101)]))).code).toBe("23514");
+      expect(
+        (await errorOf(insert("email, consent_text, first_name", [uniqueEmail(), "Ja", "x".repeat(101)]))).code,
+      ).toBe("23514");
       expect((await errorOf(insert("email", [uniqueEmail()]))).code).toBe("23502"); // consent is required
     });
   });
@@ -458,15 +539,19 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
           Object.values(values),
         );
     };
-    const valid = { name: "Jonas Wolf", email: "jonas@example.com", phone: null, message: "Wann startet der nächste Kurs?" };
+    const valid = {
+      name: "Jonas Wolf",
+      email: "jonas@example.com",
+      phone: null,
+      message: "Wann startet der nächste Kurs?",
+    };
 
     it("visitors and users send messages that start as 'new'", async () => {
       await send(valid);
       await send({ ...valid, phone: "+49 30 123456" }, user);
-      expect(await engine().query("select status from public.contact_messages where email = $1", [valid.email])).toEqual([
-        { status: "new" },
-        { status: "new" },
-      ]);
+      expect(
+        await engine().query("select status from public.contact_messages where email = $1", [valid.email]),
+      ).toEqual([{ status: "new" }, { status: "new" }]);
     });
 
     it("forces status and checks e-mail shape, phone and lengths (23514)", async () => {
@@ -482,7 +567,9 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
 
   describe("file_withdrawal (supabase/migrations/20261123120000_withdrawals.sql)", () => {
     it("links the order only when order number and e-mail match; anon may file", async () => {
-      const id = await placeOrder(engine(), user, randomUUID(), [{ item_id: PRODUCT, item_type: "product", quantity: 1 }]);
+      const id = await placeOrder(engine(), user, randomUUID(), [
+        { item_id: PRODUCT, item_type: "product", quantity: 1 },
+      ]);
       const file = (reference: string, email: string) =>
         engine()
           .asViewer("anon")

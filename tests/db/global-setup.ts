@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   await migrate(
     {
       exec: async (sql) => void (await pglite.exec(sql)),
-      query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+      query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
     },
     { localShim: true, seed: true, supabaseDir: fileURLToPath(new URL("../../supabase", import.meta.url)) },
   );

@@ -49,7 +49,9 @@ async function seedPersonalData(engine: Engine, email: string) {
     `insert into public.newsletter_subscriptions (email, status, consent_text) values ($1, 'subscribed', 'Ja, bitte.')`,
     [email.toUpperCase()],
   );
-  await engine.query(`insert into public.contact_messages (name, email, message) values ('Jonas', $1, 'Hallo!')`, [email]);
+  await engine.query(`insert into public.contact_messages (name, email, message) values ('Jonas', $1, 'Hallo!')`, [
+    email,
+  ]);
 }
 
 describeEngines("members: export_my_data", (engine) => {
@@ -106,7 +108,9 @@ describeEngines("members: delete_my_account", (engine) => {
     await seedPersonalData(engine(), email);
     const otherEmail = uniqueEmail("staying-news");
     await seedPersonalData(engine(), otherEmail);
-    await engine().query("insert into auth.sessions (user_id, not_after) values ($1, now() + interval '1 day')", [member]);
+    await engine().query("insert into auth.sessions (user_id, not_after) values ($1, now() + interval '1 day')", [
+      member,
+    ]);
     await engine().query(
       `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
        values ($1, 'recovery_token', $2, now() + interval '1 hour')`,
@@ -118,7 +122,9 @@ describeEngines("members: delete_my_account", (engine) => {
       .query<{ kept: number }>("select public.delete_my_account() as kept");
     expect(rows[0].kept).toBe(1);
 
-    const [order] = await engine().query<Record<string, unknown>>("select * from public.orders where id = $1", [mine.orderId]);
+    const [order] = await engine().query<Record<string, unknown>>("select * from public.orders where id = $1", [
+      mine.orderId,
+    ]);
     expect(order).toMatchObject({
       user_id: null,
       customer_name: "Jonas Krüger",
@@ -142,7 +148,16 @@ describeEngines("members: delete_my_account", (engine) => {
          (select count(*)::int from auth.users where id = $3) as users`,
       [mine.orderId, mine.orderItemId, member, email],
     );
-    expect(counts).toEqual({ items: 2, bookings: 0, profiles: 0, newsletter: 0, messages: 0, sessions: 0, tokens: 0, users: 0 });
+    expect(counts).toEqual({
+      items: 2,
+      bookings: 0,
+      profiles: 0,
+      newsletter: 0,
+      messages: 0,
+      sessions: 0,
+      tokens: 0,
+      users: 0,
+    });
 
     // Someone else's data is untouched.
     const [theirCounts] = await engine().query<Record<string, unknown>>(
@@ -198,7 +213,9 @@ describeEngines("members: profile upsert", (engine) => {
   it("cannot write another member's profile", async () => {
     const denied = await errorOf(upsert(member, other, "Hamburg"));
     expect(denied.code).toBe("42501");
-    const [row] = await engine().query<{ city: string | null }>("select city from public.profiles where id = $1", [other]);
+    const [row] = await engine().query<{ city: string | null }>("select city from public.profiles where id = $1", [
+      other,
+    ]);
     expect(row.city).toBeNull();
   });
 });

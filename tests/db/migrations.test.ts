@@ -66,7 +66,9 @@ describeEngines("migrations", (engine) => {
       // PostgreSQL: log in as authenticator exactly like the app's pool does.
       const viewer = await e.connectAsViewer("anon");
       try {
-        expect((await viewer.query<{ n: number }>("select count(*)::int as n from public.events")).rows[0].n).toBeGreaterThan(0);
+        expect(
+          (await viewer.query<{ n: number }>("select count(*)::int as n from public.events")).rows[0].n,
+        ).toBeGreaterThan(0);
         expect((await errorOf(viewer.queryRaw("select * from public.events"))).code).toBe("42501");
         expect((await errorOf(viewer.queryRaw("select * from auth.users"))).code).toBe("42501");
       } finally {
@@ -86,11 +88,16 @@ describeEngines("migrations", (engine) => {
   it("creates a profile for every new auth user (trigger on_auth_user_created)", async () => {
     const email = uniqueEmail("trigger");
     const id = await engine().createUser(email, { first_name: "Mia", last_name: "Schulz" });
-    const [profile] = await engine().query("select id, first_name, last_name, email from public.profiles where id = $1", [id]);
+    const [profile] = await engine().query(
+      "select id, first_name, last_name, email from public.profiles where id = $1",
+      [id],
+    );
     expect(profile).toEqual({ id, first_name: "Mia", last_name: "Schulz", email });
 
     const bare = await engine().createUser(uniqueEmail("bare"));
-    const [bareProfile] = await engine().query("select first_name, last_name from public.profiles where id = $1", [bare]);
+    const [bareProfile] = await engine().query("select first_name, last_name from public.profiles where id = $1", [
+      bare,
+    ]);
     expect(bareProfile).toEqual({ first_name: "", last_name: "" });
 
     // Deleting the user removes the profile; orders keep existing with user_id NULL (tested in functions).

@@ -190,7 +190,10 @@ const TABLES: Record<string, TableCase> = {
     key: (i) => i.owner,
     // The owner creates their own profile when it is missing (spec §4): remove it first.
     insertSetup: (i) => [`delete from public.profiles where id = '${i.owner}'`],
-    insert: (i) => ["insert into public.profiles (id, first_name, last_name, email) values ($1, '', '', null)", [i.owner]],
+    insert: (i) => [
+      "insert into public.profiles (id, first_name, last_name, email) values ($1, '', '', null)",
+      [i.owner],
+    ],
     set: "first_name = first_name",
     expect: {
       anon: [X, X, X, X],
@@ -297,7 +300,21 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.withdrawals (order_id, order_reference, name, email) values ($1::uuid, upper(left($1::uuid::text, 8)), 'O W', 'owner@example.com') returning id",
     [order],
   );
-  return { owner, other, admin, event, course, product, newsletter, contact, order, orderItem, booking, outbox, withdrawal };
+  return {
+    owner,
+    other,
+    admin,
+    event,
+    course,
+    product,
+    newsletter,
+    contact,
+    order,
+    orderItem,
+    booking,
+    outbox,
+    withdrawal,
+  };
 }
 
 function viewerOf(viewer: Viewer, ids: Ids): [Role, string | null] {

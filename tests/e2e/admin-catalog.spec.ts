@@ -2,7 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
 
 type Kind = "events" | "courses" | "products";
-const KINDS: Record<Kind, { one: string; heading: string; newHeading: string; editHeading: string; publicPath: string }> = {
+const KINDS: Record<
+  Kind,
+  { one: string; heading: string; newHeading: string; editHeading: string; publicPath: string }
+> = {
   events: {
     one: "Veranstaltung",
     heading: "Veranstaltungen verwalten",
@@ -10,7 +13,13 @@ const KINDS: Record<Kind, { one: string; heading: string; newHeading: string; ed
     editHeading: "Veranstaltung bearbeiten",
     publicPath: "/events",
   },
-  courses: { one: "Kurs", heading: "Kurse verwalten", newHeading: "Neuer Kurs", editHeading: "Kurs bearbeiten", publicPath: "/courses" },
+  courses: {
+    one: "Kurs",
+    heading: "Kurse verwalten",
+    newHeading: "Neuer Kurs",
+    editHeading: "Kurs bearbeiten",
+    publicPath: "/courses",
+  },
   products: {
     one: "Produkt",
     heading: "Produkte verwalten",
@@ -51,7 +60,10 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
   const texts = KINDS[kind];
 
   test.describe(`admin ${kind}`, () => {
-    test(`create with validation, edit, audit and delete; the public ${texts.publicPath} follows`, async ({ page, signIn }) => {
+    test(`create with validation, edit, audit and delete; the public ${texts.publicPath} follows`, async ({
+      page,
+      signIn,
+    }) => {
       test.setTimeout(120_000);
       await signIn({ admin: true });
       await page.goto(`/admin/${kind}`);
@@ -95,7 +107,8 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
       await expect(page.getByRole("heading", { level: 1, name: texts.editHeading })).toBeVisible();
       await expect(page.getByLabel("Titel")).toHaveValue(title);
       await expect(page.getByLabel("Preis", { exact: true })).toHaveValue("49.9");
-      if (kind === "products") await expect(page.getByLabel("Details (optional)")).toHaveValue("Zeile eins\nZeile zwei");
+      if (kind === "products")
+        await expect(page.getByLabel("Details (optional)")).toHaveValue("Zeile eins\nZeile zwei");
       const renamed = `${title} neu`;
       await page.getByLabel("Titel").fill(renamed);
       await page.getByRole("button", { name: "Speichern" }).click();
@@ -143,7 +156,8 @@ for (const kind of Object.keys(KINDS) as Kind[]) {
 
       const toggle = async (column: "Startseite" | "Angebote", expected: string) => {
         const box = page.getByRole("checkbox", { name: `${column}: ${title}` });
-        if (javaScriptEnabled) await expect(page.locator("[data-admin-hydrated=true]")).toHaveCount(1, { timeout: 20_000 });
+        if (javaScriptEnabled)
+          await expect(page.locator("[data-admin-hydrated=true]")).toHaveCount(1, { timeout: 20_000 });
         await box.click();
         if (!javaScriptEnabled) await page.getByRole("button", { name: `Übernehmen (${column}: ${title})` }).click();
         await expect(page.getByText(`${texts.one} aktualisiert`).first()).toBeVisible();
@@ -174,7 +188,13 @@ test("a non-numeric price is saved as 0, and a course needs no date", async ({ p
   await signIn({ admin: true });
   const title = uniqueTitle("Preisloser Kurs");
   const response = await page.request.post("/admin/courses/new", {
-    form: { title, category: "Online", image_url: "/images/catalog/sommerfest.svg", price: "gratis", behappy_price: "" },
+    form: {
+      title,
+      category: "Online",
+      image_url: "/images/catalog/sommerfest.svg",
+      price: "gratis",
+      behappy_price: "",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

@@ -33,9 +33,15 @@ test.describe("admin guard", () => {
     await signIn();
     const title = `Fremdeintrag ${Date.now()}`;
     const posts = [
-      ["/admin/events/new", { title, category: "X", date: "1.1.2030", time: "10 Uhr", location: "Berlin", image_url: "/x.svg" }],
+      [
+        "/admin/events/new",
+        { title, category: "X", date: "1.1.2030", time: "10 Uhr", location: "Berlin", image_url: "/x.svg" },
+      ],
       ["/admin/events", { intent: "delete", id: "e0000000-0000-4000-8000-000000000001" }],
-      ["/admin/events", { intent: "flag", id: "e0000000-0000-4000-8000-000000000004", flag: "show_on_startpage", value: "on" }],
+      [
+        "/admin/events",
+        { intent: "flag", id: "e0000000-0000-4000-8000-000000000004", flag: "show_on_startpage", value: "on" },
+      ],
       ["/admin/orders", { intent: "status", id: "00000000-0000-4000-8000-000000000000", status: "cancelled" }],
       ["/admin/contacts", { intent: "read", id: "00000000-0000-4000-8000-000000000000" }],
     ] as const;
@@ -60,7 +66,16 @@ test.describe("admin guard", () => {
     }
     expect(Number(await page.getByTestId("count-events").textContent())).toBeGreaterThanOrEqual(1);
     const nav = page.getByRole("navigation", { name: "Admin-Navigation", exact: true });
-    for (const label of ["Dashboard", "Kurse", "Veranstaltungen", "Produkte", "Newsletter", "Kontaktanfragen", "Bestellungen", "Profile"]) {
+    for (const label of [
+      "Dashboard",
+      "Kurse",
+      "Veranstaltungen",
+      "Produkte",
+      "Newsletter",
+      "Kontaktanfragen",
+      "Bestellungen",
+      "Profile",
+    ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expectAccessible(page);
@@ -75,7 +90,10 @@ test.describe("admin guard", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("on a phone-sized screen the sidebar is a drawer that opens without JavaScript @phone", async ({ page, signIn }) => {
+  test("on a phone-sized screen the sidebar is a drawer that opens without JavaScript @phone", async ({
+    page,
+    signIn,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn({ admin: true });
     await page.goto("/admin");

@@ -2,13 +2,19 @@ import { expect, expectAccessible, test } from "./support/fixtures";
 
 const unique = () => `${Date.now().toString(36)}${process.pid}${Math.floor(Math.random() * 1000)}`;
 
-test("a contact message is listed as 'Neu' and marked read from its dialog", async ({ page, signIn, javaScriptEnabled }) => {
+test("a contact message is listed as 'Neu' and marked read from its dialog", async ({
+  page,
+  signIn,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(90_000);
   const name = `Kontakt ${unique()}`;
   await page.goto("/contact");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("textbox", { name: "E-Mail", exact: true }).fill("kontakt@example.com");
-  await page.getByRole("textbox", { name: "Nachricht", exact: true }).fill("Hallo BeHappy,\nich habe eine Frage zum Retreat.");
+  await page
+    .getByRole("textbox", { name: "Nachricht", exact: true })
+    .fill("Hallo BeHappy,\nich habe eine Frage zum Retreat.");
   await page.getByRole("button", { name: "Nachricht senden" }).click();
   await expect(page.getByText("Nachricht gesendet!")).toBeVisible();
 
@@ -71,13 +77,19 @@ test("newsletter subscribers: search with total, German status, CSV export for E
   const response = await page.request.get((await csvLink.getAttribute("href"))!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="newsletter-abonnenten-\d{4}-\d{2}-\d{2}\.csv"$/);
+  expect(response.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="newsletter-abonnenten-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
   expect(response.headers()["cache-control"]).toBe("private, no-store");
   const body = await response.body();
   expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = body.subarray(3).toString("utf8").split("\r\n");
   expect(lines[0]).toBe("E-Mail;Vorname;Nachname;Status;Angemeldet am");
-  expect(lines[1]).toMatch(new RegExp(`^${email.replace(/[.]/g, "\\.")};'=1\\+2;"Müller; Söhne";Bestätigung ausstehend;\\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2}$`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^${email.replace(/[.]/g, "\\.")};'=1\\+2;"Müller; Söhne";Bestätigung ausstehend;\\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2}$`,
+    ),
+  );
   expect(lines[2]).toBe("");
 });
 

@@ -7,7 +7,10 @@ const FREE_PLAN_ID = "a0000000-0000-4000-8000-000000000001"; // seed: Free Membe
 async function placeFreeOrder(page: Page) {
   await page.goto("/join");
   const getFree = page.getByRole("button", { name: "Get Free" });
-  const shown = await getFree.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false);
+  const shown = await getFree.waitFor({ state: "visible", timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
   if (shown) {
     await getFree.click();
     await expect(page.getByRole("article", { name: "Free" })).toContainText("Ausgewählt");
@@ -40,7 +43,10 @@ async function fileWithdrawal(page: Page, email: string, orderId: string) {
   await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
 }
 
-test("an admin completes and cancels a member's order from the list menu and the detail view", async ({ page, signIn }) => {
+test("an admin completes and cancels a member's order from the list menu and the detail view", async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(150_000);
   const { email } = await signIn();
   const orderId = await placeFreeOrder(page);
@@ -64,7 +70,9 @@ test("an admin completes and cancels a member's order from the list menu and the
   await row.getByRole("button", { name: "Als abgeschlossen markieren" }).click();
   await expect(page.getByText("Status aktualisiert")).toBeVisible();
   await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: short }).getByTestId("order-status")).toHaveText("Abgeschlossen");
+  await expect(page.getByRole("row").filter({ hasText: short }).getByTestId("order-status")).toHaveText(
+    "Abgeschlossen",
+  );
   await expect(page).toHaveURL(/\?q=/);
 
   // Detail view: items, the withdrawal, the status area and the audit trail.
@@ -80,7 +88,9 @@ test("an admin completes and cancels a member's order from the list menu and the
 
   await statusArea.getByRole("button", { name: "Storniert" }).click();
   await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" })).toBeDisabled();
+  await expect(
+    page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }),
+  ).toBeDisabled();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
   const audit = page.getByRole("region", { name: "Änderungsprotokoll" });
   await expect(audit.getByText("Status: Abgeschlossen → Storniert")).toBeVisible();
@@ -97,7 +107,12 @@ test("an unknown order id shows 'not found' with the way back; a bad status is r
   await expect(page.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Zurück zur Liste" })).toHaveAttribute("href", "/admin/orders");
   const response = await page.request.post("/admin/orders", {
-    form: { intent: "status", id: "00000000-0000-4000-8000-000000000000", status: "shipped", returnTo: "/admin/orders" },
+    form: {
+      intent: "status",
+      id: "00000000-0000-4000-8000-000000000000",
+      status: "shipped",
+      returnTo: "/admin/orders",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

@@ -9,7 +9,15 @@ test("flag checkboxes save on change, without a submit button", async ({ page, s
   await signIn({ admin: true });
   const title = `JS-Flagge ${Date.now().toString(36)}${process.pid}`;
   const created = await page.request.post("/admin/events/new", {
-    form: { title, category: "Test", date: "1.1.2031", time: "10 Uhr", location: "Berlin", image_url: "/x.svg", price: "1" },
+    form: {
+      title,
+      category: "Test",
+      date: "1.1.2031",
+      time: "10 Uhr",
+      location: "Berlin",
+      image_url: "/x.svg",
+      price: "1",
+    },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);

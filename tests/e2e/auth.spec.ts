@@ -3,7 +3,11 @@ import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support
 
 /** The header's user menu shows the e-mail and signs out with a POST. */
 async function signOutViaUserMenu(page: Page, email: string) {
-  const menu = page.getByRole("banner").locator("details").filter({ has: page.locator('summary[aria-label="Benutzermenü"]') }).first();
+  const menu = page
+    .getByRole("banner")
+    .locator("details")
+    .filter({ has: page.locator('summary[aria-label="Benutzermenü"]') })
+    .first();
   await menu.locator("summary").click();
   await expect(menu.getByText(email)).toBeVisible();
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
@@ -94,14 +98,20 @@ test.describe("sign up, sign in, sign out", () => {
     const { email } = await signIn();
     await page.context().clearCookies();
     await page.goto("/auth?redirect=checkout");
-    await expect(page.getByText("Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen")).toBeVisible();
+    await expect(
+      page.getByText("Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen"),
+    ).toBeVisible();
     await page.getByLabel("E-Mail").fill(email);
     await page.getByLabel("Passwort").fill(PASSWORD);
     await page.getByRole("button", { name: "Anmelden" }).click();
     await expect(page).toHaveURL(/\/(checkout|cart)$/);
   });
 
-  test("sign-out is global: a second browser session of the same member ends too", async ({ page, browser, signIn }) => {
+  test("sign-out is global: a second browser session of the same member ends too", async ({
+    page,
+    browser,
+    signIn,
+  }) => {
     const { email } = await signIn();
     const other = await browser.newContext();
     const otherPage = await other.newPage();

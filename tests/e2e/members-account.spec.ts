@@ -12,7 +12,13 @@ async function signInWithForm(page: import("@playwright/test").Page, email: stri
 }
 
 test.describe("password reset", () => {
-  test("a one-time mailed link sets a new password and ends every session", async ({ page, signIn, browser, baseURL, javaScriptEnabled }) => {
+  test("a one-time mailed link sets a new password and ends every session", async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     const { email } = await signIn();
     // Another device stays signed in until the reset.
@@ -54,7 +60,9 @@ test.describe("password reset", () => {
     await expect(device.page).toHaveURL(/\/auth$/);
     await device.context.close();
     await page.goto(link);
-    await expect(page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.")).toBeVisible();
+    await expect(
+      page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Passwort speichern" })).toHaveCount(0);
 
     await signInWithForm(page, email, PASSWORD);
@@ -65,7 +73,9 @@ test.describe("password reset", () => {
 
   test("a made-up token is refused", async ({ page }) => {
     await page.goto(`/auth/reset?token=${"x".repeat(43)}`);
-    await expect(page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.")).toBeVisible();
+    await expect(
+      page.getByText("Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an."),
+    ).toBeVisible();
     const response = await page.request.post(`/auth/reset?token=${"x".repeat(43)}`, {
       form: { token: "x".repeat(43), password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
     });
@@ -74,7 +84,13 @@ test.describe("password reset", () => {
 });
 
 test.describe("signed-in account", () => {
-  test("change the password (current one required); other sessions end", async ({ page, signIn, browser, baseURL, javaScriptEnabled }) => {
+  test("change the password (current one required); other sessions end", async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     const { email } = await signIn();
     const device = await otherBrowser(browser, { baseURL, javaScriptEnabled }, email);

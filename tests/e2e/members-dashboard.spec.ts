@@ -28,7 +28,10 @@ test.describe("dashboard", () => {
     await expectAccessible(page);
   });
 
-  test("a real order shows with its short id, status, items and total; participants up to the limit", async ({ page, signIn }) => {
+  test("a real order shows with its short id, status, items and total; participants up to the limit", async ({
+    page,
+    signIn,
+  }) => {
     test.slow();
     await signIn();
     const { orderId, title } = await orderEvent(page, 2);
@@ -82,7 +85,9 @@ test.describe("dashboard", () => {
     await stale.getByLabel("Nachname").fill("Spät");
     await stale.getByLabel("E-Mail").fill("zu.spaet@example.com");
     await stale.getByRole("button", { name: "Teilnehmer anmelden" }).click();
-    await expect(stale.getByRole("alert").filter({ hasText: "Maximum number of registrations reached for this order" })).toBeVisible();
+    await expect(
+      stale.getByRole("alert").filter({ hasText: "Maximum number of registrations reached for this order" }),
+    ).toBeVisible();
     await expect(stale.getByText("Teilnehmer (2 von 2)")).toBeVisible();
     await stale.close();
   });
@@ -100,7 +105,13 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("link", { name: "Register Participant" })).toBeVisible();
   });
 
-  test("another member neither sees my orders nor registers on them", async ({ page, signIn, browser, baseURL, javaScriptEnabled }) => {
+  test("another member neither sees my orders nor registers on them", async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await signIn();
     const { orderId } = await orderEvent(page, 2);

@@ -9,7 +9,9 @@ export async function orderEvent(page: Page, quantity: number) {
   await page.goto("/events");
   const href = await page.locator('main a[href^="/events/"]').first().getAttribute("href");
   const itemId = href!.split("/").pop()!;
-  const added = await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "event", quantity: String(quantity) } });
+  const added = await page.request.post("/cart", {
+    form: { intent: "add", itemId, itemType: "event", quantity: String(quantity) },
+  });
   expect(added.ok(), await added.text()).toBeTruthy();
   await page.goto("/checkout");
   await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");

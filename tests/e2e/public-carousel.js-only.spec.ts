@@ -19,7 +19,10 @@ test.describe("testimonial carousel", () => {
     const carousel = page.locator('[data-carousel="enhanced"]');
     await expect(carousel).toBeVisible();
     await expect(active(page)).toContainText("Julia Neumann");
-    await expect(page.locator("[data-testimonial]:not([data-active=true])").first()).toHaveAttribute("aria-hidden", "true");
+    await expect(page.locator("[data-testimonial]:not([data-active=true])").first()).toHaveAttribute(
+      "aria-hidden",
+      "true",
+    );
 
     const next = page.getByRole("button", { name: "Nächste Stimme" });
     const previous = page.getByRole("button", { name: "Vorherige Stimme" });

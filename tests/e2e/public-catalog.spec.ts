@@ -18,7 +18,9 @@ test.describe("catalogue details", () => {
     await expect(page.getByText("Hardcover, 200 Seiten")).toBeVisible();
     await expectAccessible(page);
 
-    const related = page.locator("section", { has: page.getByRole("heading", { name: "Das könnte dich auch interessieren" }) });
+    const related = page.locator("section", {
+      has: page.getByRole("heading", { name: "Das könnte dich auch interessieren" }),
+    });
     await expect(related.getByRole("link", { name: /Veranstaltungen entdecken/ })).toHaveAttribute("href", "/events");
     await expect(related.getByRole("link", { name: /Kurse entdecken/ })).toHaveAttribute("href", "/courses");
     await expect(related.getByRole("link", { name: /Produkte entdecken/ })).toHaveCount(0);
@@ -31,7 +33,10 @@ test.describe("catalogue details", () => {
     await page.goto(`/products/${PRODUCT}`);
     await expect(page).toHaveTitle("Dankbarkeitstagebuch – BeHappy");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/products/${PRODUCT}`);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/images/catalog/dankbarkeitstagebuch.svg`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${baseURL}/images/catalog/dankbarkeitstagebuch.svg`,
+    );
     const script = page.locator('script[type="application/ld+json"]');
     await expect(script).toHaveCount(1);
     const ld = JSON.parse((await script.textContent()) ?? "{}");
@@ -53,7 +58,9 @@ test.describe("catalogue details", () => {
     await page.goto("/events");
     await page.getByRole("link", { name: "Glücks-Workshop: Die Kunst der Dankbarkeit", exact: true }).click();
     await expect(page).toHaveURL(`/events/${EVENT}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Glücks-Workshop: Die Kunst der Dankbarkeit" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Glücks-Workshop: Die Kunst der Dankbarkeit" }),
+    ).toBeVisible();
     const facts = page.locator("main dl").first();
     await expect(facts.getByText("Datum")).toBeVisible();
     await expect(facts.getByText("14.03.2027")).toBeVisible();

@@ -15,9 +15,15 @@ test.describe("contact page", () => {
     for (const title of ["Adresse", "E-Mail", "Telefon"]) {
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "hallo@behappy.example" })).toHaveAttribute("href", "mailto:hallo@behappy.example");
+    await expect(page.getByRole("link", { name: "hallo@behappy.example" })).toHaveAttribute(
+      "href",
+      "mailto:hallo@behappy.example",
+    );
     await expect(page.getByRole("link", { name: "+49 30 23125 123" })).toHaveAttribute("href", "tel:+493023125123");
-    await expect(page.getByRole("link", { name: /in OpenStreetMap öffnen/ })).toHaveAttribute("href", /openstreetmap\.org\/search/);
+    await expect(page.getByRole("link", { name: /in OpenStreetMap öffnen/ })).toHaveAttribute(
+      "href",
+      /openstreetmap\.org\/search/,
+    );
     await expectAccessible(page);
     expect(thirdParty).toEqual([]);
 
@@ -27,7 +33,10 @@ test.describe("contact page", () => {
       await expect(frame).toHaveAttribute("src", /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
       await expect(frame).toHaveAttribute("title", /Karte/);
     } else {
-      await expect(page.getByRole("link", { name: /Karte anzeigen/ })).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\//);
+      await expect(page.getByRole("link", { name: /Karte anzeigen/ })).toHaveAttribute(
+        "href",
+        /^https:\/\/www\.openstreetmap\.org\//,
+      );
       await expect(page.locator("iframe")).toHaveCount(0);
     }
   });
@@ -57,10 +66,14 @@ test.describe("contact page", () => {
     await form.getByRole("textbox", { name: "Name", exact: true }).fill("Mia Sommer");
     await form.getByRole("textbox", { name: "E-Mail", exact: true }).fill(uniqueEmail("contact"));
     await form.getByLabel("Telefon (optional)").fill("+49 30 123456");
-    await form.getByRole("textbox", { name: "Nachricht", exact: true }).fill("Ich interessiere mich für das Retreat am Tegernsee.");
+    await form
+      .getByRole("textbox", { name: "Nachricht", exact: true })
+      .fill("Ich interessiere mich für das Retreat am Tegernsee.");
     await form.getByRole("button", { name: "Nachricht senden" }).click();
     await expect(page.getByText("Nachricht gesendet!")).toBeVisible();
-    await expect(page.getByText("Vielen Dank für deine Nachricht. Wir melden uns so schnell wie möglich bei dir.")).toBeVisible();
+    await expect(
+      page.getByText("Vielen Dank für deine Nachricht. Wir melden uns so schnell wie möglich bei dir."),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     await expect(form.getByRole("textbox", { name: "Nachricht", exact: true })).toHaveValue("");

@@ -17,7 +17,9 @@ test.describe("home page", () => {
 
     // Sections list only items flagged show_on_startpage.
     const events = page.locator("#veranstaltungen");
-    await expect(events.getByRole("link", { name: "Glücks-Workshop: Die Kunst der Dankbarkeit" }).first()).toBeVisible();
+    await expect(
+      events.getByRole("link", { name: "Glücks-Workshop: Die Kunst der Dankbarkeit" }).first(),
+    ).toBeVisible();
     await expect(events.getByText("Vision-Board-Abend")).toHaveCount(0);
     const courses = page.locator("#kurse");
     await expect(courses.getByRole("link", { name: "Selbstwert stärken in 8 Wochen" }).first()).toBeVisible();
@@ -47,7 +49,14 @@ test.describe("home page", () => {
   });
 
   test("anonymous catalogue pages may be cached briefly by a CDN", async ({ request }) => {
-    for (const path of ["/", "/offers", "/products", "/events", "/courses", "/products/b0000000-0000-4000-8000-000000000001"]) {
+    for (const path of [
+      "/",
+      "/offers",
+      "/products",
+      "/events",
+      "/courses",
+      "/products/b0000000-0000-4000-8000-000000000001",
+    ]) {
       const response = await request.get(path);
       expect(response.headers()["cache-control"], path).toBe("public, max-age=60, s-maxage=300");
     }
@@ -73,7 +82,9 @@ test.describe("offers page", () => {
     await expect(page.locator("#events").getByRole("link", { name: "Vision-Board-Abend" }).first()).toBeVisible();
     await expect(page.locator("#events").getByText("Business-Netzwerkabend München")).toHaveCount(0);
     await expect(page.locator("#kurse").getByRole("link", { name: "Kommunikation mit Herz" }).first()).toBeVisible();
-    await expect(page.locator("#produkte").getByRole("link", { name: "Meditationskissen Lotus" }).first()).toBeVisible();
+    await expect(
+      page.locator("#produkte").getByRole("link", { name: "Meditationskissen Lotus" }).first(),
+    ).toBeVisible();
 
     await anchors.getByRole("link", { name: "Produkte" }).click();
     await expect(page).toHaveURL(/#produkte$/);
@@ -150,7 +161,9 @@ test.describe("catalogue lists", () => {
       "Finanzielle Freiheit: Die Grundlagen",
     ];
     // Newest first among the seeded courses (admin tests may add others meanwhile).
-    expect(seeded.map((t) => titles.indexOf(t))).toEqual([...seeded.map((t) => titles.indexOf(t))].sort((a, b) => a - b));
+    expect(seeded.map((t) => titles.indexOf(t))).toEqual(
+      [...seeded.map((t) => titles.indexOf(t))].sort((a, b) => a - b),
+    );
     expect(Math.min(...seeded.map((t) => titles.indexOf(t)))).toBeGreaterThanOrEqual(0);
     await expectAccessible(page);
   });

@@ -8,7 +8,10 @@ async function answer(page: import("@playwright/test").Page, pick: (index: numbe
   const fieldsets = page.locator("main form fieldset");
   const total = count ?? (await fieldsets.count());
   for (let i = 0; i < total; i++) {
-    await fieldsets.nth(i).locator(`input[value="${pick(i)}"]`).check();
+    await fieldsets
+      .nth(i)
+      .locator(`input[value="${pick(i)}"]`)
+      .check();
   }
 }
 
@@ -23,7 +26,9 @@ test.describe("self-tests", () => {
 
     await answer(page, () => 4, 3);
     await page.getByRole("button", { name: "Auswertung anzeigen" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Bitte beantworte alle Aussagen. Es fehlen noch 9 Antworten." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Bitte beantworte alle Aussagen. Es fehlen noch 9 Antworten." }),
+    ).toBeVisible();
     await expect(fieldsets.nth(3).getByText("Bitte wähle eine Antwort.")).toBeVisible();
     await expect(fieldsets.nth(0).locator('input[value="4"]')).toBeChecked();
     await expect(fieldsets.nth(2).locator('input[value="4"]')).toBeChecked();
@@ -45,7 +50,9 @@ test.describe("self-tests", () => {
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Auswertung anzeigen" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Bitte beantworte alle Aussagen. Es fehlen noch 14 Antworten." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Bitte beantworte alle Aussagen. Es fehlen noch 14 Antworten." }),
+    ).toBeVisible();
 
     // Odd statements (1, 3, …) describe a scanner, even ones a taucher.
     await answer(page, (i) => (i % 2 === 0 ? 5 : 1));

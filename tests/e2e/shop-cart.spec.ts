@@ -27,7 +27,10 @@ async function addFromDetail(page: Page) {
 }
 
 test.describe("cart", () => {
-  test("adds from product, event and course pages, and the badge counts the items", async ({ page, javaScriptEnabled }) => {
+  test("adds from product, event and course pages, and the badge counts the items", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const product = await openSeeded(page, "/products");
     await page.getByLabel("Menge").fill("2");
     await addFromDetail(page);
@@ -67,7 +70,11 @@ test.describe("cart", () => {
 
     const totalBefore = await page.getByTestId("cart-total").textContent();
     await page.getByLabel(`Menge für ${product}`).fill("4");
-    await page.getByRole("listitem").filter({ hasText: product }).getByRole("button", { name: "Aktualisieren" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: product })
+      .getByRole("button", { name: "Aktualisieren" })
+      .click();
     await expect(page.getByText("Warenkorb aktualisiert").first()).toBeVisible();
     await expect(page.getByText(`Menge für ${product} wurde aktualisiert.`).first()).toBeVisible();
     await expect(page.getByTestId("cart-total")).not.toHaveText(totalBefore!);
@@ -78,9 +85,16 @@ test.describe("cart", () => {
 
     // Quantity 0 removes the line too.
     await page.getByLabel(`Menge für ${product}`).fill("0");
-    await page.getByRole("listitem").filter({ hasText: product }).getByRole("button", { name: "Aktualisieren" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: product })
+      .getByRole("button", { name: "Aktualisieren" })
+      .click();
     await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Veranstaltungen" })).toHaveAttribute("href", "/events");
+    await expect(page.getByRole("main").getByRole("link", { name: "Veranstaltungen" })).toHaveAttribute(
+      "href",
+      "/events",
+    );
 
     await openSeeded(page, "/events");
     await addFromDetail(page);
@@ -167,6 +181,8 @@ test("an item deleted from the catalogue leaves the cart with a notice", async (
   await adminContext.close();
 
   await page.goto("/cart");
-  await expect(page.getByText("Ein Artikel ist nicht mehr im Angebot und wurde aus deinem Warenkorb entfernt.")).toBeVisible();
+  await expect(
+    page.getByText("Ein Artikel ist nicht mehr im Angebot und wurde aus deinem Warenkorb entfernt."),
+  ).toBeVisible();
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
 });

@@ -24,7 +24,9 @@ test.describe("join and plans", () => {
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Get Yearly" }).click();
-    await expect(page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
+    await expect(
+      page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Ausgewählt" }),
+    ).toBeVisible();
     await expect(page.getByText("Beliebteste Wahl")).toHaveCount(0);
     // Lifetime is greyed out while another plan is selected.
     await expect(page.getByRole("article", { name: "Lifetime" })).toHaveCSS("opacity", "0.5");
@@ -32,7 +34,9 @@ test.describe("join and plans", () => {
 
     await page.getByRole("button", { name: "Get Free" }).click();
     await expect(page.getByRole("article", { name: "Free" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
-    await expect(page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Get Yearly" })).toBeVisible();
+    await expect(
+      page.getByRole("article", { name: "Yearly" }).getByRole("button", { name: "Get Yearly" }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByRole("article", { name: "Free" }).getByRole("button", { name: "Ausgewählt" })).toBeVisible();
     await page.goto("/cart");
@@ -78,7 +82,9 @@ test.describe("checkout", () => {
     await page.goto("/checkout");
     await expect(page).toHaveURL(/\/auth\?redirect=checkout$/);
     await expect(page.getByText("Bitte melde dich an, um fortzufahren.")).toBeVisible();
-    await expect(page.getByText("Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen")).toBeVisible();
+    await expect(
+      page.getByText("Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen"),
+    ).toBeVisible();
   });
 
   test("an empty cart is sent back to /cart", async ({ page, signIn }) => {
@@ -89,7 +95,10 @@ test.describe("checkout", () => {
     await expect(page.getByRole("link", { name: "Produkte" }).last()).toBeVisible();
   });
 
-  test("a member checks out, sees the confirmation and gets the mail with the Widerrufsbelehrung", async ({ page, signIn }) => {
+  test("a member checks out, sees the confirmation and gets the mail with the Widerrufsbelehrung", async ({
+    page,
+    signIn,
+  }) => {
     const { email } = await signIn();
     await choosePlan(page, "Yearly");
     await page.goto("/checkout");

@@ -5,12 +5,34 @@ test.describe("site shell", () => {
     await page.goto("/about");
     const nav = page.getByRole("navigation", { name: "Hauptnavigation" }).first();
     const menus: Array<[string, Array<[string, string]>]> = [
-      ["Angebote", [["Kurse", "/courses"], ["Veranstaltungen", "/events"], ["Produkte", "/products"]]],
-      ["Selbsttest", [["Glückstest", "/glueckstest"], ["Scanner-Taucher-Test", "/scanner-taucher-test"]]],
-      ["Über uns", [["Unser Konzept", "/concept"], ["Team", "/team"]]],
+      [
+        "Angebote",
+        [
+          ["Kurse", "/courses"],
+          ["Veranstaltungen", "/events"],
+          ["Produkte", "/products"],
+        ],
+      ],
+      [
+        "Selbsttest",
+        [
+          ["Glückstest", "/glueckstest"],
+          ["Scanner-Taucher-Test", "/scanner-taucher-test"],
+        ],
+      ],
+      [
+        "Über uns",
+        [
+          ["Unser Konzept", "/concept"],
+          ["Team", "/team"],
+        ],
+      ],
     ];
     for (const [menu, entries] of menus) {
-      const details = nav.locator("details").filter({ has: page.locator("summary", { hasText: menu }) }).first();
+      const details = nav
+        .locator("details")
+        .filter({ has: page.locator("summary", { hasText: menu }) })
+        .first();
       await details.locator("summary").click();
       for (const [label, href] of entries) {
         await expect(details.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
@@ -20,12 +42,18 @@ test.describe("site shell", () => {
         await expect(nav.locator("details[open]")).toHaveCount(1);
       }
     }
-    const about = nav.locator("details").filter({ has: page.locator("summary", { hasText: "Über uns" }) }).first();
+    const about = nav
+      .locator("details")
+      .filter({ has: page.locator("summary", { hasText: "Über uns" }) })
+      .first();
     const film = about.getByRole("link", { name: /Film/ });
     await expect(film).toHaveAttribute("target", "_blank");
     await expect(film).toHaveAttribute("rel", /noopener/);
 
-    const selbsttest = nav.locator("details").filter({ has: page.locator("summary", { hasText: "Selbsttest" }) }).first();
+    const selbsttest = nav
+      .locator("details")
+      .filter({ has: page.locator("summary", { hasText: "Selbsttest" }) })
+      .first();
     if ((await selbsttest.getAttribute("open")) === null) await selbsttest.locator("summary").click();
     await selbsttest.getByRole("link", { name: "Glückstest" }).click();
     await expect(page).toHaveURL(/\/glueckstest$/);
@@ -47,7 +75,9 @@ test.describe("site shell", () => {
     await expect(menu).not.toHaveAttribute("open", "");
   });
 
-  test("the footer links the legal pages, contact and the withdrawal button, with the current year", async ({ page }) => {
+  test("the footer links the legal pages, contact and the withdrawal button, with the current year", async ({
+    page,
+  }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     for (const [label, href] of [
@@ -75,7 +105,11 @@ test.describe("site shell", () => {
 
   test("the theme switch works as a form and is remembered", async ({ page }) => {
     await page.goto("/about");
-    const theme = page.getByRole("banner").locator("details").filter({ has: page.locator('summary[aria-label^="Farbschema"]') }).first();
+    const theme = page
+      .getByRole("banner")
+      .locator("details")
+      .filter({ has: page.locator('summary[aria-label^="Farbschema"]') })
+      .first();
     await theme.locator("summary").click();
     await theme.getByRole("button", { name: "Dunkel" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);

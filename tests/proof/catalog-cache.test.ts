@@ -3,7 +3,13 @@
 // within seconds (catalog_version), and so is a change made in SQL behind both instances' backs.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_HEADERS, formBody, signInViaHook, startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import {
+  FORM_HEADERS,
+  formBody,
+  signInViaHook,
+  startAppServer,
+  type AppServer,
+} from "../../scripts/lib/app-server.mjs";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
 
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";

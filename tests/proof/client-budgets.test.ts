@@ -106,10 +106,18 @@ function filesUnder(dir: string): string[] {
  * never occurs anywhere.
  */
 const SERVER_MARKERS: { marker: string; what: string; foundIn: () => string[] }[] = [
-  { marker: "/pglite", what: "PGlite (embedded Postgres)", foundIn: () => filesUnder(join(packageDir("@electric-sql/pglite"), "dist")) },
+  {
+    marker: "/pglite",
+    what: "PGlite (embedded Postgres)",
+    foundIn: () => filesUnder(join(packageDir("@electric-sql/pglite"), "dist")),
+  },
   { marker: "UpdateQueryNode", what: "kysely", foundIn: () => filesUnder(join(packageDir("kysely"), "dist")) },
   { marker: "You cannot reuse a client", what: "pg", foundIn: () => [join(packageDir("pg"), "lib", "client.js")] },
-  { marker: "argon2.linux-x64-gnu.node", what: "@node-rs/argon2", foundIn: () => [join(packageDir("@node-rs/argon2"), "index.js")] },
+  {
+    marker: "argon2.linux-x64-gnu.node",
+    what: "@node-rs/argon2",
+    foundIn: () => [join(packageDir("@node-rs/argon2"), "index.js")],
+  },
   { marker: "nodemailer.com", what: "nodemailer", foundIn: () => filesUnder(join(packageDir("nodemailer"), "dist")) },
   ...["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "set role authenticator", "rate_limit_hit", "process.env"].map(
     (marker) => ({ marker, what: "the app's server modules", foundIn: () => filesUnder(join(BUILD_DIR, "server")) }),

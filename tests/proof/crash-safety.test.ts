@@ -56,7 +56,12 @@ const lockOwner = (dataDir: string) => Number(readFileSync(path.join(dataDir, "b
  * After a restart, every confirmed order is there for its customer (their session lives in the
  * database too), and in the database every order — confirmed or caught mid-flight — is whole.
  */
-async function expectOrdersSurvived(server: AppServer, dataDir: string, confirmed: Confirmation[], maxUnconfirmed: number) {
+async function expectOrdersSurvived(
+  server: AppServer,
+  dataDir: string,
+  confirmed: Confirmation[],
+  maxUnconfirmed: number,
+) {
   // A few at a time: the check is what each customer sees, not another load test.
   for (let i = 0; i < confirmed.length; i += 5) {
     await Promise.all(
@@ -71,7 +76,10 @@ async function expectOrdersSurvived(server: AppServer, dataDir: string, confirme
 
   const audit = await auditPGlite(dataDir);
   const ids = new Set(audit.ids);
-  expect(confirmed.map((c) => c.orderId).filter((id) => !ids.has(id)), "confirmed orders lost").toEqual([]);
+  expect(
+    confirmed.map((c) => c.orderId).filter((id) => !ids.has(id)),
+    "confirmed orders lost",
+  ).toEqual([]);
   expect(audit.withoutItems, "orders without items").toEqual([]);
   expect(audit.wrongTotals, "orders whose total is not the sum of their items").toEqual([]);
   // An order placed in the moment of the crash may exist without its confirmation having reached
@@ -119,7 +127,12 @@ describe("crash safety on the embedded database", () => {
     const form = await latecomer.send("checkout-form", "/checkout");
     const token = form.body.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
     expect(token, "checkout form").toBeTruthy();
-    const inFlight = await startSlowPost(first.base, "/checkout", latecomer.jar.header(), formBody({ checkoutToken: token!, ...CHECKOUT_ADDRESS }));
+    const inFlight = await startSlowPost(
+      first.base,
+      "/checkout",
+      latecomer.jar.header(),
+      formBody({ checkoutToken: token!, ...CHECKOUT_ADDRESS }),
+    );
     await new Promise((r) => setTimeout(r, 1_000));
 
     const signalAt = performance.now();
@@ -131,9 +144,15 @@ describe("crash safety on the embedded database", () => {
     const heldOrder = answer.location?.match(/\/order-confirmation\/([0-9a-f-]{36})/)?.[1];
     expect(heldOrder, "the in-flight checkout was confirmed").toBeTruthy();
 
-    const exit = await Promise.race([first.exited, new Promise((r) => setTimeout(() => r("still running"), SHUTDOWN_BOUND_MS))]);
+    const exit = await Promise.race([
+      first.exited,
+      new Promise((r) => setTimeout(() => r("still running"), SHUTDOWN_BOUND_MS)),
+    ]);
     const stoppedMs = Math.round(performance.now() - signalAt);
-    expect(exit, `exit within ${SHUTDOWN_BOUND_MS} ms; output:\n${first.output().slice(-2000)}`).toEqual({ code: 0, signal: null });
+    expect(exit, `exit within ${SHUTDOWN_BOUND_MS} ms; output:\n${first.output().slice(-2000)}`).toEqual({
+      code: 0,
+      signal: null,
+    });
     load.stop();
     await load.done;
     expect(load.refused, "checkouts refused before the stop").toEqual([]);
@@ -142,7 +161,10 @@ describe("crash safety on the embedded database", () => {
     const cutOffs = load.failures.filter((f) => f.sentAt < signalAt - 1_000);
     expect(cutOffs, "requests sent before the signal that were cut off").toEqual([]);
     // A clean stop releases the data dir.
-    expect(existsSync(path.join(dataDir, "behappy.lock")), `lock released; output:\n${first.output().slice(-3000)}`).toBe(false);
+    expect(
+      existsSync(path.join(dataDir, "behappy.lock")),
+      `lock released; output:\n${first.output().slice(-3000)}`,
+    ).toBe(false);
 
     const second = await start(dataDir);
     for (const customer of [...customers, latecomer]) customer.base = second.base;

@@ -17,7 +17,14 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesOf, FORM_HEADERS, formBody, signInViaHook, startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import {
+  cookiesOf,
+  FORM_HEADERS,
+  formBody,
+  signInViaHook,
+  startAppServer,
+  type AppServer,
+} from "../../scripts/lib/app-server.mjs";
 
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";
 const EVENT = "e0000000-0000-4000-8000-000000000001";
@@ -100,8 +107,16 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "proof-headers-"));
 beforeAll(async () => {
   const common = { ARGON2_FAST: "true", LOG_LEVEL: "error" };
   [production, nonProduction] = await Promise.all([
-    startAppServer({ env: { ...common, DATA_DIR: path.join(dataDir, "production") }, stdio: "pipe", timeoutMs: 120_000 }),
-    startAppServer({ env: { ...common, NODE_ENV: "test", DATA_DIR: path.join(dataDir, "test") }, stdio: "pipe", timeoutMs: 120_000 }),
+    startAppServer({
+      env: { ...common, DATA_DIR: path.join(dataDir, "production") },
+      stdio: "pipe",
+      timeoutMs: 120_000,
+    }),
+    startAppServer({
+      env: { ...common, NODE_ENV: "test", DATA_DIR: path.join(dataDir, "test") },
+      stdio: "pipe",
+      timeoutMs: 120_000,
+    }),
   ]);
   member = await signInViaHook(production.base, "headers-member@example.com");
   admin = await signInViaHook(production.base, "headers-admin@example.com", { admin: true });
@@ -113,9 +128,13 @@ afterAll(async () => {
 });
 
 async function get(server: AppServer, path: string, cookie = "") {
-  const response = await fetch(`${server.base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const response = await fetch(`${server.base}${path}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+  });
   const body = await response.text();
-  if (server === production) for (const c of response.headers.getSetCookie()) productionCookies.push({ from: `GET ${path}`, cookie: c });
+  if (server === production)
+    for (const c of response.headers.getSetCookie()) productionCookies.push({ from: `GET ${path}`, cookie: c });
   return { response, body };
 }
 
@@ -127,7 +146,8 @@ async function post(server: AppServer, path: string, fields: Record<string, stri
     redirect: "manual",
   });
   await response.text();
-  if (server === production) for (const c of response.headers.getSetCookie()) productionCookies.push({ from: `POST ${path}`, cookie: c });
+  if (server === production)
+    for (const c of response.headers.getSetCookie()) productionCookies.push({ from: `POST ${path}`, cookie: c });
   return response;
 }
 
@@ -171,8 +191,15 @@ describe("security headers on every route (production)", () => {
   });
 
   it("member pages and the checkout (with a cart)", async () => {
-    const cartResponse = await post(production, "/cart", { intent: "add", itemId: PRODUCT, itemType: "product", quantity: "1" }, member);
-    const withCart = `${member}; ${cookiesOf(cartResponse).split("; ").find((c) => c.startsWith("cart="))}`;
+    const cartResponse = await post(
+      production,
+      "/cart",
+      { intent: "add", itemId: PRODUCT, itemType: "product", quantity: "1" },
+      member,
+    );
+    const withCart = `${member}; ${cookiesOf(cartResponse)
+      .split("; ")
+      .find((c) => c.startsWith("cart="))}`;
     const problems: string[] = [];
     for (const path of MEMBER_PATHS) {
       const { response, body } = await get(production, path, withCart);
@@ -217,11 +244,27 @@ describe("cookies", () => {
     keep(session);
     const signedIn = cookiesOf(session);
     // Sign-in through the form (session), cart + toast, theme, the join prefill, sign-out.
-    keep(await post(server, "/auth", { intent: "signin", email: "cookie-member@example.com", password: "proof-password-123" }));
+    keep(
+      await post(server, "/auth", {
+        intent: "signin",
+        email: "cookie-member@example.com",
+        password: "proof-password-123",
+      }),
+    );
     const plan = await post(server, "/cart", { intent: "plan", planId: PLAN });
     keep(plan);
     keep(await post(server, "/theme", { theme: "dark", redirectTo: "/" }));
-    keep(await post(server, "/join", { firstName: "Erika", lastName: "Muster", email: "erika@example.com" }, cookiesOf(plan).split("; ").filter((c) => c.startsWith("cart=")).join("; ")));
+    keep(
+      await post(
+        server,
+        "/join",
+        { firstName: "Erika", lastName: "Muster", email: "erika@example.com" },
+        cookiesOf(plan)
+          .split("; ")
+          .filter((c) => c.startsWith("cart="))
+          .join("; "),
+      ),
+    );
     keep(await post(server, "/logout", {}, signedIn));
     return seen;
   }
@@ -233,7 +276,9 @@ describe("cookies", () => {
   it("in production every cookie is HttpOnly, SameSite=Lax and Secure", async () => {
     const cookies = [...(await collectCookies(production)), ...productionCookies.map((c) => c.cookie)];
     expect(names(cookies)).toEqual(expect.arrayContaining(["__session", "cart", "checkout_prefill", "theme", "toast"]));
-    const weak = cookies.filter((c) => !/;\s*HttpOnly/i.test(c) || !/;\s*SameSite=Lax/i.test(c) || !/;\s*Secure/i.test(c));
+    const weak = cookies.filter(
+      (c) => !/;\s*HttpOnly/i.test(c) || !/;\s*SameSite=Lax/i.test(c) || !/;\s*Secure/i.test(c),
+    );
     expect(weak).toEqual([]);
   });
 

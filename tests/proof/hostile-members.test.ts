@@ -46,11 +46,14 @@ describe("hostile input: member and admin actions", () => {
   });
 
   it("member B's order, booking and profile are untouched, and the server is still up", async () => {
-    const order = await env.db.query<{ status: string }>("select status from public.orders where id = $1", [context.otherOrderId]);
-    expect(order.rows[0]?.status).toBe("pending");
-    const bookings = await env.db.query<{ n: number }>("select count(*)::int as n from public.event_bookings where order_item_id = $1", [
-      context.otherOrderItemId,
+    const order = await env.db.query<{ status: string }>("select status from public.orders where id = $1", [
+      context.otherOrderId,
     ]);
+    expect(order.rows[0]?.status).toBe("pending");
+    const bookings = await env.db.query<{ n: number }>(
+      "select count(*)::int as n from public.event_bookings where order_item_id = $1",
+      [context.otherOrderItemId],
+    );
     expect(bookings.rows[0]?.n).toBe(0);
     expect(counters.cases).toBeGreaterThanOrEqual(MIN_CASES);
     expect((await fetch(`${env.base}/healthz`)).status).toBe(200);

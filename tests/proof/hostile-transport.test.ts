@@ -31,9 +31,12 @@ afterAll(async () => {
 
 /** Every action path with the session that may use it (fixed ids stand in for route params). */
 function targets(): { path: string; cookie: string; valid: Record<string, string> }[] {
-  const sample = (path: string | fc.Arbitrary<string>) => (typeof path === "string" ? [path] : fc.sample(path, { seed: SEED, numRuns: 6 }));
+  const sample = (path: string | fc.Arbitrary<string>) =>
+    typeof path === "string" ? [path] : fc.sample(path, { seed: SEED, numRuns: 6 });
   const specs = [...publicForms(context), ...memberForms(context), ...adminForms(context)];
-  return specs.flatMap((spec) => [...new Set(sample(spec.path))].map((path) => ({ path, cookie: spec.cookies[0]!, valid: spec.valid })));
+  return specs.flatMap((spec) =>
+    [...new Set(sample(spec.path))].map((path) => ({ path, cookie: spec.cookies[0]!, valid: spec.valid })),
+  );
 }
 
 const BROKEN_TYPES = fc.oneof(
@@ -51,17 +54,29 @@ const BROKEN_TYPES = fc.oneof(
     "application/x-www-form-urlencodedX",
     "image/png",
   ),
-  fc.string({ maxLength: 40 }).filter((t) => !/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(t) && !/[\r\n]/.test(t) && /^[\x20-\x7e]*$/.test(t)),
+  fc
+    .string({ maxLength: 40 })
+    .filter(
+      (t) =>
+        !/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(t) &&
+        !/[\r\n]/.test(t) &&
+        /^[\x20-\x7e]*$/.test(t),
+    ),
 );
 
 function brokenBodies(all: ReturnType<typeof targets>): fc.Arbitrary<HostileCase> {
   const body = fc.oneof(
     fc.uint8Array({ maxLength: 4096 }),
     fc.json().map((j) => new TextEncoder().encode(j)),
-    fc.constant(new TextEncoder().encode("--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb")),
+    fc.constant(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb')),
   );
   return fc
-    .record({ target: fc.constantFrom(...all), type: BROKEN_TYPES, body, method: fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE") })
+    .record({
+      target: fc.constantFrom(...all),
+      type: BROKEN_TYPES,
+      body,
+      method: fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+    })
     .map(({ target, type, body, method }) => ({
       request: { path: target.path, body, contentType: type, cookie: target.cookie, method },
       visible: false,
@@ -79,20 +94,26 @@ function brokenMultipart(all: ReturnType<typeof targets>): fc.Arbitrary<HostileC
     (b) => b.replace("Content-Disposition: form-data; ", "Content-Disposition: "),
     (b) => `garbage before the first boundary\r\n${b.replace(/^--[^\r]*\r\n/, "")}`,
   ];
-  return fc.record({ target: fc.constantFrom(...all), breaker: fc.constantFrom(...breakers) }).map(({ target, breaker }) => {
-    const { body, contentType } = multipart(target.valid);
-    return {
-      request: { path: target.path, body: breaker(body), contentType, cookie: target.cookie },
-      visible: false,
-      mustReject: true,
-      label: "broken multipart",
-    };
-  });
+  return fc
+    .record({ target: fc.constantFrom(...all), breaker: fc.constantFrom(...breakers) })
+    .map(({ target, breaker }) => {
+      const { body, contentType } = multipart(target.valid);
+      return {
+        request: { path: target.path, body: breaker(body), contentType, cookie: target.cookie },
+        visible: false,
+        mustReject: true,
+        label: "broken multipart",
+      };
+    });
 }
 
 describe("hostile transport: bodies no form sends", () => {
   it("wrong content types, random bytes and other methods at every action", async () => {
-    await runHostileProperty(env, { name: "wrong content type / random bytes", runs: 280, cases: brokenBodies(targets()) });
+    await runHostileProperty(env, {
+      name: "wrong content type / random bytes",
+      runs: 280,
+      cases: brokenBodies(targets()),
+    });
   });
 
   it("broken multipart bodies at every action", async () => {

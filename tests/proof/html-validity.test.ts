@@ -47,10 +47,14 @@ async function validate(pages: FetchedPage[]): Promise<Map<string, VnuMessage[]>
   });
   const run = promisify(execFile);
   // vnu exits 1 when it found errors; the JSON report is complete either way.
-  const { stdout } = await run("java", ["-Xss8m", "-jar", vnuJar, "--format", "json", "--stdout", ...[...fileOf.keys()].map((u) => u.slice(5))], {
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 150_000,
-  }).catch((error: { stdout?: string; code?: number }) => {
+  const { stdout } = await run(
+    "java",
+    ["-Xss8m", "-jar", vnuJar, "--format", "json", "--stdout", ...[...fileOf.keys()].map((u) => u.slice(5))],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 150_000,
+    },
+  ).catch((error: { stdout?: string; code?: number }) => {
     if (typeof error.stdout === "string" && error.stdout.startsWith("{")) return { stdout: error.stdout };
     throw error;
   });
@@ -76,7 +80,8 @@ it("every public page has 0 errors in the Nu HTML Checker", async () => {
     const pageWarnings = messages.filter((m) => m.type === "info" && m.subType === "warning");
     warnings += pageWarnings.length;
     console.log(`${label}: ${pageErrors.length} errors, ${pageWarnings.length} warnings`);
-    for (const m of pageErrors) errors.push(`${label} line ${m.lastLine ?? "?"}: ${m.message} [${(m.extract ?? "").trim().slice(0, 120)}]`);
+    for (const m of pageErrors)
+      errors.push(`${label} line ${m.lastLine ?? "?"}: ${m.message} [${(m.extract ?? "").trim().slice(0, 120)}]`);
   }
   console.log(`${pages.length} pages checked: ${errors.length} errors, ${warnings} warnings`);
   if (errors.length) console.log(errors.join("\n"));

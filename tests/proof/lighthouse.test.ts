@@ -92,9 +92,13 @@ describe("Lighthouse (mobile)", () => {
         // (by performance score), since simulated throttling scales the CPU time it observed.
         const runs: LighthouseResult[] = [];
         for (let run = 0; run < RUNS; run++) runs.push(await audit(url));
-        const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+        const byPerformance = [...runs].sort(
+          (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+        );
         const lhr = byPerformance[Math.floor(RUNS / 2)];
-        console.log(`${path}: performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; median run:`);
+        console.log(
+          `${path}: performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; median run:`,
+        );
         const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]));
         // What pulled a category down: failing audits that carry weight.
         const failing = CATEGORIES.flatMap((id) =>
@@ -103,7 +107,8 @@ describe("Lighthouse (mobile)", () => {
             .map((ref) => `${id}/${ref.id}: ${lhr.audits[ref.id].score} ${lhr.audits[ref.id].displayValue ?? ""}`),
         );
         // Requests that left the loopback origin (there must be none: no internet here, and none needed).
-        const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+        const requests =
+          (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
         const external = requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && !u.startsWith(server.base));
         console.log(
           `${path}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")} ` +

@@ -18,7 +18,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "proof-links-"));
   const port = await freePort();
   // PUBLIC_URL is the site's own address (canonical links point back into the crawl).
-  server = await startAppServer({ port, env: { DATA_DIR: dataDir, BUILD_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` }, stdio: "pipe" });
+  server = await startAppServer({
+    port,
+    env: { DATA_DIR: dataDir, BUILD_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: "pipe",
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -70,7 +74,10 @@ it("every internal link, image, stylesheet and script reachable from / works", a
   expect(internal.length).toBeGreaterThan(30);
   // The crawl really went deep: catalogue details and legal pages were reached and read.
   for (const path of ["/products/", "/events/", "/courses/", "/impressum", "/datenschutz"]) {
-    expect([...pages].some((page) => new URL(page).pathname.startsWith(path)), path).toBe(true);
+    expect(
+      [...pages].some((page) => new URL(page).pathname.startsWith(path)),
+      path,
+    ).toBe(true);
   }
   expect(broken).toEqual([]);
   const malformed = [...external].filter((link) => !wellFormedExternal(link));

@@ -65,7 +65,7 @@ async function discoverCatalogue(base: string) {
   return { pages, buyable, ids };
 }
 
-const pick = <T,>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
 describe("mixed load: 50 customers for 60 s on the embedded database", () => {
   it("answers every request without a network error or 5xx, and every confirmed checkout is exactly one complete order", async () => {
@@ -114,7 +114,10 @@ describe("mixed load: 50 customers for 60 s on the embedded database", () => {
     console.log(stats.summary(`mixed load, ${CLIENTS} clients, PGlite`) + `; ${confirmed.length} orders confirmed`);
 
     const stopped = await server.stop("SIGTERM");
-    expect(stopped, `server shut down cleanly; output:\n${server.output().slice(-2000)}`).toEqual({ code: 0, signal: null });
+    expect(stopped, `server shut down cleanly; output:\n${server.output().slice(-2000)}`).toEqual({
+      code: 0,
+      signal: null,
+    });
 
     expect(stats.networkErrors.slice(0, 5), "network errors").toEqual([]);
     expect(stats.serverErrors(), "5xx answers").toEqual([]);

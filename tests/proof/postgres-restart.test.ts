@@ -19,9 +19,11 @@ const ANSWER_BOUND_MS = 10_000;
 const RECOVERY_BOUND_MS = 15_000;
 
 /** Text of the app's error states (root error boundary, catalogue list/detail errors). */
-const GERMAN_ERROR = /Oops! Etwas ist schiefgelaufen|Wir haben gerade technische Schwierigkeiten|Konnte (Produkte|Veranstaltungen|Kurse|das Produkt) nicht laden/;
+const GERMAN_ERROR =
+  /Oops! Etwas ist schiefgelaufen|Wir haben gerade technische Schwierigkeiten|Konnte (Produkte|Veranstaltungen|Kurse|das Produkt) nicht laden/;
 /** What a visitor must never read: framework error pages, raw driver errors (in the page's text). */
-const ENGLISH_ERROR = /Unexpected Server Error|Application Error|ECONNREFUSED|Connection terminated|terminating connection|database unavailable/;
+const ENGLISH_ERROR =
+  /Unexpected Server Error|Application Error|ECONNREFUSED|Connection terminated|terminating connection|database unavailable/;
 /** A stack trace anywhere in the answer, scripts included. */
 const STACK_TRACE = /\n\s+at \S+ \(|node_modules\//;
 const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
@@ -72,7 +74,14 @@ describe("PostgreSQL restart under load", () => {
             cacheControl: answer.headers.get("cache-control"),
           });
         } catch (error) {
-          samples.push({ page, sentAt, ms: performance.now() - sentAt, status: 0, body: "", error: String((error as Error).cause ?? error) });
+          samples.push({
+            page,
+            sentAt,
+            ms: performance.now() - sentAt,
+            status: 0,
+            body: "",
+            error: String((error as Error).cause ?? error),
+          });
           await new Promise((r) => setTimeout(r, 200)); // the server is gone: don't spin
         }
       }
@@ -108,15 +117,27 @@ describe("PostgreSQL restart under load", () => {
 
     const during = samples.filter((s) => s.sentAt >= downAt && s.sentAt < upCalledAt);
     const byStatus = (list: Sample[]) =>
-      list.reduce<Record<string, number>>((acc, s) => ((acc[`${s.page} ${s.status}`] = (acc[`${s.page} ${s.status}`] ?? 0) + 1), acc), {});
+      list.reduce<Record<string, number>>(
+        (acc, s) => ((acc[`${s.page} ${s.status}`] = (acc[`${s.page} ${s.status}`] ?? 0) + 1), acc),
+        {},
+      );
     console.log(
       `PostgreSQL outage: ${samples.length} requests; ${during.length} while down (${JSON.stringify(byStatus(during))}); ` +
         `slowest answer ${Math.max(...samples.map((s) => s.ms)).toFixed(0)} ms; all pages 200 again ${recoveryMs.toFixed(0)} ms after PostgreSQL was back`,
     );
 
     expect(server.child.exitCode, `the app server survived; output:\n${server.output().slice(-2000)}`).toBeNull();
-    expect(samples.filter((s) => s.error).map((s) => `${s.page}: ${s.error}`).slice(0, 5), "network errors").toEqual([]);
-    expect(samples.filter((s) => s.ms > ANSWER_BOUND_MS).map((s) => `${s.page}: ${s.ms.toFixed(0)} ms`), "answers slower than the bound").toEqual([]);
+    expect(
+      samples
+        .filter((s) => s.error)
+        .map((s) => `${s.page}: ${s.error}`)
+        .slice(0, 5),
+      "network errors",
+    ).toEqual([]);
+    expect(
+      samples.filter((s) => s.ms > ANSWER_BOUND_MS).map((s) => `${s.page}: ${s.ms.toFixed(0)} ms`),
+      "answers slower than the bound",
+    ).toEqual([]);
     expect(during.length, "requests while the database was down").toBeGreaterThan(PAGES.length);
 
     for (const sample of samples) {
@@ -126,7 +147,9 @@ describe("PostgreSQL restart under load", () => {
       // An error state (whatever its status: a streamed list decides its status before its data)
       // must never be kept by a browser or shared cache as if it were the page.
       if (GERMAN_ERROR.test(visibleText(sample.body))) {
-        expect(sample.cacheControl ?? "", `${where} shows an error state: not publicly cacheable`).not.toMatch(/public|s-maxage/);
+        expect(sample.cacheControl ?? "", `${where} shows an error state: not publicly cacheable`).not.toMatch(
+          /public|s-maxage/,
+        );
       }
       if (sample.status !== 200) {
         expect([500, 503], where).toContain(sample.status);
@@ -142,13 +165,18 @@ describe("PostgreSQL restart under load", () => {
     expect(dashboardDown.length).toBeGreaterThan(0);
     for (const sample of dashboardDown) {
       expect(sample.status).toBe(503);
-      expect(sample.body).toContain("Wir haben gerade technische Schwierigkeiten. Bitte versuche es in ein paar Minuten noch einmal.");
+      expect(sample.body).toContain(
+        "Wir haben gerade technische Schwierigkeiten. Bitte versuche es in ein paar Minuten noch einmal.",
+      );
       expect(sample.body).toContain('id="main"');
     }
 
     expect(recoveryMs, "pages work again after PostgreSQL is back").toBeLessThanOrEqual(RECOVERY_BOUND_MS);
     const afterRecovery = samples.filter((s) => s.sentAt >= recoveredAt);
-    expect(afterRecovery.filter((s) => s.status !== 200).map((s) => `${s.page} ${s.status}`), "errors after recovery").toEqual([]);
+    expect(
+      afterRecovery.filter((s) => s.status !== 200).map((s) => `${s.page} ${s.status}`),
+      "errors after recovery",
+    ).toEqual([]);
     expect((await server.stop("SIGTERM")).code, "clean stop after the outage").toBe(0);
   });
 });

@@ -10,7 +10,13 @@
 // the client.
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FORM_HEADERS, formBody, signInViaHook, startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import {
+  FORM_HEADERS,
+  formBody,
+  signInViaHook,
+  startAppServer,
+  type AppServer,
+} from "../../scripts/lib/app-server.mjs";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from "~/server/rate-limit.server";
 import { toastOf } from "./lib/hostile-harness";
@@ -51,7 +57,12 @@ function next() {
   return turn++ % 2 === 0 ? serverA : serverB;
 }
 
-async function post(server: AppServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function post(
+  server: AppServer,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${server.base}${path}`, {
     method: "POST",
     headers: { ...FORM_HEADERS, Origin: server.base, ...headers },
@@ -97,13 +108,21 @@ describe("rate limits shared by two server processes", () => {
     expect(rule.max).toBe(10);
     await roomInWindow(rule.windowSeconds, 60);
     for (let attempt = 1; attempt <= rule.max; attempt++) {
-      const { response, html } = await post(next(), "/auth", { intent: "signin", email: MEMBER, password: `falsch-${attempt}` });
+      const { response, html } = await post(next(), "/auth", {
+        intent: "signin",
+        email: MEMBER,
+        password: `falsch-${attempt}`,
+      });
       expect(response.status, `attempt ${attempt}`).toBe(400);
       expect(html).toContain("E-Mail oder Passwort ist falsch.");
     }
     // The address is matched without regard to case.
     expectTooMany(await post(next(), "/auth", { intent: "signin", email: MEMBER.toUpperCase(), password: PASSWORD }));
-    const other = await post(next(), "/auth", { intent: "signin", email: "other-member@example.com", password: "falsch" });
+    const other = await post(next(), "/auth", {
+      intent: "signin",
+      email: "other-member@example.com",
+      password: "falsch",
+    });
     expect(other.response.status).toBe(400);
     expect(other.html).toContain("E-Mail oder Passwort ist falsch.");
   });
@@ -126,10 +145,13 @@ describe("rate limits shared by two server processes", () => {
   it("contact: 5 messages per 10 minutes from one IP, then 429, and the 6th is not stored", async () => {
     const rule = RATE_LIMITS.contactPerIp;
     await roomInWindow(rule.windowSeconds, 60);
-    const send = (n: number) => post(next(), "/contact", { name: "Rate Limit", email: "rate@example.com", message: `Nachricht ${n}` });
+    const send = (n: number) =>
+      post(next(), "/contact", { name: "Rate Limit", email: "rate@example.com", message: `Nachricht ${n}` });
     for (let n = 1; n <= rule.max; n++) expect((await send(n)).response.status, `message ${n}`).toBe(302);
     expectTooMany(await send(rule.max + 1));
-    const stored = await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages where email = 'rate@example.com'");
+    const stored = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.contact_messages where email = 'rate@example.com'",
+    );
     expect(stored.rows[0]!.n).toBe(rule.max);
   });
 
@@ -137,20 +159,35 @@ describe("rate limits shared by two server processes", () => {
     const rule = RATE_LIMITS.newsletterPerIp;
     await roomInWindow(rule.windowSeconds, 60);
     const subscribe = (n: number, js = false) =>
-      post(next(), "/newsletter", { email: `rate-news-${n}@example.com`, redirectTo: "/", ...(js ? { _js: "1" } : {}) });
+      post(next(), "/newsletter", {
+        email: `rate-news-${n}@example.com`,
+        redirectTo: "/",
+        ...(js ? { _js: "1" } : {}),
+      });
     for (let n = 1; n <= rule.max; n++) {
       const { response } = await subscribe(n);
       expect(response.status, `sign-up ${n}`).toBe(302);
-      expect(toastOf({ status: 302, location: null, html: "", contentType: "", setCookies: response.headers.getSetCookie() })?.type).toBe("success");
+      expect(
+        toastOf({ status: 302, location: null, html: "", contentType: "", setCookies: response.headers.getSetCookie() })
+          ?.type,
+      ).toBe("success");
     }
     // Without JavaScript the form redirects back with the error toast (post/redirect/get) …
     const plain = await subscribe(rule.max + 1);
-    const toast = toastOf({ status: 302, location: null, html: "", contentType: "", setCookies: plain.response.headers.getSetCookie() });
+    const toast = toastOf({
+      status: 302,
+      location: null,
+      html: "",
+      contentType: "",
+      setCookies: plain.response.headers.getSetCookie(),
+    });
     expect(toast).toMatchObject({ type: "error", description: RATE_LIMIT_MESSAGE });
     // … with JavaScript the answer is a 429 carrying the same toast.
     const scripted = await subscribe(rule.max + 2, true);
     expect(scripted.response.status).toBe(429);
-    const stored = await db.query<{ n: number }>("select count(*)::int as n from public.newsletter_subscriptions where email like 'rate-news-%'");
+    const stored = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.newsletter_subscriptions where email like 'rate-news-%'",
+    );
     expect(stored.rows[0]!.n).toBe(rule.max);
   });
 
@@ -161,13 +198,22 @@ describe("rate limits shared by two server processes", () => {
     const cartAnswer = await fetch(`${serverA.base}/cart`, {
       method: "POST",
       headers: { ...FORM_HEADERS, Origin: serverA.base, Cookie: session },
-      body: formBody({ intent: "add", itemId: "b0000000-0000-4000-8000-000000000001", itemType: "product", quantity: "1" }),
+      body: formBody({
+        intent: "add",
+        itemId: "b0000000-0000-4000-8000-000000000001",
+        itemType: "product",
+        quantity: "1",
+      }),
       redirect: "manual",
     });
-    const cart = cartAnswer.headers.getSetCookie().find((c) => c.startsWith("cart="))!.split(";")[0]!;
+    const cart = cartAnswer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("cart="))!
+      .split(";")[0]!;
     const cookie = `${session}; ${cart}`;
     // Attempts with a missing name: each counts, none places an order.
-    const attempt = () => post(next(), "/checkout", { checkoutToken: crypto.randomUUID(), email: "buyer@example.com" }, { Cookie: cookie });
+    const attempt = () =>
+      post(next(), "/checkout", { checkoutToken: crypto.randomUUID(), email: "buyer@example.com" }, { Cookie: cookie });
     for (let n = 1; n <= rule.max; n++) expect((await attempt()).response.status, `attempt ${n}`).toBe(400);
     expectTooMany(await attempt());
     const orders = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
@@ -178,7 +224,10 @@ describe("rate limits shared by two server processes", () => {
     const rule = RATE_LIMITS.passwordResetPerIp;
     await roomInWindow(rule.windowSeconds, 60);
     for (let n = 1; n <= rule.max; n++) {
-      expect((await post(next(), "/auth/forgot", { email: `reset-${n}@example.com` })).response.status, `request ${n}`).toBe(200);
+      expect(
+        (await post(next(), "/auth/forgot", { email: `reset-${n}@example.com` })).response.status,
+        `request ${n}`,
+      ).toBe(200);
     }
     expectTooMany(await post(next(), "/auth/forgot", { email: "reset-x@example.com" }));
   });

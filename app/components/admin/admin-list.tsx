@@ -18,14 +18,25 @@ export function useScreenLoading() {
 /** A destructive notice in the page (server-rendered, so it shows without JS), spec §8 Admin. */
 export function AdminErrorNotice({ message, description }: { message: string; description: string }) {
   return (
-    <div role="alert" className="mt-6 rounded-lg border border-destructive bg-destructive px-4 py-3 text-destructive-foreground">
+    <div
+      role="alert"
+      className="mt-6 rounded-lg border border-destructive bg-destructive px-4 py-3 text-destructive-foreground"
+    >
       <p className="font-semibold">{message}</p>
       <p className="mt-1 text-sm">{description}</p>
     </div>
   );
 }
 
-export function AdminPageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -75,7 +86,13 @@ export function AdminList({ searchLabel, q, page, totalPages, count, hrefFor, ch
         {loading ? LOADING_TEXT : ""}
       </p>
       <div className={cn("transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
-        {count === 0 ? <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">{EMPTY_TEXT}</p> : children}
+        {count === 0 ? (
+          <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
+            {EMPTY_TEXT}
+          </p>
+        ) : (
+          children
+        )}
       </div>
       <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} label="Seiten der Liste" />
     </div>

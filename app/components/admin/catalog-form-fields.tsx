@@ -46,13 +46,26 @@ export function CatalogFormFields({ kind, fields }: { kind: AdminKind; fields: F
       {kind === "products" ? (
         <>
           <Field label="Beschreibung (optional)" {...textareaProps(fields.description)} rows={3} />
-          <Field label="Details (optional)" description="Eine Angabe pro Zeile." {...textareaProps(fields.details)} rows={6} />
+          <Field
+            label="Details (optional)"
+            description="Eine Angabe pro Zeile."
+            {...textareaProps(fields.details)}
+            rows={6}
+          />
         </>
       ) : (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label={`Datum${optional}`} description="Freitext, z. B. 14.03.2027" {...fieldProps(fields.date, { type: "text" })} />
-            <Field label={`Uhrzeit${optional}`} description="Freitext, z. B. 10:00 – 16:00 Uhr" {...fieldProps(fields.time, { type: "text" })} />
+            <Field
+              label={`Datum${optional}`}
+              description="Freitext, z. B. 14.03.2027"
+              {...fieldProps(fields.date, { type: "text" })}
+            />
+            <Field
+              label={`Uhrzeit${optional}`}
+              description="Freitext, z. B. 10:00 – 16:00 Uhr"
+              {...fieldProps(fields.time, { type: "text" })}
+            />
           </div>
           <Field label={`Ort${optional}`} {...fieldProps(fields.location, { type: "text" })} />
           <Field label="Anbieter (optional)" {...fieldProps(fields.provider, { type: "text" })} />

@@ -7,7 +7,19 @@ import { useHydrated } from "./hydrated";
  * checkbox: without JS the checkbox is ticked and 'Übernehmen' sends it; with JS a change submits at
  * once through a fetcher (the button is not rendered then).
  */
-export function FlagToggle({ id, title, flag, checked, returnTo }: { id: string; title: string; flag: Flag; checked: boolean; returnTo: string }) {
+export function FlagToggle({
+  id,
+  title,
+  flag,
+  checked,
+  returnTo,
+}: {
+  id: string;
+  title: string;
+  flag: Flag;
+  checked: boolean;
+  returnTo: string;
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const label = `${FLAG_TEXTS[flag].column}: ${title}`;

@@ -68,7 +68,12 @@ export function AddToCartForm({
           />
         </div>
       ) : null}
-      <Button type="submit" size="lg" disabled={added || fetcher.state !== "idle"} aria-label={added ? undefined : `${title} in den Warenkorb legen`}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={added || fetcher.state !== "idle"}
+        aria-label={added ? undefined : `${title} in den Warenkorb legen`}
+      >
         {added ? "In Warenkorb hinzugefügt!" : "In den Warenkorb"}
       </Button>
       <span role="status" className="sr-only">

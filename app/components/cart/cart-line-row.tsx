@@ -25,7 +25,10 @@ export function CartLineRow({ line }: { line: Line }) {
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
       <img src={line.imageUrl} alt="" width={96} height={72} className="h-18 w-24 rounded-md object-cover" />
       <div className="flex-1">
-        <Link to={line.isMembership ? "/join" : `${HREF[line.itemType]}/${line.itemId}`} className="font-semibold hover:underline">
+        <Link
+          to={line.isMembership ? "/join" : `${HREF[line.itemType]}/${line.itemId}`}
+          className="font-semibold hover:underline"
+        >
           {line.title}
         </Link>
         <p className="text-sm text-muted-foreground">Einzelpreis {formatPrice(line.unitPrice)}</p>

@@ -31,7 +31,8 @@ export function PlanCard({
         {plan.name}
       </h3>
       <p className="mt-2 text-3xl font-bold">
-        {formatPrice(plan.priceValue)} <span className="text-base font-normal text-muted-foreground">{PERIOD_LABEL[plan.period]}</span>
+        {formatPrice(plan.priceValue)}{" "}
+        <span className="text-base font-normal text-muted-foreground">{PERIOD_LABEL[plan.period]}</span>
       </p>
       <p className="mt-3 text-muted-foreground">{plan.description}</p>
       <ul className="mt-5 space-y-2" aria-label="Enthalten">

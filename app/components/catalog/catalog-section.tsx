@@ -40,13 +40,22 @@ export function CatalogSection({
             </h2>
             {intro ? <p className="mt-3 text-lg text-muted-foreground">{intro}</p> : null}
           </div>
-          <Link to={href} className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={href}
+            className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+          >
             {linkLabel}
             <ArrowRightIcon size={18} />
           </Link>
         </div>
         <div className="mt-8">
-          <StreamedCatalog resolve={resolve} skeletons={3} emptyText={emptyText} headingLevel="h3" label={`${title} werden geladen …`} />
+          <StreamedCatalog
+            resolve={resolve}
+            skeletons={3}
+            emptyText={emptyText}
+            headingLevel="h3"
+            label={`${title} werden geladen …`}
+          />
         </div>
         {children}
       </div>

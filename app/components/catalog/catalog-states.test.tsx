@@ -31,14 +31,25 @@ describe("StreamedCatalog", () => {
 
   it("an empty list shows the empty text", () => {
     const html = renderToStaticMarkup(
-      <StreamedCatalog resolve={{ ok: true, items: [] }} skeletons={6} emptyText={KIND_TEXT.courses.listEmpty} errorText="x" />,
+      <StreamedCatalog
+        resolve={{ ok: true, items: [] }}
+        skeletons={6}
+        emptyText={KIND_TEXT.courses.listEmpty}
+        errorText="x"
+      />,
     );
     expect(html).toContain("Keine Veranstaltungen gefunden");
   });
 
   it("pending data shows the skeleton cards", () => {
     const html = renderToStaticMarkup(
-      <StreamedCatalog resolve={new Promise(() => {})} skeletons={6} emptyText="" errorText="" label="Produkte werden geladen …" />,
+      <StreamedCatalog
+        resolve={new Promise(() => {})}
+        skeletons={6}
+        emptyText=""
+        errorText=""
+        label="Produkte werden geladen …"
+      />,
     );
     expect(html).toContain("Produkte werden geladen …");
     // One image placeholder per skeleton card.

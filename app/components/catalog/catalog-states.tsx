@@ -29,7 +29,10 @@ export function CatalogGrid({
 
 export function EmptyState({ message }: { message: string }) {
   return (
-    <p role="status" className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground">
+    <p
+      role="status"
+      className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground"
+    >
       {message}
     </p>
   );
@@ -50,7 +53,10 @@ export function ErrorState({
 }) {
   const Heading = headingLevel;
   return (
-    <div role="alert" className="mx-auto max-w-xl rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm">
+    <div
+      role="alert"
+      className="mx-auto max-w-xl rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
+    >
       <AlertCircleIcon size={40} className="mx-auto text-destructive" />
       <Heading className="mt-4 text-2xl font-bold">{ERROR_HEADING}</Heading>
       <p className="mt-3 text-muted-foreground">{message}</p>
@@ -107,7 +113,10 @@ export function StreamedCatalog<T extends CatalogItem>({
     );
 
   return (
-    <Deferred value={resolve} fallback={<SkeletonGrid count={skeletons} label={label ?? "Angebote werden geladen …"} />}>
+    <Deferred
+      value={resolve}
+      fallback={<SkeletonGrid count={skeletons} label={label ?? "Angebote werden geladen …"} />}
+    >
       {render}
     </Deferred>
   );

@@ -63,7 +63,12 @@ export function CatalogDetailPage({
       {structuredData ? <JsonLd data={structuredData} /> : null}
       <BackLink kind={kind} />
       <article className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
-        <CatalogImage src={item.image_url} alt={item.title} eager className="rounded-xl border border-border shadow-sm" />
+        <CatalogImage
+          src={item.image_url}
+          alt={item.title}
+          eager
+          className="rounded-xl border border-border shadow-sm"
+        />
         <div className="flex flex-col gap-6">
           <div className="space-y-3">
             <Badge variant="secondary">{item.category}</Badge>
@@ -84,7 +89,12 @@ export function CatalogDetailPage({
             />
           )}
 
-          <PriceList price={item.price} communityPrice={item.behappy_price} size="lg" className="rounded-xl bg-muted p-5" />
+          <PriceList
+            price={item.price}
+            communityPrice={item.behappy_price}
+            size="lg"
+            className="rounded-xl bg-muted p-5"
+          />
 
           {/* Add-to-cart slot: products only while available (spec §4); events and courses always. */}
           {addToCart && (item.kind !== "products" || item.availability) ? (

@@ -6,7 +6,10 @@ import { useNonce } from "~/components/nonce";
  */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   const nonce = useNonce();
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return (
     <script
       type="application/ld+json"

@@ -52,7 +52,8 @@ export function catalogDetailMeta(
   kind: CatalogKind,
   loaderData:
     | {
-        result: { state: "found"; item: { title: string; description: string | null } } | { state: "not-found" | "error" };
+        result:
+          { state: "found"; item: { title: string; description: string | null } } | { state: "not-found" | "error" };
         canonical: string | null;
         image: string | null;
       }
@@ -68,7 +69,10 @@ export function catalogDetailMeta(
   }
   return seoMeta({
     title: result.item.title,
-    description: metaDescription(result.item.description, `${result.item.title} – ${KIND_TEXT[kind].singular} bei BeHappy.`),
+    description: metaDescription(
+      result.item.description,
+      `${result.item.title} – ${KIND_TEXT[kind].singular} bei BeHappy.`,
+    ),
     canonical: loaderData.canonical ?? undefined,
     image: loaderData.image ?? undefined,
     type: kind === "products" ? "product" : "website",

@@ -24,7 +24,8 @@ const slideId = (id: CarouselTestimonial["id"]) => `stimme-${id}`;
  * (Lighthouse measured CLS 0.6 when hydration landed after the first paint). Browsers without
  * JavaScript match `scripting: none` and keep the scrollable strip.
  */
-const PRE_HYDRATION_STRIP = "[@media(scripting:enabled)]:grid [@media(scripting:enabled)]:overflow-visible [@media(scripting:enabled)]:pb-0";
+const PRE_HYDRATION_STRIP =
+  "[@media(scripting:enabled)]:grid [@media(scripting:enabled)]:overflow-visible [@media(scripting:enabled)]:pb-0";
 const PRE_HYDRATION_SLIDE = "[@media(scripting:enabled)]:[grid-area:1/1]";
 const PRE_HYDRATION_HIDDEN = "[@media(scripting:enabled)]:pointer-events-none [@media(scripting:enabled)]:opacity-0";
 
@@ -81,7 +82,7 @@ export function TestimonialCarousel({
       lockTimer.current = setTimeout(() => {
         locked.current = false;
       }, CAROUSEL_LOCK_MS);
-      setIndex((current) => (((target(current) % count) + count) % count));
+      setIndex((current) => ((target(current) % count) + count) % count);
     },
     [count],
   );
@@ -120,7 +121,8 @@ export function TestimonialCarousel({
           "mt-10",
           enhanced
             ? "grid"
-            : "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 [scrollbar-width:thin] " + PRE_HYDRATION_STRIP,
+            : "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 [scrollbar-width:thin] " +
+                PRE_HYDRATION_STRIP,
         )}
         // Without JS the strip scrolls; it must be reachable by keyboard (WCAG 2.1.1).
         tabIndex={enhanced ? undefined : 0}
@@ -183,7 +185,12 @@ export function TestimonialCarousel({
 
       <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
         {enhanced ? (
-          <Button variant="outline" size="icon" onClick={() => go((current) => current - 1)} aria-controls={slideId(testimonials[index].id)}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => go((current) => current - 1)}
+            aria-controls={slideId(testimonials[index].id)}
+          >
             <ChevronLeftIcon />
             <span className="sr-only">Vorherige Stimme</span>
           </Button>
@@ -221,7 +228,12 @@ export function TestimonialCarousel({
         </ul>
 
         {enhanced ? (
-          <Button variant="outline" size="icon" onClick={() => go((current) => current + 1)} aria-controls={slideId(testimonials[index].id)}>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => go((current) => current + 1)}
+            aria-controls={slideId(testimonials[index].id)}
+          >
             <ChevronRightIcon />
             <span className="sr-only">Nächste Stimme</span>
           </Button>

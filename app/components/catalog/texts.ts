@@ -46,7 +46,8 @@ export const KIND_TEXT: Record<
   courses: {
     path: "/courses",
     listTitle: "Kurse",
-    listIntro: "Online und vor Ort: Kurse, die dich Schritt für Schritt zu mehr Klarheit, Gelassenheit und Mut begleiten.",
+    listIntro:
+      "Online und vor Ort: Kurse, die dich Schritt für Schritt zu mehr Klarheit, Gelassenheit und Mut begleiten.",
     singular: "Kurs",
     listError: "Konnte Kurse nicht laden. Bitte versuche es später erneut.",
     // Spec §8: 'Keine Veranstaltungen gefunden' is also the empty text of the course list.

@@ -23,7 +23,10 @@ export function ContactCards() {
       title: "E-Mail",
       icon: MailIcon,
       body: (
-        <a href={`mailto:${operator.email}`} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+        <a
+          href={`mailto:${operator.email}`}
+          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+        >
           {operator.email}
         </a>
       ),
@@ -34,7 +37,10 @@ export function ContactCards() {
       icon: PhoneIcon,
       body: (
         <>
-          <a href={`tel:${operator.phone}`} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+          <a
+            href={`tel:${operator.phone}`}
+            className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+          >
             {operator.phoneDisplay}
           </a>
           <span className="mt-1 block text-sm text-muted-foreground">Mo–Fr, 9:00–17:00 Uhr</span>

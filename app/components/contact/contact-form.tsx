@@ -42,7 +42,9 @@ export function ContactForm({
 
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-5">
-      {failed ? <FormNotice tone="error" message={CONTACT_FAILURE.message} description={CONTACT_FAILURE.description} /> : null}
+      {failed ? (
+        <FormNotice tone="error" message={CONTACT_FAILURE.message} description={CONTACT_FAILURE.description} />
+      ) : null}
       <HoneypotField />
       <Field
         label="Name"

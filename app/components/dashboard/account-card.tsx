@@ -35,7 +35,8 @@ export function AccountCard() {
             Meine Daten
           </h3>
           <p className="text-sm text-muted-foreground">
-            Profil, Bestellungen, Teilnehmer, Newsletter-Status und Kontaktanfragen als JSON-Datei (Art. 15 und 20 DSGVO).
+            Profil, Bestellungen, Teilnehmer, Newsletter-Status und Kontaktanfragen als JSON-Datei (Art. 15 und 20
+            DSGVO).
           </p>
           <a href="/account/export" download className={buttonClass("outline", "sm", "mt-2")}>
             Meine Daten herunterladen
@@ -45,7 +46,9 @@ export function AccountCard() {
           <h3 id="account-delete" className="font-semibold">
             Konto löschen
           </h3>
-          <p className="text-sm text-muted-foreground">Löscht dein Konto und deine persönlichen Daten (Art. 17 DSGVO).</p>
+          <p className="text-sm text-muted-foreground">
+            Löscht dein Konto und deine persönlichen Daten (Art. 17 DSGVO).
+          </p>
           <Link to="/account/delete" className={buttonClass("destructive", "sm", "mt-2")}>
             Konto löschen
           </Link>

@@ -25,11 +25,15 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = TABS.findIndex((t) => t.id === active);
     const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : -1;
+      event.key === "ArrowRight"
+        ? (index + 1) % TABS.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? TABS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const tab = TABS[next];
@@ -57,7 +61,9 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
             tabIndex={hydrated && !selected ? -1 : 0}
             className={cn(
               "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 font-medium transition-colors",
-              selected ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+              selected
+                ? "border-primary text-foreground"
+                : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
             {tab.label}
@@ -70,7 +76,13 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
 
 export function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode }) {
   return (
-    <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="pt-8 focus:outline-none">
+    <div
+      role="tabpanel"
+      id={panelId(tab)}
+      aria-labelledby={tabId(tab)}
+      tabIndex={0}
+      className="pt-8 focus:outline-none"
+    >
       {children}
     </div>
   );

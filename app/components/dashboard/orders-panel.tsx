@@ -26,7 +26,10 @@ export function OrdersPanel({
 }) {
   if (error) {
     return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50">
+      <p
+        role="alert"
+        className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50"
+      >
         {error}
       </p>
     );
@@ -53,7 +56,15 @@ export function OrdersPanel({
   );
 }
 
-function OrderCard({ order, openItemId, answer }: { order: MemberOrder; openItemId: string | null; answer: RegistrationAnswer | null }) {
+function OrderCard({
+  order,
+  openItemId,
+  answer,
+}: {
+  order: MemberOrder;
+  openItemId: string | null;
+  answer: RegistrationAnswer | null;
+}) {
   const headingId = `order-${order.id}`;
   return (
     <Card aria-labelledby={headingId} role="region" data-testid="order">
@@ -70,7 +81,11 @@ function OrderCard({ order, openItemId, answer }: { order: MemberOrder; openItem
         <ul className="divide-y divide-border border-y border-border">
           {order.items.map((item) => (
             <li key={item.id} className="py-3">
-              <OrderItemRow item={item} open={openItemId === item.id} answer={answer?.orderItemId === item.id ? answer : null} />
+              <OrderItemRow
+                item={item}
+                open={openItemId === item.id}
+                answer={answer?.orderItemId === item.id ? answer : null}
+              />
             </li>
           ))}
         </ul>
@@ -83,7 +98,15 @@ function OrderCard({ order, openItemId, answer }: { order: MemberOrder; openItem
   );
 }
 
-function OrderItemRow({ item, open, answer }: { item: MemberOrderItem; open: boolean; answer: RegistrationAnswer | null }) {
+function OrderItemRow({
+  item,
+  open,
+  answer,
+}: {
+  item: MemberOrderItem;
+  open: boolean;
+  answer: RegistrationAnswer | null;
+}) {
   const isEvent = item.type === "event";
   const full = item.participants.length >= item.quantity;
   const formId = `registration-${item.id}`;

@@ -33,7 +33,10 @@ export function ProfilePanel({
 }) {
   if (error) {
     return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50">
+      <p
+        role="alert"
+        className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50"
+      >
         {error}
       </p>
     );
@@ -99,7 +102,15 @@ function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accoun
   );
 }
 
-function ProfileForm({ profile, accountEmail, answer }: { profile: MemberProfile | null; accountEmail: string; answer: ProfileAnswer | null }) {
+function ProfileForm({
+  profile,
+  accountEmail,
+  answer,
+}: {
+  profile: MemberProfile | null;
+  accountEmail: string;
+  answer: ProfileAnswer | null;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "profile",
@@ -153,7 +164,11 @@ function ProfileForm({ profile, accountEmail, answer }: { profile: MemberProfile
             <p data-testid="profile-email">{profile?.email || accountEmail}</p>
             <p className="text-sm text-muted-foreground">Deine Anmelde-E-Mail kann hier nicht geändert werden.</p>
           </div>
-          <Field label="Straße und Hausnummer" {...fieldProps(fields.street, { type: "text" })} autoComplete="street-address" />
+          <Field
+            label="Straße und Hausnummer"
+            {...fieldProps(fields.street, { type: "text" })}
+            autoComplete="street-address"
+          />
           <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
             <Field label="PLZ" {...fieldProps(fields.zipcode, { type: "text" })} autoComplete="postal-code" />
             <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />

@@ -33,7 +33,13 @@ export function RegistrationForm({
   return (
     <div className="mt-4 rounded-lg border border-border bg-muted/40 p-4">
       {notice ? <FormNotice tone="error" message={notice} /> : null}
-      <Form method="post" action={action} {...getFormProps(form)} className="mt-2 space-y-4" aria-label="Teilnehmer anmelden">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="mt-2 space-y-4"
+        aria-label="Teilnehmer anmelden"
+      >
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="orderItemId" value={orderItemId} />
         <div className="grid gap-4 sm:grid-cols-2">

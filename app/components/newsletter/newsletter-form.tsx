@@ -60,8 +60,20 @@ export function NewsletterForm({
         <HoneypotField />
         {showName ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Vorname (optional)" name="firstName" autoComplete="given-name" maxLength={100} errors={result?.fieldErrors?.firstName} />
-            <Field label="Nachname (optional)" name="lastName" autoComplete="family-name" maxLength={100} errors={result?.fieldErrors?.lastName} />
+            <Field
+              label="Vorname (optional)"
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={100}
+              errors={result?.fieldErrors?.firstName}
+            />
+            <Field
+              label="Nachname (optional)"
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={100}
+              errors={result?.fieldErrors?.lastName}
+            />
           </div>
         ) : null}
         <div className={cn("flex flex-col gap-3", !showName && "sm:flex-row sm:items-start")}>

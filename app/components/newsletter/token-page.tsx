@@ -21,7 +21,10 @@ export function NewsletterTokenPage({
       >
         <Icon
           size={44}
-          className={cn("mx-auto", tone === "success" ? "text-success" : tone === "error" ? "text-destructive" : "text-primary")}
+          className={cn(
+            "mx-auto",
+            tone === "success" ? "text-success" : tone === "error" ? "text-destructive" : "text-primary",
+          )}
         />
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
         <div className="mt-4 text-muted-foreground">{children}</div>

@@ -19,12 +19,20 @@ export function SelfTestResult({
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section aria-labelledby="ergebnis-heading" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10">
+    <section
+      aria-labelledby="ergebnis-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10"
+    >
       <p className="flex items-center gap-2 text-sm font-medium uppercase tracking-wide text-primary">
         <SparklesIcon size={18} />
         Dein Ergebnis
       </p>
-      <h2 id="ergebnis-heading" ref={headingRef} tabIndex={-1} className="mt-3 text-3xl font-bold tracking-tight focus:outline-none">
+      <h2
+        id="ergebnis-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-3 text-3xl font-bold tracking-tight focus:outline-none"
+      >
         {band.title}
       </h2>
       <div className="mt-3 text-muted-foreground">{summary}</div>

@@ -68,8 +68,8 @@ export function Footer({ newsletter }: FooterProps) {
               BeHappy
             </Link>
             <p className="max-w-sm text-muted-foreground">
-              Die Gemeinschaft für persönliches Wachstum, Glück und Selbstverwirklichung – mit Kursen,
-              Veranstaltungen und Menschen, die dich ermutigen.
+              Die Gemeinschaft für persönliches Wachstum, Glück und Selbstverwirklichung – mit Kursen, Veranstaltungen
+              und Menschen, die dich ermutigen.
             </p>
             {newsletter ? <div className="max-w-md pt-2">{newsletter}</div> : null}
           </div>

@@ -47,60 +47,60 @@ export function Header({ user, cartCount, theme }: HeaderProps) {
 
   return (
     <header
-        ref={headerRef}
+      ref={headerRef}
+      className={cn(
+        "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200",
+        HEADER_HEIGHT_CLASS,
+        scrolled ? "border-transparent shadow-md" : "border-border",
+      )}
+    >
+      {/* Background on its own layer: a backdrop-filter on <header> would trap the fixed mobile panel. */}
+      <div
+        aria-hidden="true"
         className={cn(
-          "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200",
-          HEADER_HEIGHT_CLASS,
-          scrolled ? "border-transparent shadow-md" : "border-border",
+          "absolute inset-0 -z-10 transition-colors duration-200",
+          scrolled ? "bg-header-translucent backdrop-blur-md" : "bg-header",
         )}
-      >
-        {/* Background on its own layer: a backdrop-filter on <header> would trap the fixed mobile panel. */}
-        <div
-          aria-hidden="true"
-          className={cn(
-            "absolute inset-0 -z-10 transition-colors duration-200",
-            scrolled ? "bg-header-translucent backdrop-blur-md" : "bg-header",
-          )}
-        />
-        <div className="mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
-          <Link
-            to="/"
-            className="inline-flex min-h-11 shrink-0 items-center rounded-md px-1 text-lg font-bold tracking-tight text-primary lg:mr-2 lg:text-xl"
-          >
-            BeHappy
-          </Link>
+      />
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 shrink-0 items-center rounded-md px-1 text-lg font-bold tracking-tight text-primary lg:mr-2 lg:text-xl"
+        >
+          BeHappy
+        </Link>
 
-          <nav aria-label="Hauptnavigation" className="hidden md:block">
-            <ul className="flex items-center lg:gap-1">
-              {NAV_MENUS.map((menu) => (
-                <li key={menu.id}>
-                  <Dropdown label={menu.label}>
-                    <MenuLinks items={menu.items} />
-                  </Dropdown>
-                </li>
-              ))}
-              <li>
-                <NavLink to={COMMUNITY_LINK.to} className={navItemClass}>
-                  {COMMUNITY_LINK.label}
-                </NavLink>
+        <nav aria-label="Hauptnavigation" className="hidden md:block">
+          <ul className="flex items-center lg:gap-1">
+            {NAV_MENUS.map((menu) => (
+              <li key={menu.id}>
+                <Dropdown label={menu.label}>
+                  <MenuLinks items={menu.items} />
+                </Dropdown>
               </li>
-            </ul>
-          </nav>
+            ))}
+            <li>
+              <NavLink to={COMMUNITY_LINK.to} className={navItemClass}>
+                {COMMUNITY_LINK.label}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
 
-          <div className="ml-auto flex shrink-0 items-center lg:gap-1">
-            <div className="mr-1 hidden md:block">
-              <Link to={JOIN_LINK.to} className={buttonClass("default", "sm")}>
-                {JOIN_LINK.label}
-              </Link>
-            </div>
-            <div className="hidden md:block">
-              <ThemeMenu theme={theme} redirectTo={redirectTo} />
-            </div>
-            <CartLink count={cartCount} />
-            {user ? <UserMenu email={user.email} /> : <SignInLink />}
-            <MobileMenu theme={theme} redirectTo={redirectTo} />
+        <div className="ml-auto flex shrink-0 items-center lg:gap-1">
+          <div className="mr-1 hidden md:block">
+            <Link to={JOIN_LINK.to} className={buttonClass("default", "sm")}>
+              {JOIN_LINK.label}
+            </Link>
           </div>
+          <div className="hidden md:block">
+            <ThemeMenu theme={theme} redirectTo={redirectTo} />
+          </div>
+          <CartLink count={cartCount} />
+          {user ? <UserMenu email={user.email} /> : <SignInLink />}
+          <MobileMenu theme={theme} redirectTo={redirectTo} />
         </div>
+      </div>
     </header>
   );
 }
@@ -248,15 +248,7 @@ const THEMES: { value: Theme; label: string; Icon: typeof SunIcon }[] = [
 ];
 
 /** The theme switch: a POST form with three submit buttons (works without JS). */
-export function ThemeForm({
-  theme,
-  redirectTo,
-  className,
-}: {
-  theme: Theme;
-  redirectTo: string;
-  className?: string;
-}) {
+export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redirectTo: string; className?: string }) {
   return (
     <Form method="post" action="/theme" preventScrollReset className={className}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -272,9 +264,7 @@ export function ThemeForm({
               aria-pressed={theme === value}
               className={cn(
                 "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium",
-                theme === value
-                  ? "border-primary bg-primary text-primary-foreground"
-                  : "border-input hover:bg-accent",
+                theme === value ? "border-primary bg-primary text-primary-foreground" : "border-input hover:bg-accent",
               )}
             >
               <Icon size={16} />
@@ -318,7 +308,10 @@ function MobileMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string })
         <nav aria-label="Hauptnavigation" className="mx-auto max-w-lg px-6 pb-12 pt-6">
           {NAV_MENUS.map((menu) => (
             <div key={menu.id} className="mb-6">
-              <p id={`mobile-${menu.id}`} className="px-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+              <p
+                id={`mobile-${menu.id}`}
+                className="px-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+              >
                 {menu.label}
               </p>
               <MenuLinks items={menu.items} className="mt-1" labelledBy={`mobile-${menu.id}`} />

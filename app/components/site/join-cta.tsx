@@ -30,10 +30,7 @@ export function JoinCta({
           {title}
         </Heading>
         <p className="mx-auto mt-4 max-w-2xl text-lg opacity-95">{text}</p>
-        <Link
-          to="/join"
-          className={buttonClass("outline", "lg", "mt-8")}
-        >
+        <Link to="/join" className={buttonClass("outline", "lg", "mt-8")}>
           {label}
           <ArrowRightIcon size={18} />
         </Link>

@@ -23,14 +23,20 @@ export function MissionBlock({
   return (
     <section aria-labelledby="mission-block-title" className={cn("bg-muted", className)}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <H id="mission-block-title" className={cn("text-center text-3xl font-bold tracking-tight", !showTitle && "sr-only")}>
+        <H
+          id="mission-block-title"
+          className={cn("text-center text-3xl font-bold tracking-tight", !showTitle && "sr-only")}
+        >
           Wofür BeHappy steht
         </H>
 
         <div className="mt-10 grid gap-6 md:grid-cols-2">
           <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
             <div className="flex items-center gap-3">
-              <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary"
+              >
                 <TargetIcon />
               </span>
               <Sub className="text-xl font-semibold">{mission.mission.title}</Sub>
@@ -39,7 +45,10 @@ export function MissionBlock({
           </article>
           <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
             <div className="flex items-center gap-3">
-              <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary"
+              >
                 <EyeIcon />
               </span>
               <Sub className="text-xl font-semibold">{mission.vision.title}</Sub>

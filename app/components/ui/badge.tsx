@@ -20,6 +20,10 @@ export function badgeClass(variant: BadgeVariant = "default", className?: string
   );
 }
 
-export function Badge({ variant = "default", className, ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+export function Badge({
+  variant = "default",
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return <span className={badgeClass(variant, className)} {...props} />;
 }

@@ -56,7 +56,8 @@ export function Field(props: FieldProps) {
   const errorId = errorIdProp ?? `${id}-error`;
   const descriptionId = descriptionIdProp ?? `${id}-description`;
   const invalid = Boolean(errors && errors.length > 0);
-  const describedBy = [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
   const aria = {
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,

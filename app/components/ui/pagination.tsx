@@ -13,8 +13,7 @@ export type PaginationProps = {
   className?: string;
 };
 
-const item =
-  "inline-flex min-h-11 items-center gap-1 rounded-md border border-input px-3 text-sm font-medium";
+const item = "inline-flex min-h-11 items-center gap-1 rounded-md border border-input px-3 text-sm font-medium";
 
 /** 'Seite X von Y' with 'Zurück'/'Weiter' links; disabled ends are aria-disabled spans. */
 export function Pagination({ page, totalPages, hrefFor, label = "Seitennavigation", className }: PaginationProps) {

@@ -55,7 +55,11 @@ export type ToasterProps = {
  * anything passed to `showToast`; up to 3 stack, each disappears after 4 s or on 'Schließen'.
  */
 export function Toaster({ toast }: ToasterProps) {
-  const stored = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const stored = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
   const [hydrated, setHydrated] = useState(false);
   const lastPushed = useRef<ToastMessage | null>(null);
 

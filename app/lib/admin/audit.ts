@@ -43,11 +43,16 @@ function show(value: unknown): string {
 }
 
 /** 'Titel: alt → neu' for each changed field of an update (labels in German). */
-export function auditChanges(entry: Pick<AuditEntry, "action" | "before" | "after">, labelOf?: (field: string, value: unknown) => string) {
+export function auditChanges(
+  entry: Pick<AuditEntry, "action" | "before" | "after">,
+  labelOf?: (field: string, value: unknown) => string,
+) {
   if (entry.action !== "update" || !entry.before || !entry.after) return [];
   const fmt = labelOf ?? ((_field: string, value: unknown) => show(value));
   const keys = Object.keys(entry.after).filter(
     (key) => !IGNORED.has(key) && JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]),
   );
-  return keys.map((key) => `${FIELD_LABEL[key] ?? key}: ${fmt(key, entry.before?.[key])} → ${fmt(key, entry.after?.[key])}`);
+  return keys.map(
+    (key) => `${FIELD_LABEL[key] ?? key}: ${fmt(key, entry.before?.[key])} → ${fmt(key, entry.after?.[key])}`,
+  );
 }

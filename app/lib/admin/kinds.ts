@@ -78,7 +78,11 @@ export const FLAGS = ["show_on_startpage", "show_on_offer"] as const;
 export type Flag = (typeof FLAGS)[number];
 
 export const FLAG_TEXTS: Record<Flag, { column: string; added: string; removed: string }> = {
-  show_on_startpage: { column: "Startseite", added: "zur Startseite hinzugefügt", removed: "von der Startseite entfernt" },
+  show_on_startpage: {
+    column: "Startseite",
+    added: "zur Startseite hinzugefügt",
+    removed: "von der Startseite entfernt",
+  },
   show_on_offer: { column: "Angebote", added: "zu den Angeboten hinzugefügt", removed: "aus den Angeboten entfernt" },
 };
 

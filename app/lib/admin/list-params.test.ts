@@ -22,7 +22,14 @@ describe("admin list params", () => {
   it("only ever returns to an admin path", () => {
     expect(safeAdminPath("/admin/events?q=x", "/admin")).toBe("/admin/events?q=x");
     expect(safeAdminPath("/admin", "/x")).toBe("/admin");
-    for (const bad of ["https://evil.example/admin", "//evil.example", "/administrator", "/admin/..//evil", "/admin\\x", null]) {
+    for (const bad of [
+      "https://evil.example/admin",
+      "//evil.example",
+      "/administrator",
+      "/admin/..//evil",
+      "/admin\\x",
+      null,
+    ]) {
       expect(safeAdminPath(bad, "/admin/events")).toBe("/admin/events");
     }
   });

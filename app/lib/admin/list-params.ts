@@ -15,7 +15,11 @@ export function readListParams(searchParams: URLSearchParams): ListParams {
 }
 
 /** `?q=…&page=…` (page 1 and an empty query are left out), plus any extra parameters. */
-export function listHref(pathname: string, params: Partial<ListParams>, extra: Record<string, string | undefined> = {}) {
+export function listHref(
+  pathname: string,
+  params: Partial<ListParams>,
+  extra: Record<string, string | undefined> = {},
+) {
   const search = new URLSearchParams();
   if (params.q) search.set("q", params.q);
   if (params.page && params.page > 1) search.set("page", String(params.page));

@@ -34,7 +34,9 @@ describe("admin schemas", () => {
   });
 
   it("rejects a negative price and missing required fields in German, keeping optional ones optional", () => {
-    const result = parseWithZod(form({ title: " ", price: "-1", image_url: "javascript:alert(1)" }), { schema: eventFormSchema });
+    const result = parseWithZod(form({ title: " ", price: "-1", image_url: "javascript:alert(1)" }), {
+      schema: eventFormSchema,
+    });
     expect(result.status).toBe("error");
     const errors = result.reply().error ?? {};
     expect(errors.title).toEqual(["Bitte gib einen Titel ein."]);
@@ -49,7 +51,14 @@ describe("admin schemas", () => {
 
   it("reads checkboxes ('on' or absent) for products", () => {
     const result = parseWithZod(
-      form({ title: "Buch", category: "Buch", image_url: "https://example.com/a.png", price: "9.99", availability: "on", details: "a\nb" }),
+      form({
+        title: "Buch",
+        category: "Buch",
+        image_url: "https://example.com/a.png",
+        price: "9.99",
+        availability: "on",
+        details: "a\nb",
+      }),
       { schema: productFormSchema },
     );
     expect(result.status).toBe("success");
@@ -60,10 +69,14 @@ describe("admin schemas", () => {
 
   it("parses row actions", () => {
     const id = "e0000000-0000-4000-8000-000000000001";
-    const on = parseWithZod(form({ intent: "flag", id, flag: "show_on_offer", value: "on" }), { schema: catalogRowActionSchema });
+    const on = parseWithZod(form({ intent: "flag", id, flag: "show_on_offer", value: "on" }), {
+      schema: catalogRowActionSchema,
+    });
     expect(on.status === "success" && on.value).toEqual({ intent: "flag", id, flag: "show_on_offer", value: true });
     const off = parseWithZod(form({ intent: "flag", id, flag: "show_on_offer" }), { schema: catalogRowActionSchema });
     expect(off.status === "success" && off.value).toEqual({ intent: "flag", id, flag: "show_on_offer", value: false });
-    expect(parseWithZod(form({ intent: "flag", id, flag: "title" }), { schema: catalogRowActionSchema }).status).toBe("error");
+    expect(parseWithZod(form({ intent: "flag", id, flag: "title" }), { schema: catalogRowActionSchema }).status).toBe(
+      "error",
+    );
   });
 });

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { emailField, optionalText, requiredText } from "./common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
-const phone = optionalText(30).refine((v) => !v || PHONE.test(v), "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).");
+const phone = optionalText(30).refine(
+  (v) => !v || PHONE.test(v),
+  "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).",
+);
 
 export const SALUTATIONS = ["", "Frau", "Herr", "Divers"] as const;
 
@@ -18,7 +21,10 @@ export const checkoutSchema = z
     zipcode: requiredText("deine Postleitzahl", 20),
     city: requiredText("deinen Ort", 100),
     country: requiredText("dein Land", 100),
-    areacode: optionalText(10).refine((v) => !v || /^\+?[0-9]{1,6}$/.test(v), "Bitte gib eine gültige Vorwahl ein, z. B. +49."),
+    areacode: optionalText(10).refine(
+      (v) => !v || /^\+?[0-9]{1,6}$/.test(v),
+      "Bitte gib eine gültige Vorwahl ein, z. B. +49.",
+    ),
     phone,
     mobile: phone,
     notes: optionalText(1000),

@@ -7,7 +7,6 @@ function errorsOf(submission: { status?: string }) {
   return (submission as unknown as { error?: Record<string, string[] | null> }).error ?? undefined;
 }
 
-
 function parse(fields: Record<string, string>) {
   const formData = new FormData();
   for (const [k, v] of Object.entries(fields)) formData.set(k, v);
@@ -26,11 +25,19 @@ describe("profileSchema", () => {
     expect(parse({ zipcode: "10969", country: "germany" }).status).toBe("success");
     expect(parse({ zipcode: "1010", country: "Österreich" }).status).toBe("success");
     expect(parse({ zipcode: "SW1A 1AA", country: "United Kingdom" }).status).toBe("success");
-    expect(errorsOf(parse({ zipcode: "<b>", country: "Frankreich" }))?.zipcode).toEqual(["Bitte gib eine gültige Postleitzahl ein."]);
+    expect(errorsOf(parse({ zipcode: "<b>", country: "Frankreich" }))?.zipcode).toEqual([
+      "Bitte gib eine gültige Postleitzahl ein.",
+    ]);
   });
 
   it("checks phone characters, area codes, salutations and lengths in German", () => {
-    const result = parse({ phone: "abc", mobile: "0171 2345678", areacode: "49a", salutation: "Dr.", street: "x".repeat(201) });
+    const result = parse({
+      phone: "abc",
+      mobile: "0171 2345678",
+      areacode: "49a",
+      salutation: "Dr.",
+      street: "x".repeat(201),
+    });
     expect(errorsOf(result)).toMatchObject({
       phone: ["Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -)."],
       areacode: ["Bitte gib eine gültige Vorwahl ein, z. B. +49."],

@@ -3,9 +3,15 @@ import { SALUTATIONS } from "./checkout";
 import { optionalText } from "./common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
-const phone = optionalText(30).refine((v) => !v || PHONE.test(v), "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).");
+const phone = optionalText(30).refine(
+  (v) => !v || PHONE.test(v),
+  "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).",
+);
 const name = (label: string) =>
-  optionalText(100).refine((v) => !v || /^[^<>{}\[\]\\|@#$%^*=_~`0-9]+$/u.test(v), `Bitte gib ${label} ohne Ziffern oder Sonderzeichen ein.`);
+  optionalText(100).refine(
+    (v) => !v || /^[^<>{}\[\]\\|@#$%^*=_~`0-9]+$/u.test(v),
+    `Bitte gib ${label} ohne Ziffern oder Sonderzeichen ein.`,
+  );
 
 /** Whether a country entry means Germany (then the five-digit postcode rule applies). */
 export function isGermany(country: string | undefined) {
@@ -23,10 +29,16 @@ export const profileSchema = z
     firstName: name("deinen Vornamen"),
     lastName: name("deinen Nachnamen"),
     street: optionalText(200),
-    zipcode: optionalText(20).refine((v) => !v || /^[0-9A-Za-z\s-]{2,20}$/.test(v), "Bitte gib eine gültige Postleitzahl ein."),
+    zipcode: optionalText(20).refine(
+      (v) => !v || /^[0-9A-Za-z\s-]{2,20}$/.test(v),
+      "Bitte gib eine gültige Postleitzahl ein.",
+    ),
     city: optionalText(100),
     country: optionalText(100),
-    areacode: optionalText(10).refine((v) => !v || /^\+?[0-9]{1,6}$/.test(v), "Bitte gib eine gültige Vorwahl ein, z. B. +49."),
+    areacode: optionalText(10).refine(
+      (v) => !v || /^\+?[0-9]{1,6}$/.test(v),
+      "Bitte gib eine gültige Vorwahl ein, z. B. +49.",
+    ),
     phone,
     mobile: phone,
   })

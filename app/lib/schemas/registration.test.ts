@@ -7,7 +7,6 @@ function errorsOf(submission: { status?: string }) {
   return (submission as unknown as { error?: Record<string, string[] | null> }).error ?? undefined;
 }
 
-
 const ITEM = "0b6a3b3e-8f1c-4c1e-9a55-3f2c4f7d1a01";
 
 function parse(fields: Record<string, string>) {
@@ -30,7 +29,14 @@ describe("registrationSchema", () => {
   });
 
   it("bounds notes and checks phone characters and the order line id", () => {
-    const bad = parse({ orderItemId: "x", firstName: "Lea", lastName: "B", email: "lea@example.com", phone: "call me", notes: "x".repeat(2001) });
+    const bad = parse({
+      orderItemId: "x",
+      firstName: "Lea",
+      lastName: "B",
+      email: "lea@example.com",
+      phone: "call me",
+      notes: "x".repeat(2001),
+    });
     expect(errorsOf(bad)).toMatchObject({
       orderItemId: ["Die Bestellposition wurde nicht gefunden."],
       phone: ["Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -)."],

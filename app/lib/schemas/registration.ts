@@ -9,7 +9,10 @@ export const registrationSchema = z.object({
   firstName: requiredText("den Vornamen", 100),
   lastName: requiredText("den Nachnamen", 100),
   email: emailField(),
-  phone: optionalText(30).refine((v) => !v || PHONE.test(v), "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -)."),
+  phone: optionalText(30).refine(
+    (v) => !v || PHONE.test(v),
+    "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).",
+  ),
   notes: optionalText(2000),
 });
 

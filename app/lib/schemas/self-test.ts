@@ -9,7 +9,9 @@ export function missingAnswersMessage(missing: number) {
     : `Bitte beantworte alle Aussagen. Es fehlen noch ${missing} Antworten.`;
 }
 
-const answerSchema = z.enum(["1", "2", "3", "4", "5"], { error: ANSWER_REQUIRED }).transform((v) => Number(v) as Answer);
+const answerSchema = z
+  .enum(["1", "2", "3", "4", "5"], { error: ANSWER_REQUIRED })
+  .transform((v) => Number(v) as Answer);
 
 export type ParsedAnswers =
   | { ok: true; answers: Answers }

@@ -96,7 +96,10 @@ export function happinessBand(score: number): ResultBand {
 }
 
 /** Scores a complete set of answers. Throws if a statement is unanswered (validate first). */
-export function scoreHappiness(answers: Answers, statements: HappinessStatement[] = HAPPINESS_STATEMENTS): HappinessResult {
+export function scoreHappiness(
+  answers: Answers,
+  statements: HappinessStatement[] = HAPPINESS_STATEMENTS,
+): HappinessResult {
   let total = 0;
   for (const statement of statements) {
     const answer = answers[statement.id];

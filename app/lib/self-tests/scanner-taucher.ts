@@ -13,20 +13,44 @@ export interface TypeStatement extends Statement {
 }
 
 export const TYPE_STATEMENTS: TypeStatement[] = [
-  { id: "s01", leaning: "scanner", text: "Ich habe ständig neue Ideen und möchte am liebsten alle gleichzeitig umsetzen." },
+  {
+    id: "s01",
+    leaning: "scanner",
+    text: "Ich habe ständig neue Ideen und möchte am liebsten alle gleichzeitig umsetzen.",
+  },
   { id: "s02", leaning: "taucher", text: "Wenn mich ein Thema packt, beschäftige ich mich jahrelang damit." },
-  { id: "s03", leaning: "scanner", text: "Sobald ich etwas verstanden habe, verliere ich oft das Interesse und suche das Nächste." },
+  {
+    id: "s03",
+    leaning: "scanner",
+    text: "Sobald ich etwas verstanden habe, verliere ich oft das Interesse und suche das Nächste.",
+  },
   { id: "s04", leaning: "taucher", text: "Ich werde gern zur Expertin oder zum Experten auf genau einem Gebiet." },
-  { id: "s05", leaning: "scanner", text: "In Buchhandlungen oder Bibliotheken zieht es mich in ganz verschiedene Abteilungen." },
+  {
+    id: "s05",
+    leaning: "scanner",
+    text: "In Buchhandlungen oder Bibliotheken zieht es mich in ganz verschiedene Abteilungen.",
+  },
   { id: "s06", leaning: "taucher", text: "Ich arbeite am liebsten lange und ungestört an einer einzigen Sache." },
-  { id: "s07", leaning: "scanner", text: "Die Frage „Was willst du eigentlich beruflich machen?“ bringt mich ins Grübeln, weil mich so vieles reizt." },
+  {
+    id: "s07",
+    leaning: "scanner",
+    text: "Die Frage „Was willst du eigentlich beruflich machen?“ bringt mich ins Grübeln, weil mich so vieles reizt.",
+  },
   { id: "s08", leaning: "taucher", text: "Abwechslung um der Abwechslung willen brauche ich nicht." },
   { id: "s09", leaning: "scanner", text: "Ich habe mehrere angefangene Projekte, Hobbys oder Kurse." },
-  { id: "s10", leaning: "taucher", text: "Ich bleibe auch dann bei einer Sache, wenn die erste Begeisterung vorbei ist." },
+  {
+    id: "s10",
+    leaning: "taucher",
+    text: "Ich bleibe auch dann bei einer Sache, wenn die erste Begeisterung vorbei ist.",
+  },
   { id: "s11", leaning: "scanner", text: "Routine und immer gleiche Abläufe langweilen mich schnell." },
   { id: "s12", leaning: "taucher", text: "Ich gehe Dingen gern bis ins kleinste Detail auf den Grund." },
   { id: "s13", leaning: "scanner", text: "Ich verbinde gern Wissen aus ganz unterschiedlichen Bereichen miteinander." },
-  { id: "s14", leaning: "taucher", text: "Ich fühle mich am wohlsten, wenn ich ein klares, langfristiges Ziel verfolge." },
+  {
+    id: "s14",
+    leaning: "taucher",
+    text: "Ich fühle mich am wohlsten, wenn ich ein klares, langfristiges Ziel verfolge.",
+  },
 ];
 
 export type TypeId = "scanner" | "taucher" | "mischtyp";

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswers } from "~/lib/schemas/self-test";
-import {
-  HAPPINESS_BANDS,
-  HAPPINESS_STATEMENTS,
-  happinessBand,
-  happinessPoints,
-  scoreHappiness,
-} from "./glueckstest";
+import { HAPPINESS_BANDS, HAPPINESS_STATEMENTS, happinessBand, happinessPoints, scoreHappiness } from "./glueckstest";
 import { classifyType, scoreScannerTaucher, TYPE_STATEMENTS } from "./scanner-taucher";
 import type { Answer, Answers } from "./types";
 
@@ -68,12 +62,16 @@ describe("Scanner-Taucher-Test", () => {
   });
 
   it("agreeing with every scanner statement and rejecting every taucher statement is a pure Scanner", () => {
-    const answers = all(TYPE_STATEMENTS, (id) => (TYPE_STATEMENTS.find((s) => s.id === id)!.leaning === "scanner" ? 5 : 1));
+    const answers = all(TYPE_STATEMENTS, (id) =>
+      TYPE_STATEMENTS.find((s) => s.id === id)!.leaning === "scanner" ? 5 : 1,
+    );
     expect(scoreScannerTaucher(answers)).toMatchObject({ index: 100, scannerShare: 100, type: "scanner" });
   });
 
   it("the opposite is a pure Taucher", () => {
-    const answers = all(TYPE_STATEMENTS, (id) => (TYPE_STATEMENTS.find((s) => s.id === id)!.leaning === "scanner" ? 1 : 5));
+    const answers = all(TYPE_STATEMENTS, (id) =>
+      TYPE_STATEMENTS.find((s) => s.id === id)!.leaning === "scanner" ? 1 : 5,
+    );
     expect(scoreScannerTaucher(answers)).toMatchObject({ index: -100, scannerShare: 0, type: "taucher" });
   });
 

@@ -71,7 +71,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id) {
       const updated = await withViewer(viewer, (tx) => updateCatalogItem(tx, kind, id, input));
       // Deleted meanwhile (or never there): back to the list with the spec's error toast, not a 500.
-      if (!updated) return redirectWithError(`/admin/${kind}`, adminFailure(toasts.updateError, "no row updated", { kind, id }));
+      if (!updated)
+        return redirectWithError(`/admin/${kind}`, adminFailure(toasts.updateError, "no row updated", { kind, id }));
     } else {
       await withViewer(viewer, (tx) => createCatalogItem(tx, kind, input));
     }
@@ -107,7 +108,13 @@ export default function AdminCatalogForm() {
         Zurück zu {texts.many}
       </Link>
       <h1 className="mt-3 text-3xl font-bold">{id ? texts.editHeading : texts.newHeading}</h1>
-      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description ?? ADMIN_RETRY} /> : null}
+      {actionData?.notice ? (
+        <FormNotice
+          tone="error"
+          message={actionData.notice.message}
+          description={actionData.notice.description ?? ADMIN_RETRY}
+        />
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <CatalogFormFields kind={kind as AdminKind} fields={fields as never} />
         <div className="flex flex-wrap gap-3 pt-2">

@@ -83,7 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const title = await withViewer(viewer, (tx) => deleteCatalogItem(tx, kind, input.id));
     if (title === null) throw new Error("no row deleted");
-    return redirectWithSuccess(returnTo, { message: toasts.deleted, description: `„${title}“ wurde dauerhaft gelöscht.` });
+    return redirectWithSuccess(returnTo, {
+      message: toasts.deleted,
+      description: `„${title}“ wurde dauerhaft gelöscht.`,
+    });
   } catch (error) {
     return redirectWithError(returnTo, adminFailure(toasts.deleteError, error, { kind, id: input.id }));
   }
@@ -120,7 +123,16 @@ export default function AdminCatalogList() {
       >
         <AdminTable
           caption={texts.heading}
-          head={["Titel", "Kategorie", isProducts ? "Verfügbarkeit" : "Datum", "Preis", "BeHappy-Preis", "Startseite", "Angebote", "Aktionen"]}
+          head={[
+            "Titel",
+            "Kategorie",
+            isProducts ? "Verfügbarkeit" : "Datum",
+            "Preis",
+            "BeHappy-Preis",
+            "Startseite",
+            "Angebote",
+            "Aktionen",
+          ]}
         >
           {list.rows.map((row) => {
             const editHref = `${listPath}/new/${row.id}`;
@@ -141,18 +153,32 @@ export default function AdminCatalogList() {
                 <td className={cellClass}>{row.category}</td>
                 <td className={cellClass}>
                   {isProducts ? (
-                    <Badge variant={row.availability ? "success" : "secondary"}>{row.availability ? "Verfügbar" : "Ausverkauft"}</Badge>
+                    <Badge variant={row.availability ? "success" : "secondary"}>
+                      {row.availability ? "Verfügbar" : "Ausverkauft"}
+                    </Badge>
                   ) : (
-                    row.date ?? "–"
+                    (row.date ?? "–")
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatCommunityPrice(row.behappy_price)}</td>
                 <td className={cellClass}>
-                  <FlagToggle id={row.id} title={row.title} flag="show_on_startpage" checked={row.show_on_startpage} returnTo={here} />
+                  <FlagToggle
+                    id={row.id}
+                    title={row.title}
+                    flag="show_on_startpage"
+                    checked={row.show_on_startpage}
+                    returnTo={here}
+                  />
                 </td>
                 <td className={cellClass}>
-                  <FlagToggle id={row.id} title={row.title} flag="show_on_offer" checked={row.show_on_offer} returnTo={here} />
+                  <FlagToggle
+                    id={row.id}
+                    title={row.title}
+                    flag="show_on_offer"
+                    checked={row.show_on_offer}
+                    returnTo={here}
+                  />
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>
                   <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
@@ -172,7 +198,9 @@ export default function AdminCatalogList() {
           })}
         </AdminTable>
       </AdminList>
-      {toDelete ? <ConfirmDeleteDialog id={toDelete.id} title={toDelete.title} closeHref={here} key={location.key} /> : null}
+      {toDelete ? (
+        <ConfirmDeleteDialog id={toDelete.id} title={toDelete.title} closeHref={here} key={location.key} />
+      ) : null}
     </>
   );
 }

@@ -11,7 +11,12 @@ import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin
 import { formatDateTime } from "~/lib/format";
 import { contactReadSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
-import { getContactAdmin, listContactsAdmin, markContactRead, type ContactRow } from "~/server/queries/admin/contacts.server";
+import {
+  getContactAdmin,
+  listContactsAdmin,
+  markContactRead,
+  type ContactRow,
+} from "~/server/queries/admin/contacts.server";
 import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
 import type { Page } from "~/server/queries/admin/paging.server";
 import { isUuid } from "~/server/queries/catalog.server";
@@ -52,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return redirectWithError(returnTo, adminFailure("Fehler beim Aktualisieren des Status", error));
   }
-  return redirectWithSuccess(returnTo, { message: "Nachricht aktualisiert", description: "Die Nachricht wurde als gelesen markiert." });
+  return redirectWithSuccess(returnTo, {
+    message: "Nachricht aktualisiert",
+    description: "Die Nachricht wurde als gelesen markiert.",
+  });
 }
 
 /** With JS the message is marked read as soon as the dialog opens; without JS by the button. */
@@ -127,7 +135,10 @@ export default function AdminContacts() {
   const here = listHref("/admin/contacts", { q: list.q, page: list.page });
   return (
     <>
-      <AdminPageHeader title="Kontaktanfragen" description={`${list.total} ${list.total === 1 ? "Anfrage" : "Anfragen"}`} />
+      <AdminPageHeader
+        title="Kontaktanfragen"
+        description={`${list.total} ${list.total === 1 ? "Anfrage" : "Anfragen"}`}
+      />
       {error ? <AdminErrorNotice {...error} /> : null}
       <AdminList
         searchLabel="Nach Name suchen"
@@ -143,7 +154,9 @@ export default function AdminContacts() {
               <td className={cellClass}>{row.name}</td>
               <td className={`${cellClass} break-all`}>{row.email}</td>
               <td className={cellClass}>
-                <Badge variant={row.status === "read" ? "secondary" : "warning"}>{contactStatusLabel(row.status)}</Badge>
+                <Badge variant={row.status === "read" ? "secondary" : "warning"}>
+                  {contactStatusLabel(row.status)}
+                </Badge>
               </td>
               <td className={cellClass}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>

@@ -24,12 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = await withViewer(viewer, (tx) => subscriberBatch(tx, q, null, BATCH));
   const toCsv = (rows: typeof first) =>
     rows
-      .map((r) => csvRow([r.email, r.first_name, r.last_name, newsletterStatusLabel(r.status), formatDateTime(r.created_at)]))
+      .map((r) =>
+        csvRow([r.email, r.first_name, r.last_name, newsletterStatusLabel(r.status), formatDateTime(r.created_at)]),
+      )
       .join("");
 
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(["E-Mail", "Vorname", "Nachname", "Status", "Angemeldet am"]) + toCsv(first)));
+      controller.enqueue(
+        encoder.encode(CSV_BOM + csvRow(["E-Mail", "Vorname", "Nachname", "Status", "Angemeldet am"]) + toCsv(first)),
+      );
       if (first.length < BATCH) controller.close();
       else cursor = first[first.length - 1].cursor;
     },

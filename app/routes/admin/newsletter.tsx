@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const variant = (status: string) => (status === "subscribed" ? "success" : status === "pending" ? "warning" : "secondary");
+const variant = (status: string) =>
+  status === "subscribed" ? "success" : status === "pending" ? "warning" : "secondary";
 
 export default function AdminNewsletter() {
   const { list, error } = useLoaderData<typeof loader>();

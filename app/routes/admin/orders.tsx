@@ -39,7 +39,12 @@ async function loadDetail(tx: Tx, id: string) {
     await sql`release savepoint order_items`.execute(tx);
   } catch (error) {
     await sql`rollback to savepoint order_items`.execute(tx);
-    itemsError = adminFailure("Fehler beim Laden der Bestellpositionen", error, { id }, "Die Bestellpositionen konnten nicht geladen werden.");
+    itemsError = adminFailure(
+      "Fehler beim Laden der Bestellpositionen",
+      error,
+      { id },
+      "Die Bestellpositionen konnten nicht geladen werden.",
+    );
   }
   const withdrawals = await listOrderWithdrawals(tx, id);
   const audit = await auditFor(tx, "orders", id);
@@ -56,7 +61,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => loadDetail(tx, orderId)) : null;
       return { view: "detail" as const, params, detail, error: null };
     } catch (error) {
-      return { view: "detail" as const, params, detail: null, error: adminFailure("Fehler beim Laden der Bestellungen", error, {}, "Bitte versuche es später erneut.") };
+      return {
+        view: "detail" as const,
+        params,
+        detail: null,
+        error: adminFailure("Fehler beim Laden der Bestellungen", error, {}, "Bitte versuche es später erneut."),
+      };
     }
   }
   try {
@@ -77,7 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/orders");
   const submission = parseWithZod(formData, { schema: orderStatusSchema });
   const failed = (error: unknown) =>
-    redirectWithError(returnTo, adminFailure("Fehler bei der Aktualisierung", error, {}, "Der Status konnte nicht aktualisiert werden."));
+    redirectWithError(
+      returnTo,
+      adminFailure("Fehler bei der Aktualisierung", error, {}, "Der Status konnte nicht aktualisiert werden."),
+    );
   if (submission.status !== "success") return failed("invalid order status action");
   const { id, status } = submission.value;
   try {
@@ -92,7 +105,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function StatusForm({ id, status, label, returnTo, disabled, variant = "outline" }: {
+function StatusForm({
+  id,
+  status,
+  label,
+  returnTo,
+  disabled,
+  variant = "outline",
+}: {
   id: string;
   status: OrderStatus;
   label: string;
@@ -117,7 +137,10 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
   const here = listHref("/admin/orders", { q: list.q, page: list.page });
   return (
     <>
-      <AdminPageHeader title="Bestellungen" description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}, neueste zuerst`} />
+      <AdminPageHeader
+        title="Bestellungen"
+        description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}, neueste zuerst`}
+      />
       {error ? <AdminErrorNotice {...error} /> : null}
       <AdminList
         searchLabel="Nach Name oder E-Mail suchen"
@@ -127,11 +150,18 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
         count={list.rows.length}
         hrefFor={(page) => listHref("/admin/orders", { q: list.q, page })}
       >
-        <AdminTable caption="Bestellungen" head={["Bestellung", "Kunde", "E-Mail", "Betrag", "Status", "Datum", "Aktionen"]}>
+        <AdminTable
+          caption="Bestellungen"
+          head={["Bestellung", "Kunde", "E-Mail", "Betrag", "Status", "Datum", "Aktionen"]}
+        >
           {list.rows.map((row) => (
             <tr key={row.id}>
               <td className={cellClass}>
-                <Link to={listHref("/admin/orders", { q: list.q, page: list.page }, { order: row.id })} aria-label={`${shortId(row.id)} Details anzeigen`} className="font-mono underline">
+                <Link
+                  to={listHref("/admin/orders", { q: list.q, page: list.page }, { order: row.id })}
+                  aria-label={`${shortId(row.id)} Details anzeigen`}
+                  className="font-mono underline"
+                >
                   {shortId(row.id)}
                 </Link>
               </td>
@@ -148,13 +178,31 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
                 <details className="group">
                   <summary
                     aria-label={`Aktionen für Bestellung ${shortId(row.id)}`}
-                    className={buttonClass("ghost", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+                    className={buttonClass(
+                      "ghost",
+                      "sm",
+                      "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+                    )}
                   >
                     Aktionen
                   </summary>
                   <div className="mt-1 flex flex-col gap-1">
-                    <StatusForm id={row.id} status="completed" label="Als abgeschlossen markieren" returnTo={here} disabled={row.status === "completed"} variant="ghost" />
-                    <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={here} disabled={row.status === "cancelled"} variant="ghost" />
+                    <StatusForm
+                      id={row.id}
+                      status="completed"
+                      label="Als abgeschlossen markieren"
+                      returnTo={here}
+                      disabled={row.status === "completed"}
+                      variant="ghost"
+                    />
+                    <StatusForm
+                      id={row.id}
+                      status="cancelled"
+                      label="Stornieren"
+                      returnTo={here}
+                      disabled={row.status === "cancelled"}
+                      variant="ghost"
+                    />
                   </div>
                 </details>
               </td>

@@ -31,7 +31,11 @@ export async function createUser(input: { email: string; password: string; first
 
 export async function grantAdmin(userId: string) {
   await withViewer(SERVICE, (tx) =>
-    tx.insertInto("user_roles").values({ user_id: userId, role: "admin" }).onConflict((oc) => oc.doNothing()).execute(),
+    tx
+      .insertInto("user_roles")
+      .values({ user_id: userId, role: "admin" })
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
   );
   forgetAdminStatus(userId);
 }

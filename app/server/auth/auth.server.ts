@@ -46,7 +46,9 @@ export async function isAdmin(userId: string): Promise<boolean> {
   let value = false;
   try {
     value = await withViewer(SERVICE, async (tx) => {
-      const { rows } = await sql<{ is_admin: boolean }>`select public.is_admin(${userId}::uuid) as is_admin`.execute(tx);
+      const { rows } = await sql<{ is_admin: boolean }>`select public.is_admin(${userId}::uuid) as is_admin`.execute(
+        tx,
+      );
       return rows[0]?.is_admin === true;
     });
   } catch (error) {

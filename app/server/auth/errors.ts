@@ -2,7 +2,8 @@
 export class AuthError extends Error {
   constructor(
     message: string,
-    readonly code: "invalid_credentials" | "user_exists" | "weak_password" | "missing_fields" | "invalid_token" | "unexpected",
+    readonly code:
+      "invalid_credentials" | "user_exists" | "weak_password" | "missing_fields" | "invalid_token" | "unexpected",
   ) {
     super(message);
   }

@@ -51,7 +51,11 @@ export const localProvider: AuthProvider = {
     if (!user || !ok) throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
     // A new session id on every sign-in (no fixation).
     const created = await withViewer(SERVICE, async (tx) => {
-      await tx.updateTable("auth.users").set({ last_sign_in_at: sql`now()` }).where("id", "=", user.id).execute();
+      await tx
+        .updateTable("auth.users")
+        .set({ last_sign_in_at: sql`now()` })
+        .where("id", "=", user.id)
+        .execute();
       return tx
         .insertInto("auth.sessions")
         .values({ user_id: user.id, not_after: sql`now() + make_interval(days => ${SESSION_DAYS})` })

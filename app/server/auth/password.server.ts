@@ -4,9 +4,7 @@ import { env } from "../env.server";
 // argon2id with the library defaults (~10 ms here). Tests may set ARGON2_FAST=true for cheaper
 // parameters; production never does.
 function options() {
-  return env().ARGON2_FAST === "true" && !env().isProduction
-    ? { memoryCost: 1024, timeCost: 1, parallelism: 1 }
-    : {};
+  return env().ARGON2_FAST === "true" && !env().isProduction ? { memoryCost: 1024, timeCost: 1, parallelism: 1 } : {};
 }
 
 export function hashPassword(password: string) {

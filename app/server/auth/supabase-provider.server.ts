@@ -39,7 +39,9 @@ export const supabaseProvider: AuthProvider = {
   },
 
   async signUp(request, { email, password, firstName, lastName }) {
-    const { error } = await (await clientFor(request, new Headers())).auth.signUp({
+    const { error } = await (
+      await clientFor(request, new Headers())
+    ).auth.signUp({
       email,
       password,
       options: { data: { first_name: firstName, last_name: lastName } },
@@ -69,14 +71,19 @@ export const supabaseProvider: AuthProvider = {
 
   async verifyPassword(request, user, password) {
     // Re-authentication: a password sign-in whose cookies are thrown away.
-    const { error } = await (await clientFor(request, new Headers())).auth.signInWithPassword({ email: user.email, password });
+    const { error } = await (
+      await clientFor(request, new Headers())
+    ).auth.signInWithPassword({ email: user.email, password });
     return !error;
   },
 
   async changePassword(request, user, currentPassword, newPassword) {
     const headers = new Headers();
     const client = await clientFor(request, headers);
-    const { error: signInError } = await client.auth.signInWithPassword({ email: user.email, password: currentPassword });
+    const { error: signInError } = await client.auth.signInWithPassword({
+      email: user.email,
+      password: currentPassword,
+    });
     if (signInError) throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
     const { error } = await client.auth.updateUser({ password: newPassword });
     if (error) {
@@ -90,7 +97,9 @@ export const supabaseProvider: AuthProvider = {
   async requestPasswordReset(request, email) {
     // PKCE: the code verifier goes into a cookie, so the link works in this browser.
     const headers = new Headers();
-    const { error } = await (await clientFor(request, headers)).auth.resetPasswordForEmail(email, {
+    const { error } = await (
+      await clientFor(request, headers)
+    ).auth.resetPasswordForEmail(email, {
       redirectTo: publicUrl("/auth/reset"),
     });
     // The page answers the same either way; only log-worthy failures reach the caller's logger.

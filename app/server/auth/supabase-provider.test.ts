@@ -36,14 +36,35 @@ beforeAll(async () => {
     if (url.pathname === "/auth/v1/token" && url.searchParams.get("grant_type") === "password") {
       const { email, password } = await body(req);
       if (email !== user.email || password !== "richtig-richtig") {
-        return send(400, { code: "invalid_credentials", error_code: "invalid_credentials", msg: "Invalid login credentials" });
+        return send(400, {
+          code: "invalid_credentials",
+          error_code: "invalid_credentials",
+          msg: "Invalid login credentials",
+        });
       }
       const now = Math.floor(Date.now() / 1000);
-      const access = jwt({ sub: user.id, email: user.email, role: "authenticated", aud: "authenticated", exp: now + 3600, iat: now, session_id: randomUUID() });
-      return send(200, { access_token: access, refresh_token: "r1", token_type: "bearer", expires_in: 3600, expires_at: now + 3600, user });
+      const access = jwt({
+        sub: user.id,
+        email: user.email,
+        role: "authenticated",
+        aud: "authenticated",
+        exp: now + 3600,
+        iat: now,
+        session_id: randomUUID(),
+      });
+      return send(200, {
+        access_token: access,
+        refresh_token: "r1",
+        token_type: "bearer",
+        expires_in: 3600,
+        expires_at: now + 3600,
+        user,
+      });
     }
     if (url.pathname === "/auth/v1/user") {
-      return req.headers.authorization?.startsWith("Bearer ") ? send(200, user) : send(401, { msg: "Auth session missing!" });
+      return req.headers.authorization?.startsWith("Bearer ")
+        ? send(200, user)
+        : send(401, { msg: "Auth session missing!" });
     }
     if (url.pathname === "/auth/v1/signup") {
       signUps.push(await body(req));
@@ -69,12 +90,18 @@ const cookieHeader = (headers: Headers) =>
 describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
   it("signs in with a password, sets the session cookies, and reads the user back from them via getClaims", async () => {
     const { supabaseProvider } = await import("./supabase-provider.server");
-    const { user: signedIn, headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
+    const { user: signedIn, headers } = await supabaseProvider.signIn(
+      new Request("http://shop/auth"),
+      user.email,
+      "richtig-richtig",
+    );
     expect(signedIn).toEqual({ id: user.id, email: user.email });
     const cookie = cookieHeader(headers);
     expect(cookie).toMatch(/^sb-[\w-]+-auth-token/);
 
-    const { user: current } = await supabaseProvider.currentUser(new Request("http://shop/", { headers: { Cookie: cookie } }));
+    const { user: current } = await supabaseProvider.currentUser(
+      new Request("http://shop/", { headers: { Cookie: cookie } }),
+    );
     expect(current).toEqual({ id: user.id, email: user.email });
     expect(calls).toContain("GET /auth/v1/user");
   });
@@ -104,10 +131,14 @@ describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
   it("signs out with scope global and clears the cookies", async () => {
     const { supabaseProvider } = await import("./supabase-provider.server");
     const { headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
-    const out = await supabaseProvider.signOut(new Request("http://shop/logout", { method: "POST", headers: { Cookie: cookieHeader(headers) } }));
+    const out = await supabaseProvider.signOut(
+      new Request("http://shop/logout", { method: "POST", headers: { Cookie: cookieHeader(headers) } }),
+    );
     expect(calls).toContain("POST /auth/v1/logout?scope=global");
     expect(out.getSetCookie().some((c) => /sb-[\w-]+-auth-token=;|Max-Age=0/.test(c))).toBe(true);
-    const { user: after } = await supabaseProvider.currentUser(new Request("http://shop/", { headers: { Cookie: cookieHeader(out) } }));
+    const { user: after } = await supabaseProvider.currentUser(
+      new Request("http://shop/", { headers: { Cookie: cookieHeader(out) } }),
+    );
     expect(after).toBeNull();
   });
 });

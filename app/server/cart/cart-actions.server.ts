@@ -1,4 +1,12 @@
-import { addLine, MAX_CART_LINES, MAX_LINE_QUANTITY, removeLine, sanitizeLines, setLineQuantity, type CartLine } from "~/lib/cart";
+import {
+  addLine,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  removeLine,
+  sanitizeLines,
+  setLineQuantity,
+  type CartLine,
+} from "~/lib/cart";
 import type { CartAction } from "~/lib/schemas/cart";
 import type { Tx } from "../db/db.server";
 import { findCartItems } from "../queries/cart.server";
@@ -58,7 +66,11 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       return {
         lines: change.lines,
         ok: true,
-        toast: { type: "success", message: "Zum Warenkorb hinzugefügt", description: `${item.title} wurde in den Warenkorb gelegt.` },
+        toast: {
+          type: "success",
+          message: "Zum Warenkorb hinzugefügt",
+          description: `${item.title} wurde in den Warenkorb gelegt.`,
+        },
       };
     }
     case "update": {
@@ -72,8 +84,16 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
         lines: change.lines,
         ok: true,
         toast: removed
-          ? { type: "success", message: "Aus Warenkorb entfernt", description: `${title} wurde aus dem Warenkorb entfernt.` }
-          : { type: "success", message: "Warenkorb aktualisiert", description: `Menge für ${title} wurde aktualisiert.` },
+          ? {
+              type: "success",
+              message: "Aus Warenkorb entfernt",
+              description: `${title} wurde aus dem Warenkorb entfernt.`,
+            }
+          : {
+              type: "success",
+              message: "Warenkorb aktualisiert",
+              description: `Menge für ${title} wurde aktualisiert.`,
+            },
       };
     }
     case "remove": {
@@ -83,14 +103,22 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       return {
         lines: removeLine(lines, line.id),
         ok: true,
-        toast: { type: "success", message: "Aus Warenkorb entfernt", description: `${title} wurde aus dem Warenkorb entfernt.` },
+        toast: {
+          type: "success",
+          message: "Aus Warenkorb entfernt",
+          description: `${title} wurde aus dem Warenkorb entfernt.`,
+        },
       };
     }
     case "clear":
       return {
         lines: [],
         ok: true,
-        toast: { type: "success", message: "Warenkorb geleert", description: "Alle Artikel wurden aus dem Warenkorb entfernt." },
+        toast: {
+          type: "success",
+          message: "Warenkorb geleert",
+          description: "Alle Artikel wurden aus dem Warenkorb entfernt.",
+        },
       };
     case "plan": {
       // One membership at a time: choosing another plan replaces the previous one.
@@ -103,7 +131,11 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       return {
         lines: change.lines,
         ok: true,
-        toast: { type: "success", message: "Zum Warenkorb hinzugefügt", description: `${plan.title} wurde in den Warenkorb gelegt.` },
+        toast: {
+          type: "success",
+          message: "Zum Warenkorb hinzugefügt",
+          description: `${plan.title} wurde in den Warenkorb gelegt.`,
+        },
       };
     }
     case "restore": {

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { cookieDefaults } from "../session.server";
 
 /** Names and e-mail typed on /join, carried to the checkout form (not in the URL: personal data). */
-const prefillSchema = z.object({ firstName: z.string().max(100), lastName: z.string().max(100), email: z.string().max(254) });
+const prefillSchema = z.object({
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  email: z.string().max(254),
+});
 export type CheckoutPrefill = z.infer<typeof prefillSchema>;
 
 function prefillCookie() {

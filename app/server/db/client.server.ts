@@ -59,7 +59,7 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { 1700: (value) => Number(value) } });
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
-    query: async <T,>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
   };
   return {
     engine: "pglite",
@@ -95,7 +95,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   });
   const runner: SqlRunner = {
     exec: async (sql) => void (await pool.query(sql)),
-    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
   };
   const handle: DatabaseHandle = {
     engine: "postgres",

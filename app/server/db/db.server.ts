@@ -8,9 +8,7 @@ export type Tx = Transaction<Database>;
 
 /** Who a request acts as. The database decides what each may do (RLS, grants). */
 export type Viewer =
-  | { role: "anon" }
-  | { role: "authenticated"; userId: string; email: string }
-  | { role: "service_role" };
+  { role: "anon" } | { role: "authenticated"; userId: string; email: string } | { role: "service_role" };
 
 export const ANON: Viewer = { role: "anon" };
 export const SERVICE: Viewer = { role: "service_role" };
@@ -21,7 +19,10 @@ let closed = false;
 
 /** Opens (and migrates) the database once per process; the server calls it at start. */
 export function database(): Promise<DatabaseHandle> {
-  if (closed) return Promise.reject(new DatabaseUnavailableError(new Error("The database is closed: the server is shutting down.")));
+  if (closed)
+    return Promise.reject(
+      new DatabaseUnavailableError(new Error("The database is closed: the server is shutting down.")),
+    );
   opening ??= openDatabase({
     databaseUrl: env().DATABASE_URL,
     dataDir: env().DATA_DIR,

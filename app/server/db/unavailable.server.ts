@@ -19,7 +19,16 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /** Socket-level failures of node-postgres. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 /** SQLSTATEs of a server that is going away or not there yet (class 08 is matched as a whole). */
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 /** node-postgres / pg-pool say these in words only. */
@@ -34,12 +43,15 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))) return true;
+  if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08")))
+    return true;
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return typeof message === "string" && UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
 }
 
 /** Re-throws a database-unavailable failure as DatabaseUnavailableError, anything else as it is. */
 export function asUnavailable(error: unknown): unknown {
-  return !(error instanceof DatabaseUnavailableError) && isDatabaseUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+  return !(error instanceof DatabaseUnavailableError) && isDatabaseUnavailable(error)
+    ? new DatabaseUnavailableError(error)
+    : error;
 }

@@ -25,7 +25,11 @@ describe("database unavailable", () => {
     const error = asUnavailable(withCode("ECONNREFUSED"));
     expect(error).toBeInstanceOf(DatabaseUnavailableError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ type: "DataWithResponseInit", init: { status: 503 }, data: { reason: "database-unavailable" } });
+    expect(error).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 503 },
+      data: { reason: "database-unavailable" },
+    });
     expect(asUnavailable(error)).toBe(error);
   });
 });

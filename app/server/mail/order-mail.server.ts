@@ -13,7 +13,12 @@ export function orderNumber(orderId: string) {
 export function orderConfirmationMail(order: OrderWithItems) {
   const number = orderNumber(order.id);
   const seller = { name: operator.company, address: operatorAddressLines.slice(1).join(", "), email: operator.email };
-  const address = [order.customer_name, order.street ?? "", `${order.zipcode ?? ""} ${order.city ?? ""}`, order.country ?? ""];
+  const address = [
+    order.customer_name,
+    order.street ?? "",
+    `${order.zipcode ?? ""} ${order.city ?? ""}`,
+    order.country ?? "",
+  ];
   const items = order.items.map(
     (i) => `${i.quantity} × ${i.item_title} à ${formatPrice(i.price)} = ${formatPrice(i.price * i.quantity)}`,
   );

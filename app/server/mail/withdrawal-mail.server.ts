@@ -2,7 +2,12 @@ import { formatDateTime } from "~/lib/format";
 import { escapeHtml, mailLayout } from "./layout.server";
 
 /** Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time). */
-export function withdrawalReceiptMail(input: { name: string; orderReference: string; receivedAt: string; note?: string }) {
+export function withdrawalReceiptMail(input: {
+  name: string;
+  orderReference: string;
+  receivedAt: string;
+  note?: string;
+}) {
   const when = formatDateTime(input.receivedAt);
   const lines = [
     `Hallo ${input.name},`,
@@ -17,6 +22,9 @@ export function withdrawalReceiptMail(input: { name: string; orderReference: str
   return {
     subject: `Eingangsbestätigung deines Widerrufs (Bestellung ${input.orderReference})`,
     text: lines.join("\n"),
-    html: mailLayout("Eingangsbestätigung deines Widerrufs", lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join("")),
+    html: mailLayout(
+      "Eingangsbestätigung deines Widerrufs",
+      lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join(""),
+    ),
   };
 }

@@ -62,7 +62,8 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       regularPrice: Number(row.price),
       ...extra,
     });
-  for (const row of products) put("product", row, { available: row.availability, isMembership: row.category === "membership" });
+  for (const row of products)
+    put("product", row, { available: row.availability, isMembership: row.category === "membership" });
   for (const row of courses) put("course", row, { available: true, isMembership: false });
   for (const row of events) put("event", row, { available: true, isMembership: false });
   return items;

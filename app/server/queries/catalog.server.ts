@@ -49,7 +49,11 @@ export interface ProductItem {
 }
 
 export type CatalogItem = EventItem | CourseItem | ProductItem;
-export type ItemOf<K extends CatalogKind> = K extends "events" ? EventItem : K extends "courses" ? CourseItem : ProductItem;
+export type ItemOf<K extends CatalogKind> = K extends "events"
+  ? EventItem
+  : K extends "courses"
+    ? CourseItem
+    : ProductItem;
 
 /** Which items a list shows: all, or the ones flagged for the start page or the offers page. */
 export type CatalogFilter = "all" | "startpage" | "offer";
@@ -201,7 +205,8 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
   }
   // Frozen: the same objects go to every request.
   for (const { item } of rows) Object.freeze(item);
-  const items = (pick: (flags: Flags) => boolean) => Object.freeze(rows.filter((r) => pick(r.flags)).map((r) => r.item));
+  const items = (pick: (flags: Flags) => boolean) =>
+    Object.freeze(rows.filter((r) => pick(r.flags)).map((r) => r.item));
   return Object.freeze({
     all: items(() => true),
     startpage: items((f) => f.show_on_startpage),
@@ -211,7 +216,8 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
   });
 }
 
-const snapshot = <K extends CatalogKind>(kind: K) => cachedCatalog(`catalogue:${kind}`, (tx) => selectSnapshot(tx, kind));
+const snapshot = <K extends CatalogKind>(kind: K) =>
+  cachedCatalog(`catalogue:${kind}`, (tx) => selectSnapshot(tx, kind));
 
 /*
  * The reads below take the viewer for the day a policy shows someone more than anon: today the
@@ -276,7 +282,6 @@ export async function listCatalogUrls(_viewer: Viewer) {
 }
 
 /* ---- page helpers: streaming, caching, canonical URLs ---------------------------------------- */
-
 
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300";
 export const PRIVATE_CACHE = "private, no-store";

@@ -56,9 +56,7 @@ export async function getMemberOrders(tx: Tx, userId: string) {
         title: item.item_title,
         quantity: item.quantity,
         price: Number(item.price),
-        participants: bookings
-          .filter((b) => b.order_item_id === item.id)
-          .map(({ order_item_id: _o, ...b }) => b),
+        participants: bookings.filter((b) => b.order_item_id === item.id).map(({ order_item_id: _o, ...b }) => b),
       })),
   }));
 }

@@ -84,20 +84,27 @@ export function confirmationMail(input: NewsletterInput, confirmToken: string, u
 }
 
 function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** Double opt-in, step 2 (and the unsubscribe link): SQL functions that only take the token hash. */
 export async function confirmNewsletter(viewer: Viewer, token: string): Promise<boolean> {
   return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(tx);
+    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(
+      tx,
+    );
     return rows[0]?.ok === true;
   });
 }
 
 export async function unsubscribeNewsletter(viewer: Viewer, token: string): Promise<boolean> {
   return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(tx);
+    const { rows } = await sql<{
+      ok: boolean;
+    }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(tx);
     return rows[0]?.ok === true;
   });
 }

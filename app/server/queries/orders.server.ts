@@ -44,11 +44,7 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
 }
 
 export async function getOrder(tx: Tx, orderId: string) {
-  const order = await tx
-    .selectFrom("orders")
-    .select(ORDER_COLUMNS)
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  const order = await tx.selectFrom("orders").select(ORDER_COLUMNS).where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
   const items = await tx
     .selectFrom("order_items")
@@ -69,7 +65,19 @@ export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 export async function getProfileForCheckout(tx: Tx, userId: string) {
   return tx
     .selectFrom("profiles")
-    .select(["salutation", "first_name", "last_name", "email", "street", "zipcode", "city", "country", "areacode", "phone", "mobile"])
+    .select([
+      "salutation",
+      "first_name",
+      "last_name",
+      "email",
+      "street",
+      "zipcode",
+      "city",
+      "country",
+      "areacode",
+      "phone",
+      "mobile",
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
 }

@@ -48,9 +48,7 @@ export async function expectAccessible(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 /** Mails the shop delivered to the local SMTP server for one address, oldest first. */
@@ -71,6 +69,11 @@ export function mailsTo(address: string) {
 function decodeQuotedPrintable(raw: string) {
   const joined = raw.replace(/=\r?\n/g, "");
   return joined.replace(/(=[0-9A-F]{2})+/g, (run) =>
-    Buffer.from(run.split("=").slice(1).map((hex) => parseInt(hex, 16))).toString("utf8"),
+    Buffer.from(
+      run
+        .split("=")
+        .slice(1)
+        .map((hex) => parseInt(hex, 16)),
+    ).toString("utf8"),
   );
 }

@@ -3,7 +3,17 @@
 import fc from "fast-check";
 import { HAPPINESS_STATEMENTS } from "~/lib/self-tests/glueckstest";
 import { TYPE_STATEMENTS } from "~/lib/self-tests/scanner-taucher";
-import { encode, encodingArb, formFields, hostileId, hostileNumber, hostileString, NONEXISTENT_UUID, type Encoding, type Fields } from "./hostile-bodies";
+import {
+  encode,
+  encodingArb,
+  formFields,
+  hostileId,
+  hostileNumber,
+  hostileString,
+  NONEXISTENT_UUID,
+  type Encoding,
+  type Fields,
+} from "./hostile-bodies";
 import type { HostileCase, PropertyDef } from "./hostile-property";
 
 export const PRODUCT = "b0000000-0000-4000-8000-000000000001";
@@ -54,13 +64,21 @@ export function formCases(spec: FormSpec): fc.Arbitrary<HostileCase> {
 
 function toCase(spec: FormSpec, path: string, fields: Fields, encoding: Encoding, cookie: string): HostileCase {
   const { body, contentType } = encode(fields, encoding);
-  const untouchedHidden = Object.entries(spec.valid).every(([name, value]) => spec.typed.includes(name) || fields[name] === value);
+  const untouchedHidden = Object.entries(spec.valid).every(
+    ([name, value]) => spec.typed.includes(name) || fields[name] === value,
+  );
   const singleValues = Object.values(fields).every((v) => !Array.isArray(v));
   const noExtras = Object.keys(fields).every((name) => name in spec.valid);
   const browserEncoding = encoding === "urlencoded" || encoding === "multipart";
   return {
     request: { path, body, contentType, cookie },
-    visible: (spec.visibleForm ?? true) && untouchedHidden && singleValues && noExtras && browserEncoding && cookie === spec.cookies[0],
+    visible:
+      (spec.visibleForm ?? true) &&
+      untouchedHidden &&
+      singleValues &&
+      noExtras &&
+      browserEncoding &&
+      cookie === spec.cookies[0],
     mustReject: spec.mustReject || !browserEncoding,
     label: `${spec.name} (${encoding})`,
   };
@@ -82,22 +100,46 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
       path: "/cart",
       valid: { intent: "add", itemId: PRODUCT, itemType: "product", quantity: "1", redirectTo: "/products" },
       typed: ["quantity"],
-      overrides: { quantity: hostileNumber, itemId: hostileId([EVENT, PLAN]), itemType: fc.oneof(fc.constantFrom("product", "event", "course", "membership"), hostileString) },
+      overrides: {
+        quantity: hostileNumber,
+        itemId: hostileId([EVENT, PLAN]),
+        itemType: fc.oneof(fc.constantFrom("product", "event", "course", "membership"), hostileString),
+      },
       cookies: both,
       runs: r(50),
     },
     {
       name: "cart: every intent",
       path: "/cart",
-      valid: { intent: "update", lineId: "l1", quantity: "2", itemId: EVENT, itemType: "event", planId: PLAN, lines: "[]", _js: "1", redirectTo: "/cart" },
+      valid: {
+        intent: "update",
+        lineId: "l1",
+        quantity: "2",
+        itemId: EVENT,
+        itemType: "event",
+        planId: PLAN,
+        lines: "[]",
+        _js: "1",
+        redirectTo: "/cart",
+      },
       typed: [],
       overrides: {
-        intent: fc.oneof(fc.constantFrom("add", "update", "remove", "clear", "plan", "restore", "delete", "ADD", ""), hostileString),
+        intent: fc.oneof(
+          fc.constantFrom("add", "update", "remove", "clear", "plan", "restore", "delete", "ADD", ""),
+          hostileString,
+        ),
         quantity: hostileNumber,
         itemId: hostileId([PRODUCT, COURSE]),
         planId: hostileId([PLAN, PRODUCT]),
-        lines: fc.oneof(fc.json(), hostileString, fc.constant(JSON.stringify([{ id: "x", itemId: PRODUCT, itemType: "product", quantity: 1e9 }]))),
-        redirectTo: fc.oneof(fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "javascript:alert(1)"), hostileString),
+        lines: fc.oneof(
+          fc.json(),
+          hostileString,
+          fc.constant(JSON.stringify([{ id: "x", itemId: PRODUCT, itemType: "product", quantity: 1e9 }])),
+        ),
+        redirectTo: fc.oneof(
+          fc.constantFrom("//evil.example", "https://evil.example", "/\\evil", "javascript:alert(1)"),
+          hostileString,
+        ),
       },
       cookies: both,
       runs: r(50),
@@ -173,7 +215,14 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
     {
       name: "withdrawal",
       path: "/vertrag-widerrufen",
-      valid: { intent: "review", name: "Erika Muster", email: "erika@example.com", orderNumber: "3F2A9C1B", note: "", website_url: "" },
+      valid: {
+        intent: "review",
+        name: "Erika Muster",
+        email: "erika@example.com",
+        orderNumber: "3F2A9C1B",
+        note: "",
+        website_url: "",
+      },
       typed: ["name", "email", "orderNumber", "note"],
       overrides: { intent: fc.oneof(fc.constantFrom("review", "confirm", "edit"), hostileString) },
       cookies: both,
@@ -190,7 +239,9 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
       valid: answers([...ids]),
       // Radio buttons: a person can only pick 1–5 or leave one out; anything else is a tampered body.
       typed: [],
-      overrides: Object.fromEntries(ids.map((id) => [id, fc.oneof(fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "2.5"), hostileString)])),
+      overrides: Object.fromEntries(
+        ids.map((id) => [id, fc.oneof(fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "2.5"), hostileString)]),
+      ),
       cookies: both,
       runs: r(20),
       visibleForm: false,
@@ -277,7 +328,10 @@ export function memberForms(c: MemberContext, scale = 1): FormSpec[] {
       path: "/checkout",
       valid: { checkoutToken: c.checkoutToken, ...CHECKOUT_VALID },
       typed: Object.keys(CHECKOUT_VALID),
-      overrides: { checkoutToken: hostileId(otherIds), salutation: fc.oneof(fc.constantFrom("", "Frau", "Herr", "Divers", "Dr."), hostileString) },
+      overrides: {
+        checkoutToken: hostileId(otherIds),
+        salutation: fc.oneof(fc.constantFrom("", "Frau", "Herr", "Divers", "Dr."), hostileString),
+      },
       cookies: [c.memberWithCart, c.anonymous, c.member],
       runs: r(60),
     },
@@ -286,22 +340,43 @@ export function memberForms(c: MemberContext, scale = 1): FormSpec[] {
       path: "/dashboard?tab=profile&edit=1",
       valid: PROFILE_VALID,
       typed: Object.keys(PROFILE_VALID).filter((k) => k !== "intent"),
-      overrides: { intent: fc.oneof(fc.constantFrom("save-profile", "create-profile", "register", "delete"), hostileString) },
+      overrides: {
+        intent: fc.oneof(fc.constantFrom("save-profile", "create-profile", "register", "delete"), hostileString),
+      },
       cookies: [c.member, c.anonymous],
       runs: r(45),
     },
     {
       name: "dashboard: register participants for an own booking",
       path: `/dashboard?tab=orders&register=${c.ownOrderItemId}`,
-      valid: { intent: "register", orderItemId: c.ownOrderItemId, firstName: "Max", lastName: "Muster", email: "max@example.com", phone: "", notes: "" },
+      valid: {
+        intent: "register",
+        orderItemId: c.ownOrderItemId,
+        firstName: "Max",
+        lastName: "Muster",
+        email: "max@example.com",
+        phone: "",
+        notes: "",
+      },
       typed: ["firstName", "lastName", "email", "phone", "notes"],
       cookies: [c.member, c.anonymous],
       runs: r(35),
     },
     {
       name: "dashboard: register participants for another member's booking",
-      path: fc.constantFrom(`/dashboard?tab=orders&register=${c.otherOrderItemId}`, `/dashboard?tab=orders&register=${c.ownOrderItemId}`),
-      valid: { intent: "register", orderItemId: c.otherOrderItemId, firstName: "Max", lastName: "Muster", email: "max@example.com", phone: "", notes: "" },
+      path: fc.constantFrom(
+        `/dashboard?tab=orders&register=${c.otherOrderItemId}`,
+        `/dashboard?tab=orders&register=${c.ownOrderItemId}`,
+      ),
+      valid: {
+        intent: "register",
+        orderItemId: c.otherOrderItemId,
+        firstName: "Max",
+        lastName: "Muster",
+        email: "max@example.com",
+        phone: "",
+        notes: "",
+      },
       typed: [],
       overrides: { orderItemId: hostileId(otherIds) },
       cookies: [c.member, c.anonymous],
@@ -313,7 +388,11 @@ export function memberForms(c: MemberContext, scale = 1): FormSpec[] {
       name: "account: change password",
       path: "/account/password",
       // Never the real password: these cases must not change the member's account.
-      valid: { currentPassword: "falsches-passwort-1", password: "neues-passwort-1", passwordConfirm: "neues-passwort-1" },
+      valid: {
+        currentPassword: "falsches-passwort-1",
+        password: "neues-passwort-1",
+        passwordConfirm: "neues-passwort-1",
+      },
       typed: ["currentPassword", "password", "passwordConfirm"],
       cookies: [c.member, c.anonymous],
       runs: r(25),
@@ -377,7 +456,12 @@ export function adminForms(c: MemberContext, scale = 1): FormSpec[] {
     },
     {
       name: "admin: edit an item that does not exist (or of another kind)",
-      path: fc.tuple(kind, fc.constantFrom(NONEXISTENT_UUID, c.otherOrderId, c.otherProfileId, "00000000-0000-4000-8000-000000000000")).map(([k, id]) => `/admin/${k}/new/${id}`),
+      path: fc
+        .tuple(
+          kind,
+          fc.constantFrom(NONEXISTENT_UUID, c.otherOrderId, c.otherProfileId, "00000000-0000-4000-8000-000000000000"),
+        )
+        .map(([k, id]) => `/admin/${k}/new/${id}`),
       valid: CATALOG_VALID,
       typed: Object.keys(CATALOG_VALID),
       overrides: { price, behappy_price: price },
@@ -390,7 +474,9 @@ export function adminForms(c: MemberContext, scale = 1): FormSpec[] {
     },
     {
       name: "admin: edit with a non-uuid id",
-      path: fc.tuple(kind, fc.constantFrom("1", "abc", "' or 1=1 --", "%00", "..%2F..%2Fetc")).map(([k, id]) => `/admin/${k}/new/${id}`),
+      path: fc
+        .tuple(kind, fc.constantFrom("1", "abc", "' or 1=1 --", "%00", "..%2F..%2Fetc"))
+        .map(([k, id]) => `/admin/${k}/new/${id}`),
       valid: CATALOG_VALID,
       typed: [],
       cookies: [c.admin, c.member],
@@ -433,7 +519,10 @@ export function adminForms(c: MemberContext, scale = 1): FormSpec[] {
       path: "/admin/orders",
       valid: { intent: "status", id: c.otherOrderId, status: "refunded", returnTo: "/admin/orders" },
       typed: [],
-      overrides: { status: fc.oneof(fc.constantFrom("refunded", "", "paid"), hostileString), intent: fc.constantFrom("status", "delete") },
+      overrides: {
+        status: fc.oneof(fc.constantFrom("refunded", "", "paid"), hostileString),
+        intent: fc.constantFrom("status", "delete"),
+      },
       cookies: [c.admin, c.member, c.anonymous],
       runs: r(15),
       mustReject: true,

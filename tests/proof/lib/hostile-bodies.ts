@@ -13,12 +13,14 @@ export function encodeComponent(value: string): string {
     const code = value.charCodeAt(i);
     const isHigh = code >= 0xd800 && code <= 0xdbff;
     const isLow = code >= 0xdc00 && code <= 0xdfff;
-    const paired = isHigh && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 && value.charCodeAt(i + 1) <= 0xdfff;
+    const paired =
+      isHigh && i + 1 < value.length && value.charCodeAt(i + 1) >= 0xdc00 && value.charCodeAt(i + 1) <= 0xdfff;
     if (paired) {
       out += encodeURIComponent(value.slice(i, i + 2));
       i++;
     } else if (isHigh || isLow) {
-      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     } else {
       out += encodeURIComponent(value[i]!);
     }
@@ -30,7 +32,8 @@ export function urlencoded(fields: Fields): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) parts.push(`${encodeComponent(name)}=${encodeComponent(one)}`);
+    for (const one of Array.isArray(value) ? value : [value])
+      parts.push(`${encodeComponent(name)}=${encodeComponent(one)}`);
   }
   return parts.join("&");
 }
@@ -47,14 +50,33 @@ export function multipart(fields: Fields): { body: string; contentType: string }
   return { body: `${body}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const NUMBERS = ["-1", "0", "-0", "1.5", "0.001", "NaN", "Infinity", "-Infinity", "1e308", "1e400", "9007199254740993", "-99999999999", "0x10", "1,5", " 2 ", "", "12abc", "١٢"];
+const NUMBERS = [
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "0.001",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e308",
+  "1e400",
+  "9007199254740993",
+  "-99999999999",
+  "0x10",
+  "1,5",
+  " 2 ",
+  "",
+  "12abc",
+  "١٢",
+];
 
 /** Strings a hostile or unlucky visitor types: injection, unicode edge cases, sizes. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     "'; drop table public.orders; --",
     "' or '1'='1",
-    "\" or 1=1 --",
+    '" or 1=1 --',
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     "javascript:alert(1)",
@@ -99,7 +121,16 @@ export const NONEXISTENT_UUID = "deadbeef-dead-4bad-8bad-deadbeefdead";
 export function hostileId(extra: string[] = []): fc.Arbitrary<string> {
   return fc.oneof(
     fc.uuid(),
-    fc.constantFrom(NONEXISTENT_UUID, "00000000-0000-0000-0000-000000000000", "not-a-uuid", "1", "-1", "' or 1=1 --", "", ...(extra.length ? extra : ["x"])),
+    fc.constantFrom(
+      NONEXISTENT_UUID,
+      "00000000-0000-0000-0000-000000000000",
+      "not-a-uuid",
+      "1",
+      "-1",
+      "' or 1=1 --",
+      "",
+      ...(extra.length ? extra : ["x"]),
+    ),
     hostileString,
   );
 }
@@ -118,7 +149,10 @@ export function fieldValue(valid: string, hostile: fc.Arbitrary<string> = hostil
 }
 
 /** A body built from a form's fields: each field valid or hostile, plus unknown extra fields. */
-export function formFields(valid: Record<string, string>, overrides: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<Fields> {
+export function formFields(
+  valid: Record<string, string>,
+  overrides: Record<string, fc.Arbitrary<string>> = {},
+): fc.Arbitrary<Fields> {
   const entries = Object.entries(valid).map(([name, value]) => [name, fieldValue(value, overrides[name])] as const);
   return fc
     .tuple(
@@ -143,7 +177,11 @@ export const encodingArb: fc.Arbitrary<Encoding> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<Encoding>("json", "garbage", "text", "none") },
 );
 
-export function encode(fields: Fields, encoding: Encoding, garbage: Uint8Array = new Uint8Array([0xff, 0xfe, 0, 1, 0x80])): EncodedBody {
+export function encode(
+  fields: Fields,
+  encoding: Encoding,
+  garbage: Uint8Array = new Uint8Array([0xff, 0xfe, 0, 1, 0x80]),
+): EncodedBody {
   switch (encoding) {
     case "urlencoded":
       return { body: urlencoded(fields), contentType: "application/x-www-form-urlencoded", encoding };

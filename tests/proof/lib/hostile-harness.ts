@@ -169,7 +169,21 @@ export function isRejected(answer: Answer) {
   return answer.status >= 300 && answer.status < 400 && (answer.location ?? "").startsWith("/auth");
 }
 
-const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID_TAGS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 
 /**
  * The messages a person sees on a rejected form, read from the server HTML: the text of every
@@ -241,7 +255,8 @@ export const SPEC_ENGLISH = [
   "Unexpected error during sign out",
 ];
 
-const GERMAN = /[äöüßÄÖÜ]|\b(bitte|nicht|kein\w*|ungültig\w*|gültige?n?|fehler\w*|zu viele|höchstens|mindestens|gib|wähle|dein\w*|wurde|konnte|ist|sind|eine?n?|der|die|das|zu)\b/i;
+const GERMAN =
+  /[äöüßÄÖÜ]|\b(bitte|nicht|kein\w*|ungültig\w*|gültige?n?|fehler\w*|zu viele|höchstens|mindestens|gib|wähle|dein\w*|wurde|konnte|ist|sind|eine?n?|der|die|das|zu)\b/i;
 const ENGLISH = /\b(please|must|invalid|required|expected|received|error|failed|the|not found|too)\b/i;
 
 /** German, or one of the spec's English sentences; never a library's English default. */

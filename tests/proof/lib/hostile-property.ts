@@ -3,7 +3,16 @@
 // no 5xx; a visible form's rejection speaks German; a batch that was rejected entirely changed
 // no row (snapshot of every table before and after).
 import fc from "fast-check";
-import { changedTables, germanProblems, isRejected, send, snapshot, type Answer, type HostileEnv, type RawRequest } from "./hostile-harness";
+import {
+  changedTables,
+  germanProblems,
+  isRejected,
+  send,
+  snapshot,
+  type Answer,
+  type HostileEnv,
+  type RawRequest,
+} from "./hostile-harness";
 
 export const SEED = 20261123;
 export const BATCH = 8;
@@ -30,7 +39,8 @@ export const counters = { cases: 0, rejected: 0, accepted: 0, snapshots: 0, byPr
 let trusted: Record<string, string> | null = null;
 
 function describe(hostile: HostileCase, answer: Answer, problem: string) {
-  const body = typeof hostile.request.body === "string" ? hostile.request.body : `<${hostile.request.body.length} bytes>`;
+  const body =
+    typeof hostile.request.body === "string" ? hostile.request.body : `<${hostile.request.body.length} bytes>`;
   return `${problem}\n  ${hostile.label}: POST ${hostile.request.path} [${hostile.request.contentType}] ${body.slice(0, 300)}\n  → ${answer.status} ${answer.location ?? ""} ${answer.html.replace(/<script[\s\S]*?<\/script>/g, "").slice(0, 200)}`;
 }
 
@@ -50,7 +60,8 @@ export async function runHostileProperty(env: HostileEnv, def: PropertyDef) {
       else counters.accepted++;
       allRejected &&= rejected;
       if (answer.status >= 500) problems.push(describe(hostile, answer, `5xx answer`));
-      else if (hostile.mustReject && !rejected) problems.push(describe(hostile, answer, "accepted although it must be rejected"));
+      else if (hostile.mustReject && !rejected)
+        problems.push(describe(hostile, answer, "accepted although it must be rejected"));
       else if (hostile.visible && rejected) {
         const german = germanProblems(answer);
         if (german) problems.push(describe(hostile, answer, german));

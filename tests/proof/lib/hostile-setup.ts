@@ -57,8 +57,12 @@ export async function prepareMembers(env: HostileEnv): Promise<MemberContext> {
   ]);
   const bCart = await addToCart(base, memberB, EVENT, "event", 2);
   const otherOrderId = await placeOrder(base, bCart);
-  const item = await db.query<{ id: string }>("select id from public.order_items where order_id = $1 limit 1", [otherOrderId]);
-  const user = await db.query<{ id: string }>("select id from auth.users where email = $1", ["proof-member-b@example.com"]);
+  const item = await db.query<{ id: string }>("select id from public.order_items where order_id = $1 limit 1", [
+    otherOrderId,
+  ]);
+  const user = await db.query<{ id: string }>("select id from auth.users where email = $1", [
+    "proof-member-b@example.com",
+  ]);
   const createProfile = await fetch(`${base}/dashboard`, {
     method: "POST",
     headers: { ...FORM_HEADERS, Origin: base, Cookie: memberB },
@@ -67,7 +71,9 @@ export async function prepareMembers(env: HostileEnv): Promise<MemberContext> {
   });
   if (createProfile.status !== 302) throw new Error(`member B's profile: ${createProfile.status}`);
   const ownOrderId = await placeOrder(base, await addToCart(base, member, EVENT, "event", 1));
-  const ownItem = await db.query<{ id: string }>("select id from public.order_items where order_id = $1 limit 1", [ownOrderId]);
+  const ownItem = await db.query<{ id: string }>("select id from public.order_items where order_id = $1 limit 1", [
+    ownOrderId,
+  ]);
   const memberWithCart = await addToCart(base, member, PRODUCT, "product", 1);
   return {
     anonymous: "",

@@ -46,7 +46,10 @@ export function startCheckoutLoad(customers: ShopClient[], productId: string, { 
           else refused.push(`${answer.status} ${answer.location ?? answer.body.slice(0, 200)}`);
         } catch (error) {
           const cause = (error as { cause?: { code?: string } }).cause?.code;
-          failures.push({ sentAt: customer.lastSentAt, message: `${(error as Error).message}${cause ? ` (${cause})` : ""}` });
+          failures.push({
+            sentAt: customer.lastSentAt,
+            message: `${(error as Error).message}${cause ? ` (${cause})` : ""}`,
+          });
           return;
         }
       }
@@ -57,7 +60,8 @@ export function startCheckoutLoad(customers: ShopClient[], productId: string, { 
   async function confirmations(count: number, timeoutMs = 90_000) {
     const deadline = performance.now() + timeoutMs;
     while (confirmed.length < count) {
-      if (performance.now() > deadline) throw new Error(`only ${confirmed.length} of ${count} checkouts confirmed in ${timeoutMs} ms`);
+      if (performance.now() > deadline)
+        throw new Error(`only ${confirmed.length} of ${count} checkouts confirmed in ${timeoutMs} ms`);
       if (failures.length > 0) throw new Error(`checkout load failed: ${failures[0].message}`);
       await new Promise((r) => setTimeout(r, 25));
     }

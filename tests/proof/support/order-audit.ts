@@ -24,7 +24,9 @@ function toAudit(rows: Row[]): OrderAudit {
     ids: rows.map((r) => r.id),
     withoutItems: rows.filter((r) => r.items === 0).map((r) => r.id),
     // numeric as text on both sides: compares cents exactly, no float rounding.
-    wrongTotals: rows.filter((r) => Number(r.total).toFixed(2) !== Number(r.item_sum).toFixed(2)).map((r) => `${r.id}: ${r.total} ≠ ${r.item_sum}`),
+    wrongTotals: rows
+      .filter((r) => Number(r.total).toFixed(2) !== Number(r.item_sum).toFixed(2))
+      .map((r) => `${r.id}: ${r.total} ≠ ${r.item_sum}`),
   };
 }
 

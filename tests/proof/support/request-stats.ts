@@ -15,7 +15,10 @@ export class RequestStats {
 
   fail(kind: string, error: unknown, ms: number) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
-    this.networkErrors.push({ kind, message: `${(error as Error).name}: ${(error as Error).message}${cause ? ` (${cause})` : ""}` });
+    this.networkErrors.push({
+      kind,
+      message: `${(error as Error).name}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`,
+    });
     this.latencies.push(ms);
   }
 

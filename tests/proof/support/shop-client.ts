@@ -41,7 +41,11 @@ export class ShopClient {
     private readonly stats?: RequestStats,
   ) {}
 
-  async send(kind: string, path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+  async send(
+    kind: string,
+    path: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const started = performance.now();
     this.lastSentAt = started;
     try {
@@ -80,7 +84,9 @@ export class ShopClient {
     const form = await this.send("checkout-form", "/checkout");
     const token = form.body.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
     if (!token) return { orderId: null, answer: form };
-    const answer = await this.send("checkout-submit", "/checkout", { form: { checkoutToken: token, ...CHECKOUT_ADDRESS } });
+    const answer = await this.send("checkout-submit", "/checkout", {
+      form: { checkoutToken: token, ...CHECKOUT_ADDRESS },
+    });
     return { orderId: answer.location?.match(ORDER_ID)?.[1] ?? null, answer };
   }
 }

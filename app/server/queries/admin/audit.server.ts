@@ -3,7 +3,12 @@ import type { Tx } from "../../db/db.server";
 import { iso } from "./paging.server";
 
 /** The latest audit entries of one row (admins only, by RLS), newest first. */
-export async function auditFor(tx: Tx, table: "events" | "courses" | "products" | "orders", rowId: string, limit = 20): Promise<AuditEntry[]> {
+export async function auditFor(
+  tx: Tx,
+  table: "events" | "courses" | "products" | "orders",
+  rowId: string,
+  limit = 20,
+): Promise<AuditEntry[]> {
   const rows = await tx
     .selectFrom("admin_audit_log")
     .select(["id", "action", "actor_email", "before", "after", "created_at"])

@@ -36,8 +36,16 @@ export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListPara
       .select(["id", "title", "category", "price", "show_on_startpage", "show_on_offer", "created_at"])
       .select(
         kind === "products"
-          ? [sql<number>`behappy_price`.as("community"), sql<string | null>`null`.as("date"), sql<boolean>`availability`.as("availability")]
-          : [sql<number>`"behappy-price"`.as("community"), sql<string | null>`date`.as("date"), sql<boolean | null>`null`.as("availability")],
+          ? [
+              sql<number>`behappy_price`.as("community"),
+              sql<string | null>`null`.as("date"),
+              sql<boolean>`availability`.as("availability"),
+            ]
+          : [
+              sql<number>`"behappy-price"`.as("community"),
+              sql<string | null>`date`.as("date"),
+              sql<boolean | null>`null`.as("availability"),
+            ],
       )
       .where("id", "in", ids)
       .execute();
@@ -57,7 +65,11 @@ export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListPara
 }
 
 /** Form values of one item (strings and booleans, as the form shows them), or null. */
-export async function getCatalogForm(tx: Tx, kind: AdminKind, id: string): Promise<Record<string, string | boolean> | null> {
+export async function getCatalogForm(
+  tx: Tx,
+  kind: AdminKind,
+  id: string,
+): Promise<Record<string, string | boolean> | null> {
   if (kind === "products") {
     const row = await tx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return null;
@@ -131,7 +143,11 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
   };
 }
 
-export async function createCatalogItem(tx: Tx, kind: AdminKind, input: EventFormInput | CourseFormInput | ProductFormInput) {
+export async function createCatalogItem(
+  tx: Tx,
+  kind: AdminKind,
+  input: EventFormInput | CourseFormInput | ProductFormInput,
+) {
   const row = await tx
     .insertInto(table(kind))
     .values(payload(kind, input) as never)
@@ -142,7 +158,12 @@ export async function createCatalogItem(tx: Tx, kind: AdminKind, input: EventFor
 }
 
 /** Returns false when RLS or a missing row left nothing updated. */
-export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, input: EventFormInput | CourseFormInput | ProductFormInput) {
+export async function updateCatalogItem(
+  tx: Tx,
+  kind: AdminKind,
+  id: string,
+  input: EventFormInput | CourseFormInput | ProductFormInput,
+) {
   const result = await tx
     .updateTable(table(kind))
     .set(payload(kind, input) as never)

@@ -35,6 +35,10 @@ export async function getContactAdmin(tx: Tx, id: string): Promise<ContactRow | 
 }
 
 export async function markContactRead(tx: Tx, id: string) {
-  const result = await tx.updateTable("contact_messages").set({ status: "read" }).where("id", "=", id).executeTakeFirst();
+  const result = await tx
+    .updateTable("contact_messages")
+    .set({ status: "read" })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

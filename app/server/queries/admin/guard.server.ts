@@ -27,7 +27,12 @@ export async function requireAdmin(context: Readonly<RouterContextProvider>) {
 export type AdminNotice = { message: string; description: string };
 
 /** Logs an admin failure and returns the destructive notice of spec §8 Admin. */
-export function adminFailure(message: string, error: unknown, fields: Record<string, unknown> = {}, description = ADMIN_RETRY): AdminNotice {
+export function adminFailure(
+  message: string,
+  error: unknown,
+  fields: Record<string, unknown> = {},
+  description = ADMIN_RETRY,
+): AdminNotice {
   const { code, message: reason } = (error ?? {}) as { code?: string; message?: string };
   logger.error(`admin: ${message}`, { ...fields, code, error: reason ?? String(error) });
   return { message, description };

@@ -37,10 +37,16 @@ export type ExportCursor = { created_at: string; id: string } | null;
  * into 100,000 rows costs the same as the first).
  */
 export async function subscriberBatch(tx: Tx, q: string, cursor: ExportCursor, size: number) {
-  let query = filtered(tx, q).select(COLUMNS).select(sql<string>`created_at::text`.as("cursor_ts"));
+  let query = filtered(tx, q)
+    .select(COLUMNS)
+    .select(sql<string>`created_at::text`.as("cursor_ts"));
   if (cursor) {
     query = query.where((eb) =>
-      eb(eb.refTuple("created_at", "id"), "<", eb.tuple(sql<Date>`${cursor.created_at}::timestamptz`, sql<string>`${cursor.id}::uuid`)),
+      eb(
+        eb.refTuple("created_at", "id"),
+        "<",
+        eb.tuple(sql<Date>`${cursor.created_at}::timestamptz`, sql<string>`${cursor.id}::uuid`),
+      ),
     );
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();

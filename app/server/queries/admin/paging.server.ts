@@ -33,7 +33,8 @@ export async function pageOf<T extends { id: string }>(
   return { rows: found, total, page, totalPages: totalPages(total), q: params.q };
 }
 
-export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
+export const iso = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value == null ? null : String(value);
 export const num = (value: unknown) => {
   const n = typeof value === "number" ? value : Number(value);
   return Number.isFinite(n) ? n : 0;

@@ -49,7 +49,8 @@ export function importSpecifiers(code: string, { dynamic = false } = {}): string
   const leadingImport = /\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'`]([^"'`]+)["'`]\s*;?/y;
   for (let match = leadingImport.exec(code); match; match = leadingImport.exec(code)) found.push(match[1]);
   if (dynamic) {
-    for (const [, specifier] of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g)) found.push(specifier);
+    for (const [, specifier] of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g))
+      found.push(specifier);
     for (const [, specifier] of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(specifier);
   }
   return found;
@@ -76,7 +77,9 @@ export function firstLoadAssets(html: string, pageUrl: string, clientDir: string
     });
     const text = content.toString("utf8");
     if (kind === "js") for (const specifier of importSpecifiers(text)) visit(specifier, "js", url.href);
-    else for (const [, imported] of text.matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g)) visit(imported, "css", url.href);
+    else
+      for (const [, imported] of text.matchAll(/@import\s+(?:url\()?["']?([^"')\s;]+)/g))
+        visit(imported, "css", url.href);
   };
   for (const href of js) visit(href, "js", pageUrl);
   for (const href of css) visit(href, "css", pageUrl);
