@@ -1,11 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/**
- * A route of the spec whose screen is not built yet: it answers with the not-found page rather
- * than a placeholder, and nothing links to it as finished.
- */
-const pending = (path: string, scope = "") => route(path, "routes/not-found.tsx", { id: `pending:${scope}${path}` });
-
 /** The route map, one to one with the route tables of SPECIFICATION.md §2. */
 export default [
   index("routes/home.tsx"),

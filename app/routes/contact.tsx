@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contact";
-import { seoMeta } from "~/components/catalog/seo";
+import { seoMeta } from "~/lib/catalog/seo";
 import { ContactCards } from "~/components/contact/contact-cards";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, ContactForm } from "~/components/contact/contact-form";
 import { ContactMap } from "~/components/contact/contact-map";

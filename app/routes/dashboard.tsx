@@ -8,7 +8,7 @@ import { ProfilePanel } from "~/components/dashboard/profile-panel";
 import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registration";
 import { requireUser } from "~/server/auth/auth.server";
-import { isUuid } from "~/server/auth/local-provider.server";
+import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import {

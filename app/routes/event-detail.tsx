@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 import { CatalogDetailPage } from "~/components/catalog/detail-page";
-import { catalogDetailMeta } from "~/components/catalog/seo";
+import { catalogDetailMeta } from "~/lib/catalog/seo";
 import { loadCatalogDetail } from "~/server/catalog-pages.server";
 import { cacheHeadersFrom } from "~/server/queries/catalog.server";
 

@@ -3,9 +3,9 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JoinCta } from "~/components/catalog/join-cta";
-import { seoMeta } from "~/components/catalog/seo";
+import { seoMeta } from "~/lib/catalog/seo";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
-import { KIND_TEXT } from "~/components/catalog/texts";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 import { buttonClass } from "~/components/ui/button";
 import {
   ArrowRightIcon,

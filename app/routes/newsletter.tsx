@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { seoMeta } from "~/components/catalog/seo";
+import { seoMeta } from "~/lib/catalog/seo";
 import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";

@@ -2,8 +2,8 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JoinCta } from "~/components/catalog/join-cta";
-import { seoMeta } from "~/components/catalog/seo";
-import { KIND_TEXT } from "~/components/catalog/texts";
+import { seoMeta } from "~/lib/catalog/seo";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { getAuth } from "~/server/auth/auth.server";
 import {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
 import { operator } from "~/content/operator";
 import { formatDateTime, formatPrice } from "~/lib/format";
-import { isUuid } from "~/server/auth/local-provider.server";
+import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";

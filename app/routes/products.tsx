@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
 import { CatalogListPage } from "~/components/catalog/list-page";
-import { seoMeta } from "~/components/catalog/seo";
+import { seoMeta } from "~/lib/catalog/seo";
 import { loadCatalogList } from "~/server/catalog-pages.server";
 import { cacheHeadersFrom } from "~/server/queries/catalog.server";
 

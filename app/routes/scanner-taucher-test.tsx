@@ -1,6 +1,6 @@
 import { data, Link, useActionData } from "react-router";
 import type { Route } from "./+types/scanner-taucher-test";
-import { seoMeta } from "~/components/catalog/seo";
+import { seoMeta } from "~/lib/catalog/seo";
 import { SelfTestForm } from "~/components/self-test/self-test-form";
 import { SelfTestResult } from "~/components/self-test/self-test-result";
 import { parseAnswers } from "~/lib/schemas/self-test";

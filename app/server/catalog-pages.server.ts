@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { structuredData } from "~/components/catalog/structured-data";
-import { KIND_TEXT } from "~/components/catalog/texts";
+import { structuredData } from "~/lib/catalog/structured-data";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 import { getAuth } from "./auth/auth.server";
 import {
   canonicalUrl,

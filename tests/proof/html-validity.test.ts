@@ -61,7 +61,9 @@ async function validate(pages: FetchedPage[]): Promise<Map<string, VnuMessage[]>
   const byPage = new Map<string, VnuMessage[]>(pages.map((p) => [p.label, []]));
   for (const message of (JSON.parse(stdout) as { messages: VnuMessage[] }).messages) {
     const label = fileOf.get(message.url) ?? message.url;
-    byPage.get(label)?.push(message) ?? byPage.set(label, [message]);
+    const list = byPage.get(label);
+    if (list) list.push(message);
+    else byPage.set(label, [message]);
   }
   return byPage;
 }

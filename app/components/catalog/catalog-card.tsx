@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
-import type { CatalogItem } from "~/server/queries/catalog.server";
+import type { CatalogItem } from "~/lib/catalog/types";
 import { CatalogImage } from "./catalog-image";
 import { PriceList } from "./price";
-import { KIND_TEXT } from "./texts";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 
 export function detailPath(item: Pick<CatalogItem, "kind" | "id">) {
   return `${KIND_TEXT[item.kind].path}/${item.id}`;

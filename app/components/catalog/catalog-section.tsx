@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/ui/icons";
-import type { CatalogItem, ListResult } from "~/server/queries/catalog.server";
+import type { CatalogItem, ListResult } from "~/lib/catalog/types";
 import { StreamedCatalog } from "./catalog-states";
 
 /**

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StreamedCatalog } from "./catalog-states";
-import { structuredData, isoDates } from "./structured-data";
-import { KIND_TEXT } from "./texts";
+import { structuredData, isoDates } from "~/lib/catalog/structured-data";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 
 describe("StreamedCatalog", () => {
   it("a failed list shows the spec's error screen with a retry link that reloads the page", () => {

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { SkeletonGrid } from "~/components/ui/skeleton";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import type { CatalogItem, ListResult } from "~/server/queries/catalog.server";
+import type { CatalogItem, ListResult } from "~/lib/catalog/types";
 import { CatalogCard } from "./catalog-card";
-import { ERROR_HEADING } from "./texts";
+import { ERROR_HEADING } from "~/lib/catalog/texts";
 
 export function CatalogGrid({
   items,

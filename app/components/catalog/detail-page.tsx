@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ChevronLeftIcon, StarIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
-import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/server/queries/catalog.server";
+import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/lib/catalog/types";
 import { CatalogImage } from "./catalog-image";
 import { ErrorState } from "./catalog-states";
 import { JsonLd } from "./json-ld";
 import { PriceList } from "./price";
 import { RelatedLinks } from "./related-links";
-import { PRODUCT_RATING, KIND_TEXT } from "./texts";
+import { PRODUCT_RATING, KIND_TEXT } from "~/lib/catalog/texts";
 
 function BackLink({ kind }: { kind: CatalogKind }) {
   return (

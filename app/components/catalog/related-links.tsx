@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon } from "~/components/ui/icons";
-import type { CatalogKind } from "~/server/queries/catalog.server";
-import { KIND_TEXT } from "./texts";
+import type { CatalogKind } from "~/lib/catalog/types";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 
 const ICONS = { products: GiftIcon, events: CalendarIcon, courses: BookIcon } as const;
 const TEASER: Record<CatalogKind, string> = {

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
-import type { MemberOrder, MemberOrderItem } from "~/server/queries/members.server";
+import type { MemberOrder, MemberOrderItem } from "~/lib/members";
 import { OrderStatusBadge } from "./order-status";
 import { RegistrationForm } from "./registration-form";
 

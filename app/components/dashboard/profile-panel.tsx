@@ -10,7 +10,7 @@ import { controlClass } from "~/components/ui/input";
 import { formatDate } from "~/lib/format";
 import { SALUTATIONS } from "~/lib/schemas/checkout";
 import { profileSchema } from "~/lib/schemas/profile";
-import type { MemberProfile } from "~/server/queries/members.server";
+import type { MemberProfile } from "~/lib/members";
 
 export type ProfileAnswer = { result: SubmissionResult<string[]>; notice: string | null };
 

@@ -7,6 +7,7 @@ z.config(z.locales.de());
  * C0 control characters (tab, line feed and carriage return excepted) and DEL: nobody types them,
  * and PostgreSQL refuses NUL in text outright, which would turn a stray byte into a server error.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARACTER_MESSAGE = "Bitte entferne unsichtbare Steuerzeichen aus deiner Eingabe.";
 export const withoutControlCharacters = (value: string | undefined) => !value || !CONTROL_CHARACTERS.test(value);

@@ -9,7 +9,7 @@ export const contactSchema = z.object({
     .string()
     .trim()
     .max(50, "Bitte höchstens 50 Zeichen eingeben.")
-    .regex(/^[0-9+()\/\-.\s]*$/, "Bitte gib eine gültige Telefonnummer ein.")
+    .regex(/^[0-9+()/\-.\s]*$/, "Bitte gib eine gültige Telefonnummer ein.")
     .optional(),
   message: requiredText("eine Nachricht", 5000),
 });

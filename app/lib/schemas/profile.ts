@@ -9,7 +9,7 @@ const phone = optionalText(30).refine(
 );
 const name = (label: string) =>
   optionalText(100).refine(
-    (v) => !v || /^[^<>{}\[\]\\|@#$%^*=_~`0-9]+$/u.test(v),
+    (v) => !v || /^[^<>{}[\]\\|@#$%^*=_~`0-9]+$/u.test(v),
     `Bitte gib ${label} ohne Ziffern oder Sonderzeichen ein.`,
   );
 

@@ -11,8 +11,8 @@ import { catalogFormSchemas } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import { auditFor } from "~/server/queries/admin/audit.server";
 import { createCatalogItem, getCatalogForm, updateCatalogItem } from "~/server/queries/admin/catalog.server";
-import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
-import { isUuid } from "~/server/queries/catalog.server";
+import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 /** /admin/{kind}/new (create) and /admin/{kind}/new/:id (edit), spec §2 and §5. */

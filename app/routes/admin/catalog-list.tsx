@@ -18,9 +18,9 @@ import {
   setCatalogFlag,
   type CatalogListRow,
 } from "~/server/queries/admin/catalog.server";
-import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import type { Page } from "~/server/queries/admin/paging.server";
-import { isUuid } from "~/server/queries/catalog.server";
+import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 /** /admin/events, /admin/courses, /admin/products: one module, the kind comes from the URL. */

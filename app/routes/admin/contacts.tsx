@@ -17,9 +17,9 @@ import {
   markContactRead,
   type ContactRow,
 } from "~/server/queries/admin/contacts.server";
-import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import type { Page } from "~/server/queries/admin/paging.server";
-import { isUuid } from "~/server/queries/catalog.server";
+import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kontaktanfragen – BeHappy Admin" }];

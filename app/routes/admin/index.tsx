@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/index";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { withViewer } from "~/server/db/db.server";
-import { requireAdmin } from "~/server/queries/admin/guard.server";
+import { requireAdmin } from "~/server/auth/admin-guard.server";
 import { adminCounts, ZERO_COUNTS } from "~/server/queries/admin/overview.server";
 import { logger } from "~/server/log.server";
 

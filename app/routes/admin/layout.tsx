@@ -2,7 +2,7 @@ import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-nav";
 import { useHydrated } from "~/components/admin/hydrated";
-import { ADMIN_CACHE_CONTROL, ADMIN_HEADERS, requireAdmin } from "~/server/queries/admin/guard.server";
+import { ADMIN_CACHE_CONTROL, ADMIN_HEADERS, requireAdmin } from "~/server/auth/admin-guard.server";
 
 /**
  * Layout of every /admin route. The guard runs here first (middleware, before any child loader or

@@ -4,7 +4,7 @@ import { newsletterStatusLabel } from "~/lib/admin/kinds";
 import { readListParams } from "~/lib/admin/list-params";
 import { formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { ADMIN_CACHE_CONTROL, requireAdmin } from "~/server/queries/admin/guard.server";
+import { ADMIN_CACHE_CONTROL, requireAdmin } from "~/server/auth/admin-guard.server";
 import { logger } from "~/server/log.server";
 import { subscriberBatch, type ExportCursor } from "~/server/queries/admin/newsletter.server";
 

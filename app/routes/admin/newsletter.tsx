@@ -7,7 +7,7 @@ import { newsletterStatusLabel } from "~/lib/admin/kinds";
 import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
 import { formatDate } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin } from "~/server/queries/admin/guard.server";
+import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { listSubscribersAdmin, type SubscriberRow } from "~/server/queries/admin/newsletter.server";
 import type { Page } from "~/server/queries/admin/paging.server";
 

@@ -12,7 +12,7 @@ import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { withViewer, type Tx } from "~/server/db/db.server";
 import { auditFor } from "~/server/queries/admin/audit.server";
-import { adminFailure, requireAdmin, type AdminNotice } from "~/server/queries/admin/guard.server";
+import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import {
   getOrderAdmin,
   listOrderItems,
@@ -22,7 +22,7 @@ import {
   type AdminOrderRow,
 } from "~/server/queries/admin/orders.server";
 import type { Page } from "~/server/queries/admin/paging.server";
-import { isUuid } from "~/server/queries/catalog.server";
+import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];

@@ -8,10 +8,10 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
 import { formatDate } from "~/lib/format";
 import { withViewer, type Viewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin, type AdminNotice } from "~/server/queries/admin/guard.server";
+import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import type { Page } from "~/server/queries/admin/paging.server";
 import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/queries/admin/profiles.server";
-import { isUuid } from "~/server/queries/catalog.server";
+import { isUuid } from "~/lib/uuid";
 import type { ListParams } from "~/lib/admin/list-params";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];

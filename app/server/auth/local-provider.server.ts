@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { finishLocalPasswordReset, isLocalResetTokenUsable, startLocalPasswordReset } from "./password-reset.server";
 import type { AuthProvider, SignUpInput } from "./provider";
 import { authSessionStorage } from "../session.server";
+import { isUuid } from "~/lib/uuid";
 
 const SESSION_DAYS = 30;
 
@@ -141,9 +142,4 @@ async function userForSession(sessionId: unknown): Promise<SessionUser | null> {
       .executeTakeFirst(),
   );
   return row ? { id: row.id, email: row.email ?? "" } : null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
 }

@@ -5,65 +5,36 @@ import type { Tx, Viewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { getToast } from "../toast.server";
+import type {
+  CatalogFilter,
+  CatalogItem,
+  CatalogKind,
+  CourseItem,
+  DetailResult,
+  EventItem,
+  ItemOf,
+  ListResult,
+  ProductItem,
+} from "~/lib/catalog/types";
+import { isUuid } from "~/lib/uuid";
+
+export type {
+  CatalogFilter,
+  CatalogItem,
+  CatalogKind,
+  CourseItem,
+  DetailResult,
+  EventItem,
+  ItemOf,
+  ListResult,
+  ProductItem,
+};
 
 /**
  * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
  * as the anon viewer through withViewer (RLS decides) and cached in process (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers
  * for prices and ISO strings for timestamps.
  */
-
-export type CatalogKind = "events" | "courses" | "products";
-
-export interface EventItem {
-  kind: "events";
-  id: string;
-  title: string;
-  category: string;
-  image_url: string;
-  date: string | null;
-  time: string | null;
-  location: string | null;
-  provider: string | null;
-  description: string | null;
-  price: number | null;
-  behappy_price: number;
-  created_at: string;
-}
-
-export interface CourseItem extends Omit<EventItem, "kind"> {
-  kind: "courses";
-}
-
-export interface ProductItem {
-  kind: "products";
-  id: string;
-  title: string;
-  category: string;
-  description: string | null;
-  details: string | null;
-  image_url: string;
-  price: number | null;
-  behappy_price: number;
-  availability: boolean;
-  created_at: string;
-}
-
-export type CatalogItem = EventItem | CourseItem | ProductItem;
-export type ItemOf<K extends CatalogKind> = K extends "events"
-  ? EventItem
-  : K extends "courses"
-    ? CourseItem
-    : ProductItem;
-
-/** Which items a list shows: all, or the ones flagged for the start page or the offers page. */
-export type CatalogFilter = "all" | "startpage" | "offer";
-
-/** A list read never throws: failures are logged and reported as a state the page renders. */
-export type ListResult<T> = { ok: true; items: T[] } | { ok: false };
-export type DetailResult<T> = { state: "found"; item: T } | { state: "not-found" } | { state: "error" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
 const num = (value: unknown): number | null => {
   if (value === null || value === undefined) return null;

@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import type { RegistrationInput } from "~/lib/schemas/registration";
+import type { MemberOrder, MemberProfile, OrderStatus } from "~/lib/members";
 import type { Tx } from "../db/db.server";
+
+export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~/lib/members";
 
 /**
  * The members area's data, always read and written as the member (withViewer with their viewer):
@@ -9,10 +12,8 @@ import type { Tx } from "../db/db.server";
  * auth.uid() themselves.
  */
 
-export type OrderStatus = "pending" | "completed" | "cancelled";
-
 /** Spec §7 Dashboard orders: the member's own orders newest first, with lines and participants. */
-export async function getMemberOrders(tx: Tx, userId: string) {
+export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrder[]> {
   const orders = await tx
     .selectFrom("orders")
     .select(["id", "created_at", "status", "total_amount", "customer_name"])
@@ -61,9 +62,6 @@ export async function getMemberOrders(tx: Tx, userId: string) {
   }));
 }
 
-export type MemberOrder = Awaited<ReturnType<typeof getMemberOrders>>[number];
-export type MemberOrderItem = MemberOrder["items"][number];
-
 /** A member profile as the dashboard and the admin dialog show it. */
 export const PROFILE_COLUMNS = [
   "salutation",
@@ -81,7 +79,7 @@ export const PROFILE_COLUMNS = [
   "updated_at",
 ] as const;
 
-export async function getMemberProfile(tx: Tx, userId: string) {
+export async function getMemberProfile(tx: Tx, userId: string): Promise<MemberProfile | null> {
   const row = await tx.selectFrom("profiles").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
   if (!row) return null;
   return {
@@ -90,8 +88,6 @@ export async function getMemberProfile(tx: Tx, userId: string) {
     updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
   };
 }
-
-export type MemberProfile = NonNullable<Awaited<ReturnType<typeof getMemberProfile>>>;
 
 /** Spec §4 Profile: a missing row is created with empty names and the account e-mail (a POST). */
 export async function createMemberProfile(tx: Tx, user: { id: string; email: string }) {

@@ -1,4 +1,4 @@
-import type { CatalogKind } from "~/server/queries/catalog.server";
+import type { CatalogKind } from "~/lib/catalog/types";
 
 /** German texts per catalogue kind; the error, empty and not-found strings are the spec's (§8). */
 export const KIND_TEXT: Record<

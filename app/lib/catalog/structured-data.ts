@@ -1,4 +1,4 @@
-import type { CatalogItem, CourseItem, EventItem, ProductItem } from "~/server/queries/catalog.server";
+import type { CatalogItem, CourseItem, EventItem, ProductItem } from "~/lib/catalog/types";
 
 /** schema.org JSON-LD for detail pages (Product, Event, Course). `absolute` turns "/x" into a full URL. */
 export function structuredData(item: CatalogItem, url: string, absolute: (path: string) => string) {

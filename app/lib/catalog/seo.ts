@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { CatalogKind } from "~/server/queries/catalog.server";
+import type { CatalogKind } from "~/lib/catalog/types";
 import { KIND_TEXT } from "./texts";
 
 export const SITE_NAME = "BeHappy";

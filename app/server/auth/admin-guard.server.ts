@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_RETRY } from "~/lib/admin/kinds";
-import { getAuth, isAdmin } from "../../auth/auth.server";
-import type { Viewer } from "../../db/db.server";
-import { logger } from "../../log.server";
-import { redirectWithError } from "../../toast.server";
+import { getAuth, isAdmin } from "./auth.server";
+import type { Viewer } from "../db/db.server";
+import { logger } from "../log.server";
+import { redirectWithError } from "../toast.server";
 
 export const ADMIN_DENIED = "You don't have permission to access the admin area.";
 export const ADMIN_CACHE_CONTROL = "private, no-store";

@@ -1,0 +1,51 @@
+/** The public catalogue as pages render it: plain, serialisable objects (numbers for prices, ISO strings for times). */
+
+export type CatalogKind = "events" | "courses" | "products";
+
+export interface EventItem {
+  kind: "events";
+  id: string;
+  title: string;
+  category: string;
+  image_url: string;
+  date: string | null;
+  time: string | null;
+  location: string | null;
+  provider: string | null;
+  description: string | null;
+  price: number | null;
+  behappy_price: number;
+  created_at: string;
+}
+
+export interface CourseItem extends Omit<EventItem, "kind"> {
+  kind: "courses";
+}
+
+export interface ProductItem {
+  kind: "products";
+  id: string;
+  title: string;
+  category: string;
+  description: string | null;
+  details: string | null;
+  image_url: string;
+  price: number | null;
+  behappy_price: number;
+  availability: boolean;
+  created_at: string;
+}
+
+export type CatalogItem = EventItem | CourseItem | ProductItem;
+export type ItemOf<K extends CatalogKind> = K extends "events"
+  ? EventItem
+  : K extends "courses"
+    ? CourseItem
+    : ProductItem;
+
+/** Which items a list shows: all, or the ones flagged for the start page or the offers page. */
+export type CatalogFilter = "all" | "startpage" | "offer";
+
+/** A list read never throws: failures are logged and reported as a state the page renders. */
+export type ListResult<T> = { ok: true; items: T[] } | { ok: false };
+export type DetailResult<T> = { state: "found"; item: T } | { state: "not-found" } | { state: "error" };
