@@ -13,6 +13,9 @@ if (process.argv.includes("--dev")) {
     appType: "custom",
   });
   const { start } = await vite.ssrLoadModule("/server/app.ts");
+  // A helper Vite server of React Router's plugin exits the process on SIGTERM; the graceful stop in
+  // server/app.ts closes Vite itself, then the database.
+  process.removeAllListeners("SIGTERM");
   await start({ mode: "development", dev: { middleware: vite.middlewares, httpServer, close: () => vite.close() } });
 } else {
   const buildDir = process.env.BUILD_DIR ?? "build";

@@ -79,9 +79,9 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
     // their connection; the closed database refuses them instead of being reopened.
     const closed = new Promise((resolve) => listener.close(resolve));
     listener.closeIdleConnections();
+    const force = setTimeout(() => listener.closeAllConnections(), DRAIN_MS);
     // Vite's HMR socket (development) would otherwise hold the server open until the bound.
     await dev?.close().catch((error: unknown) => logger.warn("vite close failed", { error }));
-    const force = setTimeout(() => listener.closeAllConnections(), DRAIN_MS);
     await closed;
     clearTimeout(force);
     try {
