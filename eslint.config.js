@@ -58,4 +58,9 @@ export default tseslint.config(
   boundary(["app/lib/**"], ["server", "components", "routes"], "app/lib is isomorphic: it imports only lib."),
   boundary(["app/components/**"], ["server", "routes"], "Components never import server code or routes."),
   boundary(["app/server/**"], ["components", "routes"], "Server modules never import components or routes."),
+  boundary(
+    ["server/**"],
+    ["components", "routes"],
+    "The HTTP server reaches routes only through React Router's build.",
+  ),
 );

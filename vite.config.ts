@@ -30,7 +30,10 @@ const CHUNK_GROUPS = [
   },
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // As in React Router's node custom-server template: the server build's entry is the shop's
+  // Express server (server/app.ts), which holds React Router's build (virtual:react-router/server-build).
+  build: { rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined },
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
@@ -38,4 +41,4 @@ export default defineConfig({
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } } } },
   },
-});
+}));

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,7 +7,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          environment: "node",
+          // @react-router/express resolves to its CommonJS build here (no "module-sync" condition),
+          // which loads a second copy of react-router: use its ES module build, and let Vitest load it like the app code.
+          alias: { "@react-router/express": fileURLToPath(import.meta.resolve("@react-router/express")) },
+          server: { deps: { inline: ["@react-router/express"] } },
+        },
       },
       {
         extends: true,

@@ -2,31 +2,14 @@ import { randomBytes } from "node:crypto";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { CoalescingStream } from "./server/coalescing-stream.server";
 import { requestMetaContext } from "./server/context.server";
 import { NonceContext } from "./components/nonce";
-import { closeDatabase, database } from "./server/db/db.server";
-import { env } from "./server/env.server";
 import { logger } from "./server/log.server";
 import { contentSecurityPolicy } from "./server/security.server";
 
 export const streamTimeout = 5_000;
-
-/** Called by server.mjs before it listens: validates env, opens and migrates the database. */
-export async function startup() {
-  env();
-  const handle = await database();
-  return { engine: handle.engine };
-}
-
-/** Called by server.mjs on SIGTERM after the HTTP server stopped taking requests. */
-export async function shutdown() {
-  await closeDatabase();
-}
-
-/** Readiness for /healthz: one round trip to the database. */
-export { checkDatabase } from "./server/health.server";
 
 export default function handleRequest(
   request: Request,
@@ -83,7 +66,7 @@ export default function handleRequest(
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const message = error instanceof Error ? error.message : String(error);
   // React Router's own cross-origin check (answered with 400): an attack or a misconfigured
@@ -97,18 +80,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     return;
   }
   logger.error("unhandled error", {
+    requestId: context.get(requestMetaContext).requestId,
     method: request.method,
     path: new URL(request.url).pathname,
-    error: error instanceof Error ? error.message : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
+    error,
   });
 };
-
-/** server.mjs builds each request's context with this, so it shares the app's context keys. */
-export function createLoadContext(meta: { ip: string }) {
-  const context = new RouterContextProvider();
-  context.set(requestMetaContext, meta);
-  return context;
-}
-
-export { baseSecurityHeaders } from "./server/security.server";

@@ -2,7 +2,7 @@
 // Admin list benchmark (issue 6): 100,000 orders and 100,000 newsletter subscribers, on PGlite
 // (in memory) and on a throwaway PostgreSQL 15, as an admin viewer (the same set_config calls as
 // withViewer). It runs the app's own query functions (app/server/queries/admin/*.server.ts, loaded
-// through tsx), so the SQL measured is exactly the SQL the admin pages send: count + page query.
+// through Vite's SSR module loader), so the SQL measured is exactly the SQL the admin pages send: count + page query.
 //
 //   node scripts/bench-admin.mjs                 both engines
 //   node scripts/bench-admin.mjs --engine=pglite (or postgres)
@@ -15,10 +15,8 @@ import { chmod, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { register } from "tsx/esm/api";
-
-register();
+import { fileURLToPath } from "node:url";
+import { createServer } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -29,11 +27,21 @@ const engineArg = process.argv.find((a) => a.startsWith("--engine="))?.split("="
 // --explain prints EXPLAIN ANALYZE of every statement the cases send (as the admin viewer).
 const explain = process.argv.includes("--explain");
 
-const imp = (rel) => import(pathToFileURL(path.join(root, rel)).href);
+// The TypeScript modules load through Vite (no server, no HMR), as `npm run dev` loads them.
+const vite = await createServer({
+  root,
+  configFile: false,
+  logLevel: "warn",
+  server: { middlewareMode: true, hmr: false, ws: false },
+  appType: "custom",
+  resolve: { tsconfigPaths: true },
+});
+const imp = (rel) => vite.ssrLoadModule(path.join(root, rel));
 const { Kysely, PostgresDialect, sql } = await import("kysely");
 const { listOrdersAdmin } = await imp("app/server/queries/admin/orders.server.ts");
 const { listSubscribersAdmin } = await imp("app/server/queries/admin/newsletter.server.ts");
 const { PGliteDialect } = await imp("app/server/db/pglite-dialect.server.ts");
+await vite.close();
 
 async function sqlFiles(dir) {
   const names = (await readdir(dir)).filter((n) => n.endsWith(".sql")).sort();

@@ -4,6 +4,8 @@ import type { Viewer } from "./db/db.server";
 export interface RequestMeta {
   /** The client address as seen by the HTTP server (behind a trusted proxy: the forwarded one). */
   ip: string;
+  /** Sent back as X-Request-Id and written on the request's log line. */
+  requestId: string;
 }
 
 export interface SessionUser {
@@ -16,5 +18,5 @@ export interface RequestAuth {
   user: SessionUser | null;
 }
 
-export const requestMetaContext = createContext<RequestMeta>({ ip: "unknown" });
+export const requestMetaContext = createContext<RequestMeta>({ ip: "unknown", requestId: "" });
 export const authContext = createContext<RequestAuth>();

@@ -16,6 +16,8 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: numberFromEnv(3000).pipe(z.number().int().min(1).max(65535)),
     HOST: z.string().default("0.0.0.0"),
+    // Express "trust proxy": which proxies may set the client IP (X-Forwarded-For).
+    TRUST_PROXY: z.string().default("loopback"),
     DATA_DIR: z.string().default("./.data"),
     DATABASE_URL: z.string().url().optional(),
     SESSION_SECRET: z.string().optional(),

@@ -18,15 +18,3 @@ export function contentSecurityPolicy(nonce: string) {
     "object-src 'none'",
   ].join("; ");
 }
-
-/** Headers for every response (documents, data, assets, redirects). */
-export function baseSecurityHeaders(): Record<string, string> {
-  return {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    ...(env().isProduction ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-  };
-}

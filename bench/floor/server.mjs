@@ -7,21 +7,18 @@
 // payload of each page, decoded once at start). The root's middleware (auth) is dropped, the
 // database is never opened (no `startup()`), and cookies are ignored. What is left is exactly
 // React Router's request handling plus React's SSR of the same component tree, with the same
-// entry (nonce, CSP), the same asset manifest and the same Express pipeline as server.mjs
-// (compression, security headers, static files) — the framework floor the app's own work is
-// measured against.
+// entry (nonce, CSP), the same asset manifest and the same Express app as server.mjs
+// (createApp in server/express-app.ts: request log, compression, security headers, static files)
+// — the framework floor the app's own work is measured against.
 //
 // env: BUILD_DIR (default build), PORT, HOST, FLOOR_FIXTURE = JSON file
 //   { "<path>": { "data": "<turbo-stream text of GET <path>.data>" } }
 import { readFileSync } from "node:fs";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const build = await import(new URL(`../../${BUILD_DIR}/server/index.js`, import.meta.url).href);
-const app = build.entry.module;
+const server = await import(new URL(`../../${BUILD_DIR}/server/index.js`, import.meta.url).href);
+const build = await server.serverBuild();
 
 /** path → route id → loader data, decoded from the captured single-fetch payloads. */
 const fixture = JSON.parse(readFileSync(process.env.FLOOR_FIXTURE, "utf8"));
@@ -49,21 +46,6 @@ const routes = Object.fromEntries(
   }),
 );
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
-server.use((_req, res, next) => {
-  res.set(app.baseSecurityHeaders());
-  next();
-});
-server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
-server.all(
-  "/{*splat}",
-  createRequestHandler({
-    build: { ...build, routes },
-    getLoadContext: () => app.createLoadContext({ ip: "127.0.0.1" }),
-  }),
-);
-server.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
+const app = server.createApp({ mode: "production", build: { ...build, routes }, clientDir: `${BUILD_DIR}/client` });
+app.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
 process.on("SIGTERM", () => process.exit(0));

@@ -25,7 +25,7 @@ const where = (frame) => {
   const url = frame.url || "(native)";
   const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
   if (pkg) return pkg;
-  if (url.includes("/server/index.js")) return "app server build";
+  if (/\/server\/(index\.js|assets\/)/.test(url)) return "app server build";
   if (url.startsWith("node:")) return url;
   return url.replace(/^file:\/\/.*\/main\//, "");
 };

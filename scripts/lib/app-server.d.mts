@@ -18,6 +18,7 @@ export function startAppServer(options?: {
   stdio?: "inherit" | "ignore" | "pipe";
   timeoutMs?: number;
   nodeArgs?: string[];
+  args?: string[];
 }): Promise<AppServer>;
 export function cookiesOf(response: Response): string;
 export function signInViaHook(base: string, email: string, options?: { admin?: boolean }): Promise<string>;

@@ -15,13 +15,21 @@ export function rssMb(pid) {
 }
 
 /**
- * @param {{ env?: Record<string, string>, port?: number, stdio?: "inherit" | "ignore" | "pipe", timeoutMs?: number, nodeArgs?: string[] }} [options]
+ * @param {{ env?: Record<string, string>, port?: number, stdio?: "inherit" | "ignore" | "pipe", timeoutMs?: number, nodeArgs?: string[], args?: string[] }} [options]
  *   nodeArgs: flags for node itself, e.g. --cpu-prof (not allowed in NODE_OPTIONS).
+ *   args: for server.mjs, e.g. ["--dev"] for the development server (`npm run dev`).
  */
-export async function startAppServer({ env = {}, port, stdio = "ignore", timeoutMs = 60_000, nodeArgs = [] } = {}) {
+export async function startAppServer({
+  env = {},
+  port,
+  stdio = "ignore",
+  timeoutMs = 60_000,
+  nodeArgs = [],
+  args = [],
+} = {}) {
   port ??= await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs", ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -15,8 +15,9 @@ describe("admin command", () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+  // Through npm as documented: it builds the server first, then runs the command from the build.
   const admin = (email: string, env: Record<string, string> = {}) =>
-    run("npx", ["tsx", "scripts/admin.ts", email], {
+    run("npm", ["run", "-s", "admin", "--", email], {
       env: { ...process.env, DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", ...env },
       timeout: 90_000,
     });

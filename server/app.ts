@@ -1,0 +1,98 @@
+// The shop's server, built by Vite together with the app (vite.config.ts makes this the SSR
+// build's input, so `build/server/index.js` is this module with React Router's build inside).
+// server.mjs loads it (production: the build; development: through Vite) and calls start().
+// Follow a request: createApp (./express-app.ts) → React Router → the route module in app/routes.
+import http from "node:http";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { closeDatabase, database } from "~/server/db/db.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/log.server";
+import { createApp, type AppMode } from "./express-app";
+
+export { createApp } from "./express-app";
+export { runAdminCommand } from "./admin";
+
+/** React Router's build of app/ (in development Vite loads it afresh after each edit). */
+export const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/** How long in-flight requests may finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 10_000;
+
+export interface StartOptions {
+  mode: AppMode;
+  /** production: the build directory holding `client/` (BUILD_DIR, default `build`). */
+  buildDir?: string;
+  /** development: Vite in middleware mode, and the HTTP server its HMR socket is attached to. */
+  dev?: { middleware: RequestHandler; httpServer: http.Server; close: () => Promise<void> };
+}
+
+/** Validates the environment, opens and migrates the database. */
+export async function startup() {
+  env();
+  const handle = await database();
+  return { engine: handle.engine };
+}
+
+/** Closes the database once the HTTP server took its last request. */
+export async function shutdown() {
+  await closeDatabase();
+}
+
+/** Starts the server: database first, then listening; SIGTERM/SIGINT stop it gracefully. */
+export async function start({ mode, buildDir = "build", dev }: StartOptions) {
+  const startedAt = performance.now();
+  let engine: string;
+  try {
+    ({ engine } = await startup());
+  } catch (error) {
+    logger.error("startup failed", { error });
+    process.exit(1);
+  }
+  const state = { stopping: false };
+  const app = createApp({
+    mode,
+    build: serverBuild,
+    clientDir: `${buildDir}/client`,
+    devMiddleware: dev?.middleware,
+    trustProxy: env().TRUST_PROXY,
+    state,
+  });
+  const listener = dev?.httpServer ?? http.createServer();
+  listener.on("request", app);
+  const { PORT, HOST } = env();
+  listener.listen(PORT, HOST, () => {
+    logger.info("server listening", {
+      url: `http://${HOST}:${PORT}`,
+      mode,
+      engine,
+      startupMs: Math.round(performance.now() - startedAt),
+    });
+  });
+
+  async function stop(signal: string) {
+    if (state.stopping) return;
+    state.stopping = true;
+    logger.info("shutting down", { signal });
+    // Stop taking connections, let in-flight requests finish (their answers close their
+    // connections), then close the database cleanly. Requests still running after the bound lose
+    // their connection; the closed database refuses them instead of being reopened.
+    const closed = new Promise((resolve) => listener.close(resolve));
+    listener.closeIdleConnections();
+    const force = setTimeout(() => listener.closeAllConnections(), DRAIN_MS);
+    // Vite's HMR socket (development) would otherwise hold the server open until the bound.
+    await dev?.close().catch((error: unknown) => logger.warn("vite close failed", { error }));
+    await closed;
+    clearTimeout(force);
+    try {
+      await shutdown();
+    } catch (error) {
+      logger.error("shutdown failed", { error });
+      process.exit(1);
+    }
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

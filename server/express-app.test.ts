@@ -1,0 +1,231 @@
+// The Express app as `npm run dev` and `npm start` build it (createApp with mode development and
+// production), in front of a stand-in React Router build whose one resource route answers with
+// what the app handed it (client IP, request id) and counts the actions that ran.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import type { RequestHandler } from "express";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestMetaContext } from "~/server/context.server";
+import { createLogger } from "~/server/log.server";
+import { createApp, type AppMode } from "./express-app";
+import { CROSS_SITE_MESSAGE, MAX_BODY_BYTES } from "./guards";
+
+let actions = 0;
+const probe = {
+  loader: ({ context }: { context: RouterContextProvider }) => Response.json(context.get(requestMetaContext)),
+  action: () => {
+    actions++;
+    return Response.json({ ok: true });
+  },
+};
+
+const build = {
+  entry: { module: { default: () => new Response("document") } },
+  routes: {
+    root: { id: "root", path: "", module: {} },
+    "routes/probe": { id: "routes/probe", parentId: "root", path: "probe", module: probe },
+  },
+  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: { v8_middleware: true },
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+} as unknown as ServerBuild;
+
+/** Stands in for Vite's middleware: answers its own paths, passes everything else on. */
+const fakeVite: RequestHandler = (req, res, next) =>
+  req.path === "/@vite/client" ? void res.type("text/javascript").send("// vite") : next();
+
+const logLines: Record<string, unknown>[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+const servers = new Map<string, { base: string; close: () => void }>();
+
+async function serve(key: string, mode: AppMode, trustProxy?: string) {
+  const app = createApp({ mode, build, devMiddleware: fakeVite, trustProxy, logger: createLogger(capture) });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.set(key, {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  });
+}
+
+/** A request with exactly the headers given (no client adds Origin or Sec-Fetch-* of its own). */
+function send(
+  key: string,
+  path: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const url = new URL(path, servers.get(key)!.base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    request.on("error", reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
+}
+
+const post = (key: string, headers: Record<string, string>, body = "x=1") =>
+  send(key, "/probe", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
+    body,
+  });
+
+const SECURITY_HEADERS = [
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "strict-transport-security",
+];
+const securityOf = (answer: Answer) => Object.fromEntries(SECURITY_HEADERS.map((h) => [h, answer.headers[h]]));
+
+beforeAll(async () => {
+  await serve("development", "development");
+  await serve("production", "production");
+  await serve("no-proxy", "production", "false");
+});
+afterAll(() => servers.forEach((server) => server.close()));
+
+describe("dev and production build the same Express app", () => {
+  it("send the same security headers, on routes and on what Vite serves in development", async () => {
+    const dev = await send("development", "/probe");
+    const prod = await send("production", "/probe");
+    expect(dev.status, dev.body).toBe(200);
+    expect(prod.status).toBe(200);
+    expect(securityOf(prod)["x-frame-options"]).toBe("DENY");
+    expect(securityOf(prod)["x-content-type-options"]).toBe("nosniff");
+    expect(securityOf(dev)).toEqual(securityOf(prod));
+    const viteAsset = await send("development", "/@vite/client");
+    expect(viteAsset.body).toBe("// vite");
+    expect(securityOf(viteAsset)).toEqual(securityOf(prod));
+  });
+
+  it("enforce the same body bound: 413 over 1 MiB, 411 without a length, before any action runs", async () => {
+    for (const mode of ["development", "production"]) {
+      const before = actions;
+      const big = await post(mode, { Origin: servers.get(mode)!.base }, "a".repeat(MAX_BODY_BYTES + 1));
+      expect(big.status, mode).toBe(413);
+      expect(big.body).toBe("Die Anfrage ist zu groß.");
+      const chunked = await send(mode, "/probe", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+        body: "x=1",
+      });
+      expect(chunked.status, mode).toBe(411);
+      expect(actions).toBe(before);
+      expect((await post(mode, {}, "a".repeat(100))).status, mode).toBe(200);
+    }
+  });
+
+  it("see the same client IP: the forwarding proxy's client when the proxy is trusted (default loopback)", async () => {
+    for (const mode of ["development", "production"]) {
+      const answer = await send(mode, "/probe", { headers: { "X-Forwarded-For": "203.0.113.7" } });
+      expect(JSON.parse(answer.body).ip, mode).toBe("203.0.113.7");
+    }
+    const untrusted = await send("no-proxy", "/probe", { headers: { "X-Forwarded-For": "203.0.113.7" } });
+    expect(JSON.parse(untrusted.body).ip).toBe("127.0.0.1");
+  });
+});
+
+describe("cross-site writes are refused before any route runs", () => {
+  const refused: [string, Record<string, string>][] = [
+    ["a foreign Origin", { Origin: "http://evil.example" }],
+    ["Origin: null", { Origin: "null" }],
+    ["Origin: null from another site", { Origin: "null", "Sec-Fetch-Site": "cross-site" }],
+    ["a sibling subdomain", { Origin: "http://evil.example", "Sec-Fetch-Site": "same-site" }],
+    ["another port of the same host", { Origin: "http://127.0.0.1:1" }],
+  ];
+  it.each(refused)("%s gets 403 with a German message, in dev and production", async (_label, headers) => {
+    for (const mode of ["development", "production"]) {
+      const before = actions;
+      const answer = await post(mode, headers);
+      expect(answer.status, mode).toBe(403);
+      expect(answer.body).toBe(CROSS_SITE_MESSAGE);
+      expect(actions).toBe(before);
+    }
+  });
+
+  it("own forms pass: same Origin, Sec-Fetch-Site same-origin (even with Origin: null), none, or no browser headers", async () => {
+    const own = servers.get("production")!.base;
+    const allowed: Record<string, string>[] = [
+      { Origin: own },
+      { Origin: "null", "Sec-Fetch-Site": "same-origin" },
+      { Origin: own, "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "none" },
+      {},
+    ];
+    for (const headers of allowed) {
+      const before = actions;
+      expect((await post("production", headers)).status, JSON.stringify(headers)).toBe(200);
+      expect(actions).toBe(before + 1);
+    }
+  });
+
+  it("the request's own origin honours the trusted proxy's protocol and host", async () => {
+    const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example" };
+    expect((await post("production", { ...forwarded, Origin: "https://shop.example" })).status).toBe(200);
+    expect((await post("production", { ...forwarded, Origin: "http://shop.example" })).status).toBe(403);
+  });
+
+  it("reads are never refused", async () => {
+    expect((await send("production", "/probe", { headers: { Origin: "http://evil.example" } })).status).toBe(200);
+  });
+});
+
+describe("request log", () => {
+  it("one line per request: request id (also sent as X-Request-Id), method, redacted path, status, duration", async () => {
+    const before = logLines.length;
+    const answer = await send("production", "/probe?token=s3cret&apiKey=k3y&resetToken=abc&page=2");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = logLines.slice(before).filter((line) => line.msg === "request");
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({
+      level: "info",
+      requestId: answer.headers["x-request-id"],
+      method: "GET",
+      path: "/probe?token=[redacted]&apiKey=[redacted]&resetToken=[redacted]&page=2",
+      status: 200,
+    });
+    expect(typeof line.ms).toBe("number");
+    expect(JSON.stringify(logLines.slice(before))).not.toMatch(/s3cret|k3y/);
+    expect(JSON.parse(answer.body).requestId).toBe(answer.headers["x-request-id"]);
+  });
+
+  it("keeps a plain incoming X-Request-Id and replaces anything else", async () => {
+    const kept = await send("production", "/probe", { headers: { "X-Request-Id": "lb-4711.a:b_c" } });
+    expect(kept.headers["x-request-id"]).toBe("lb-4711.a:b_c");
+    for (const hostile of ["<script>", "a b", "x".repeat(129), "id\u00e4"]) {
+      const answer = await send("production", "/probe", { headers: { "X-Request-Id": encodeURI(hostile) } });
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});

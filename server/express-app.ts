@@ -1,0 +1,115 @@
+// The shop's Express app, the same in development and production (React Router's node
+// custom-server template): request id and log line, security headers, body bound, cross-site
+// check, client IP, then static files (production) or Vite (development), then React Router.
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestMetaContext } from "~/server/context.server";
+import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/log.server";
+import { bodyLimit, crossSiteGuard, securityHeaders } from "./guards";
+
+export type AppMode = "development" | "production";
+
+export interface AppOptions {
+  /** production: serves the built client files; development: hands what it does not route to Vite. */
+  mode: AppMode;
+  /** React Router's server build, or a function that loads it (per request in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** production: the client build directory (`build/client`). */
+  clientDir?: string;
+  /** development: Vite's middleware stack (`vite.middlewares` in middleware mode). */
+  devMiddleware?: RequestHandler;
+  /** Express "trust proxy" as TRUST_PROXY spells it; default `loopback`. */
+  trustProxy?: string;
+  /** Set to true while the server shuts down (answers then close their connections). */
+  state?: { stopping: boolean };
+  logger?: AppLogger;
+}
+
+/** An incoming X-Request-Id is kept only if it is short and plain; otherwise a new one is made. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function createApp(options: AppOptions) {
+  const log = options.logger ?? defaultLogger;
+  const state = options.state ?? { stopping: false };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(options.trustProxy ?? "loopback"));
+  app.use(requestLog(log));
+  app.use(compression());
+  app.use(securityHeaders(state));
+  app.use(bodyLimit);
+  app.use(crossSiteGuard(log));
+  if (options.mode === "development") {
+    if (options.devMiddleware) app.use(options.devMiddleware);
+  } else if (options.clientDir) {
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+  }
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      getLoadContext: (req, res) => createLoadContext({ ip: req.ip ?? "unknown", requestId: res.locals.requestId }),
+    }),
+  );
+  app.use(lastResort(log));
+  return app;
+}
+
+/** Each request's React Router context: the client IP (for rate limits) and its request id. */
+export function createLoadContext(meta: { ip: string; requestId: string }) {
+  const context = new RouterContextProvider();
+  context.set(requestMetaContext, meta);
+  return context;
+}
+
+/**
+ * One log line per request when its answer is done or its connection gone: request id, method,
+ * path (token-like query values redacted), status, duration. The id goes back as X-Request-Id.
+ */
+function requestLog(log: AppLogger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.set("X-Request-Id", requestId);
+    const started = performance.now();
+    res.once("close", () => {
+      const fields = {
+        requestId,
+        method: req.method,
+        path: redactUrl(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) log.warn("request", fields);
+      else log.info("request", fields);
+    });
+    next();
+  };
+}
+
+/** An error that escaped every handler: logged with its stack, answered with a German 500. */
+function lastResort(log: AppLogger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    log.error("request failed", { requestId: res.locals.requestId, method: req.method, path: req.path, error });
+    if (res.headersSent) return void res.destroy();
+    res.status(500).type("text/plain; charset=utf-8").send("Ein Fehler ist aufgetreten. Bitte versuche es erneut.");
+  };
+}
+
+/**
+ * TRUST_PROXY in Express's terms: "true"/"false", a hop count ("1"), or addresses and names
+ * ("loopback", "10.0.0.0/8, 127.0.0.1"). Express reads a string as addresses only, so "false"
+ * would otherwise stop the server at start with "invalid IP address".
+ */
+export function trustProxySetting(value: string): boolean | number | string {
+  const text = value.trim();
+  if (text === "true" || text === "false") return text === "true";
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}

@@ -1,0 +1,115 @@
+// The checks every request passes before any route (or, in development, Vite) sees it: security
+// headers, the body bound, and the cross-site check. Dev and production mount the same ones.
+import type { Request, RequestHandler } from "express";
+import { logger, type AppLogger } from "~/server/log.server";
+import { env } from "~/server/env.server";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const TEXT = "text/plain; charset=utf-8";
+export const CROSS_SITE_MESSAGE = "Diese Anfrage kam von einer anderen Website und wurde deshalb abgelehnt.";
+
+/** Headers for every response (documents, data, assets, redirects); documents add their CSP. */
+export function baseSecurityHeaders(): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(env().isProduction ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** Security headers; while the server stops, every answer also ends its connection. */
+export function securityHeaders(state: { stopping: boolean }): RequestHandler {
+  return (_req, res, next) => {
+    res.set(baseSecurityHeaders());
+    // Keep-alive clients (browsers, proxies) move off instead of holding the closing server open.
+    if (state.stopping) res.set("Connection", "close");
+    next();
+  };
+}
+
+/** 413 above MAX_BODY_BYTES, 411 for a body without a length; neither body is ever read. */
+export const bodyLimit: RequestHandler = (req, res, next) => {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    // Close the connection rather than drain up to Content-Length bytes.
+    res.status(413).set("Connection", "close").type(TEXT).send("Die Anfrage ist zu groß.");
+    return;
+  }
+  // The bound above reads Content-Length, which Node's parser enforces; a chunked body has none
+  // and could grow without limit. Browsers always send the length for forms.
+  if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
+    res
+      .status(411)
+      .set("Connection", "close")
+      .type(TEXT)
+      .send("Die Anfrage braucht eine Längenangabe (Content-Length).");
+    return;
+  }
+  // An answer given before the body was read (a guard's redirect, a refused content type) leaves
+  // the rest of the body paused in the socket, and the keep-alive connection stalls until the
+  // request timeout. Discard what is left (at most MAX_BODY_BYTES) once the answer is out.
+  res.once("finish", () => {
+    if (!req.complete) {
+      req.removeAllListeners("data");
+      req.resume();
+    }
+  });
+  next();
+};
+
+/** What the cross-site check reads from a request. */
+export interface RequestOrigin {
+  method: string;
+  secFetchSite?: string;
+  origin?: string;
+  /** The request's own origin: protocol and Host as Express sees them (trust proxy applied). */
+  ownOrigin: string;
+}
+
+/**
+ * Whether a state-changing request comes from another site. `Sec-Fetch-Site` decides when the
+ * browser sent it (`same-origin`, or `none` for what the user did in the browser itself): pages
+ * sent with `Referrer-Policy: no-referrer` make Chromium post its own forms with `Origin: null`.
+ * Without it the `Origin` must be the request's own; `null` is refused. A request with neither
+ * header comes from no browser (curl, a server), where no cross-site forgery is possible.
+ */
+export function isCrossSite({ method, secFetchSite, origin, ownOrigin }: RequestOrigin): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (secFetchSite) return secFetchSite !== "same-origin" && secFetchSite !== "none";
+  if (origin === undefined) return false;
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).origin !== new URL(ownOrigin).origin;
+  } catch {
+    return true;
+  }
+}
+
+export function requestOrigin(req: Request): RequestOrigin {
+  return {
+    method: req.method,
+    secFetchSite: req.get("sec-fetch-site")?.trim().toLowerCase(),
+    origin: req.get("origin")?.trim(),
+    ownOrigin: `${req.protocol}://${req.host}`,
+  };
+}
+
+/** Refuses every cross-site non-GET/HEAD/OPTIONS with 403 before any route runs (resource routes too). */
+export function crossSiteGuard(log: AppLogger = logger): RequestHandler {
+  return (req, res, next) => {
+    const seen = requestOrigin(req);
+    if (!isCrossSite(seen)) return next();
+    log.warn("cross-site request refused", {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: req.path,
+      origin: seen.origin ?? null,
+      secFetchSite: seen.secFetchSite ?? null,
+    });
+    res.status(403).type(TEXT).send(CROSS_SITE_MESSAGE);
+  };
+}

@@ -1,0 +1,98 @@
+// Cross-site writes against the production build: React Router checks the Origin only for pages
+// and `.data` requests, so the server (server/guards.ts) refuses every non-GET from another site
+// with 403 before any route runs, resource routes included, and the shop's own forms still pass.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  FORM_HEADERS,
+  formBody,
+  signInViaHook,
+  startAppServer,
+  type AppServer,
+} from "../../scripts/lib/app-server.mjs";
+
+const PRODUCT = "b0000000-0000-4000-8000-000000000001";
+const REFUSAL = "Diese Anfrage kam von einer anderen Website und wurde deshalb abgelehnt.";
+const ATTACKS: [string, Record<string, string>][] = [
+  ["Origin: http://evil.example", { Origin: "http://evil.example" }],
+  ["Origin: null + Sec-Fetch-Site: cross-site", { Origin: "null", "Sec-Fetch-Site": "cross-site" }],
+];
+/** The state-changing forms an attacker would aim at, with a member's fields. */
+const TARGETS: { path: string; fields: Record<string, string> }[] = [
+  { path: "/logout", fields: {} },
+  { path: "/theme", fields: { theme: "dark", redirectTo: "/" } },
+  { path: "/account/export", fields: {} },
+  {
+    path: "/cart",
+    fields: { intent: "add", itemId: PRODUCT, itemType: "product", quantity: "1", redirectTo: "/cart" },
+  },
+];
+
+let server: AppServer;
+let member = "";
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "proof-cross-site-"));
+
+beforeAll(async () => {
+  server = await startAppServer({
+    env: { ARGON2_FAST: "true", DATA_DIR: path.join(dataDir, "db") },
+    stdio: "pipe",
+    timeoutMs: 120_000,
+  });
+  member = await signInViaHook(server.base, "cross-site@example.com");
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function post(target: string, fields: Record<string, string>, headers: Record<string, string>) {
+  return fetch(`${server.base}${target}`, {
+    method: "POST",
+    headers: { ...FORM_HEADERS, Cookie: member, ...headers },
+    body: formBody(fields),
+    redirect: "manual",
+  });
+}
+
+async function signedIn() {
+  const response = await fetch(`${server.base}/dashboard`, { headers: { Cookie: member }, redirect: "manual" });
+  await response.text();
+  return response.status === 200;
+}
+
+describe("cross-site writes", () => {
+  for (const [label, headers] of ATTACKS) {
+    for (const { path: target, fields } of TARGETS) {
+      it(`POST ${target} with ${label}: 403 in German, no cookie set, no download, still signed in`, async () => {
+        const response = await post(target, fields, headers);
+        expect(response.status).toBe(403);
+        expect(await response.text()).toBe(REFUSAL);
+        expect(response.headers.getSetCookie()).toEqual([]);
+        expect(response.headers.get("content-disposition")).toBeNull();
+        expect(await signedIn()).toBe(true);
+      });
+    }
+  }
+
+  it("the shop's own posts pass: same Origin, and Origin: null when Sec-Fetch-Site says same-origin", async () => {
+    const own = { Origin: server.base };
+    const noReferrerPage = { Origin: "null", "Sec-Fetch-Site": "same-origin" };
+    const theme = await post("/theme", { theme: "dark", redirectTo: "/" }, noReferrerPage);
+    expect(theme.status).toBe(302);
+    expect(theme.headers.getSetCookie().join()).toMatch(/^theme=/);
+    const cart = await post("/cart", TARGETS[3].fields, own);
+    expect(cart.status).toBe(302);
+    expect(cart.headers.getSetCookie().join()).toMatch(/cart=/);
+    const download = await post("/account/export", {}, own);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/attachment/);
+    await download.text();
+    const logout = await post("/logout", {}, own);
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("location")).toBe("/auth");
+    expect(await signedIn()).toBe(false);
+  });
+});
