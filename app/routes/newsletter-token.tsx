@@ -9,10 +9,8 @@ import { confirmNewsletter, unsubscribeNewsletter } from "~/server/queries/newsl
 
 /* Serves /newsletter/confirm and /newsletter/unsubscribe (route ids of the same names): the pages a mailed link opens. */
 
-const ACTIONS = {
+const PAGES = {
   confirm: {
-    run: confirmNewsletter,
-    failure: "newsletter confirmation failed",
     title: "Newsletter-Anmeldung bestätigen",
     ask: "Fast geschafft! Bitte bestätige mit einem Klick, dass du unseren Newsletter erhalten möchtest.",
     button: "Anmeldung bestätigen",
@@ -28,8 +26,6 @@ const ACTIONS = {
     },
   },
   unsubscribe: {
-    run: unsubscribeNewsletter,
-    failure: "newsletter unsubscribe failed",
     title: "Newsletter abbestellen",
     ask: "Möchtest du unseren Newsletter wirklich nicht mehr erhalten? Ein Klick genügt.",
     button: "Newsletter abbestellen",
@@ -46,11 +42,11 @@ const ACTIONS = {
   },
 };
 
-const kindOf = (pathname: string): keyof typeof ACTIONS =>
+const kindOf = (pathname: string): keyof typeof PAGES =>
   pathname.replace(/\/+$/, "").endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${ACTIONS[kindOf(location.pathname)].title} – BeHappy` },
+  { title: `${PAGES[kindOf(location.pathname)].title} – BeHappy` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -68,15 +64,16 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const todo = ACTIONS[kindOf(new URL(request.url).pathname)];
+  const kind = kindOf(new URL(request.url).pathname);
   const formData = await request.formData();
   const token = tokenSchema.safeParse(formData.get("token") ?? undefined);
   if (!token.success) return data({ state: "invalid" as const }, { status: 400 });
   try {
-    const ok = await todo.run(getAuth(context).viewer, token.data);
+    const run = kind === "confirm" ? confirmNewsletter : unsubscribeNewsletter;
+    const ok = await run(getAuth(context).viewer, token.data);
     return data({ state: ok ? ("done" as const) : ("invalid" as const) }, { status: ok ? 200 : 400 });
   } catch (error) {
-    logger.error(todo.failure, { error: (error as Error).message });
+    logger.error(`newsletter ${kind} failed`, { error: (error as Error).message });
     return data({ state: "error" as const }, { status: 500 });
   }
 }
@@ -88,7 +85,7 @@ export default function NewsletterTokenRoute() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const page = ACTIONS[kind];
+  const page = PAGES[kind];
 
   if (result?.state === "done") {
     return (
