@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (npm test): system packages if missing, types, unit and DB tests on
+# The one test command (npm test): system packages if missing, lint and format, types, unit and DB tests on
 # PGlite and PostgreSQL 15, a production build, then the end-to-end suite in Chromium with
 # JavaScript on and off. Prints one closing line with the totals.
 set -euo pipefail
@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p test-results .tmp
+
+echo "== Lint and format"
+npm run -s lint
+npm run -s format:check
 
 echo "== Types"
 npm run -s typecheck

@@ -1,6 +1,107 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { useNavigation } from "react-router";
+import type { z } from "zod";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "url" | "search" | "date" | "hidden";
+
+type ShopFormOptions<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>> = {
+  id: string;
+  schema: Schema;
+  /** The action's `submission.reply()`; applied only once the navigation is idle again. */
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  /** "onBlur" for most forms; a destructive form may wait for the submit. */
+  shouldValidate?: "onBlur" | "onSubmit";
+};
+
+/**
+ * The one way to set up a form. The schema validates in the browser (a field once validated
+ * re-checks as it is typed in, without ever asking the server), its constraints become HTML
+ * attributes (`required`, `maxlength`) for browsers without JavaScript, and the server's answer is
+ * shown once the navigation is back to idle.
+ */
+export function useShopForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  shouldValidate = "onBlur",
+}: ShopFormOptions<Schema>) {
+  const navigation = useNavigation();
+  const constraint = useMemo(() => formConstraint(schema), [schema]);
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue,
+    constraint,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate,
+    shouldRevalidate: "onInput",
+  });
+}
+
+type ZodInternals = {
+  _zod: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; shape?: Record<string, ZodInternals> } };
+  maxLength?: number | null;
+  safeParse?: (value: unknown) => { success: boolean };
+};
+
+/** The string schema under optional/default/nullable wrappers and `.pipe()` (whose input is what is typed). */
+function innermost(schema: ZodInternals): ZodInternals {
+  const def = schema._zod.def;
+  if (def.innerType && ["optional", "nullable", "default", "readonly"].includes(def.type)) {
+    return innermost(def.innerType);
+  }
+  if (def.type === "pipe" && def.in && def.in._zod.def.type !== "transform") return innermost(def.in);
+  return schema;
+}
+
+/**
+ * conform's constraints, made true to what the server accepts: a field is `required` only when an
+ * empty entry fails its schema (a price left empty is 0, an unticked box is "no"), and string
+ * bounds become `maxLength` (zod no longer exposes them where conform looks).
+ */
+export function formConstraint(schema: z.ZodType) {
+  const constraint = { ...getZodConstraint(schema) };
+  const shape = (schema as unknown as ZodInternals)._zod.def.shape;
+  for (const [name, field] of Object.entries(shape ?? {})) {
+    const base = constraint[name] ?? {};
+    const empty = field.safeParse?.(undefined);
+    const maxLength = innermost(field).maxLength;
+    constraint[name] = {
+      ...base,
+      required: empty ? !empty.success : base.required,
+      ...(typeof maxLength === "number" ? { maxLength } : {}),
+    };
+  }
+  return constraint;
+}
+
+/**
+ * A key that changes with every answer of the server. A field whose value the server never sends
+ * back (a password) is keyed with it, so it starts empty after each answer, as it does without
+ * JavaScript, and never while the visitor is still typing.
+ */
+export function useAnswerKey(answer: object | null | undefined) {
+  const [seen, setSeen] = useState({ answer, key: 0 });
+  if (seen.answer !== answer) {
+    // Adjusting state to a new prop during render (react.dev: "storing information from previous renders").
+    const next = { answer, key: answer ? seen.key + 1 : seen.key };
+    setSeen(next);
+    return next.key;
+  }
+  return seen.key;
+}
 
 /**
  * Props for <Field> from a conform field: the control's attributes (without conform's `key`,
@@ -14,4 +115,9 @@ export function fieldProps<Schema>(meta: FieldMetadata<Schema, any, any>, option
 export function textareaProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
   const { key: _key, ...props } = getTextareaProps(meta);
   return { ...props, as: "textarea" as const, errors: meta.errors, errorId: meta.errorId };
+}
+
+export function selectProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
+  const { key: _key, ...props } = getSelectProps(meta);
+  return { ...props, as: "select" as const, errors: meta.errors, errorId: meta.errorId };
 }

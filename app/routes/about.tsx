@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { JoinCta } from "../components/site/join-cta";
+import { JoinCta } from "~/components/site/join-cta";
 import { MissionBlock } from "../components/site/mission-block";
 import { PageHero, Section } from "../components/site/section";
 import { staticPageHeaders } from "../components/site/static-headers";

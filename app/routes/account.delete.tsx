@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/account.delete";
-import { fieldProps } from "~/components/conform";
+import { useShopForm } from "~/components/conform";
+import { PasswordField } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { FieldErrors } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, deleteAccountSchema } from "~/lib/schemas/account";
 import { authProvider, requireUser } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
@@ -85,12 +86,11 @@ export default function DeleteAccountPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "delete-account",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    schema: deleteAccountSchema,
+    lastResult: actionData?.result,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const { key: _key, ...confirmProps } = getInputProps(fields.confirm, { type: "checkbox", value: "on" });
 
@@ -114,11 +114,11 @@ export default function DeleteAccountPage() {
       </p>
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <Field
+        <PasswordField
+          meta={fields.currentPassword}
           label="Passwort zur Bestätigung"
-          {...fieldProps(fields.currentPassword, { type: "password" })}
+          answer={actionData}
           autoComplete="current-password"
-          required
         />
         <div>
           <div className="flex items-start gap-3">

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/account.password";
-import { fieldProps } from "~/components/conform";
+import { useShopForm } from "~/components/conform";
+import { NewPasswordFields, PasswordField } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
 import { authProvider, requireUser } from "~/server/auth/auth.server";
 import { AuthError } from "~/server/auth/errors";
@@ -70,12 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ChangePasswordPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "change-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: changePasswordSchema,
+    lastResult: actionData?.result,
   });
   return (
     <section className="mx-auto max-w-md px-4 py-16">
@@ -83,25 +81,13 @@ export default function ChangePasswordPage() {
       <p className="mt-2 text-muted-foreground">Danach bist du auf allen anderen Geräten abgemeldet.</p>
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <Field
+        <PasswordField
+          meta={fields.currentPassword}
           label="Aktuelles Passwort"
-          {...fieldProps(fields.currentPassword, { type: "password" })}
+          answer={actionData}
           autoComplete="current-password"
-          required
         />
-        <Field
-          label="Neues Passwort"
-          {...fieldProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          description="Mindestens 8 Zeichen."
-          required
-        />
-        <Field
-          label="Neues Passwort wiederholen"
-          {...fieldProps(fields.passwordConfirm, { type: "password" })}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields fields={fields} answer={actionData} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={navigation.state === "submitting"}>
             Passwort ändern

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.forgot";
-import { fieldProps } from "~/components/conform";
+import { fieldProps, useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -40,12 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "forgot-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: forgotPasswordSchema,
+    lastResult: actionData?.result,
   });
   return (
     <section className="mx-auto max-w-md px-4 py-16">

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.reset";
-import { fieldProps } from "~/components/conform";
+import { useShopForm } from "~/components/conform";
+import { NewPasswordFields } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from "~/lib/schemas/account";
 import { authProvider } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
@@ -64,12 +64,10 @@ export default function ResetPasswordPage() {
   const { valid, token, code } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: resetPasswordSchema,
+    lastResult: actionData?.result,
   });
 
   if (!valid) {
@@ -94,19 +92,7 @@ export default function ResetPasswordPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {token ? <input type="hidden" name="token" value={token} /> : null}
         {code ? <input type="hidden" name="code" value={code} /> : null}
-        <Field
-          label="Neues Passwort"
-          {...fieldProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          description="Mindestens 8 Zeichen."
-          required
-        />
-        <Field
-          label="Neues Passwort wiederholen"
-          {...fieldProps(fields.passwordConfirm, { type: "password" })}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields fields={fields} answer={actionData} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           Passwort speichern
         </Button>

@@ -1,13 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/auth";
-import { fieldProps } from "~/components/conform";
+import { fieldProps, useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
+import { NEW_PASSWORD_HINT, PasswordField } from "~/components/password-fields";
 import { Field } from "~/components/ui/field";
-import { authSchema } from "~/lib/schemas/auth";
+import { authFormSchema, authSchema } from "~/lib/schemas/auth";
 import { authProvider, getAuth } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
 import { logger } from "~/server/log.server";
@@ -95,17 +95,8 @@ export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: `auth-${mode}`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useShopForm({ id: `auth-${mode}`, schema: authFormSchema, lastResult: actionData?.result });
   const isSignUp = mode === "signup";
-  // A typed password never outlives an answer from the server (the server never sends it back).
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (actionData) setAttempt((n) => n + 1);
-  }, [actionData]);
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
@@ -119,12 +110,12 @@ export default function AuthPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="intent" value={mode} />
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-        <Field
-          key={`password-${attempt}`}
+        <PasswordField
+          meta={fields.password}
           label="Passwort"
-          {...fieldProps(fields.password, { type: "password" })}
+          answer={actionData}
           autoComplete={isSignUp ? "new-password" : "current-password"}
-          description={isSignUp ? "Mindestens 8 Zeichen." : undefined}
+          description={isSignUp ? NEW_PASSWORD_HINT : undefined}
         />
         {isSignUp ? (
           <>

@@ -9,18 +9,11 @@ import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/c
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAuth } from "~/server/auth/auth.server";
-import { applyCartAction, type Toast } from "~/server/cart/cart-actions.server";
+import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
 import { resolveCart } from "~/server/queries/cart.server";
-import {
-  dataWithError,
-  dataWithInfo,
-  dataWithSuccess,
-  redirectWithError,
-  redirectWithInfo,
-  redirectWithSuccess,
-} from "~/server/toast.server";
+import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
@@ -54,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "Bitte versuche es erneut.";
     const toast: Toast = { type: "error", message: "Warenkorb nicht geändert", description: first ?? undefined };
-    return wantsData ? dataWithError({ ok: false }, toast, { status: 400 }) : redirectWithError(redirectTo, toast);
+    return wantsData ? dataWithToast({ ok: false }, toast, { status: 400 }) : redirectWithToast(redirectTo, toast);
   }
 
   const lines = await readCart(request);
@@ -63,13 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const init = { headers, status: outcome.ok ? 200 : 400 };
   const toast = outcome.toast;
   if (!toast) return wantsData ? data({ ok: outcome.ok }, { headers }) : redirect(redirectTo, { headers });
-  if (wantsData) {
-    const send = toast.type === "error" ? dataWithError : toast.type === "info" ? dataWithInfo : dataWithSuccess;
-    return send({ ok: outcome.ok }, toast, init);
-  }
-  const go =
-    toast.type === "error" ? redirectWithError : toast.type === "info" ? redirectWithInfo : redirectWithSuccess;
-  return go(redirectTo, toast, { headers });
+  return wantsData ? dataWithToast({ ok: outcome.ok }, toast, init) : redirectWithToast(redirectTo, toast, { headers });
 }
 
 export default function CartPage() {

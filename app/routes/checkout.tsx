@@ -1,14 +1,15 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
-import { fieldProps, textareaProps } from "~/components/conform";
+import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
+import { AddressFields, PhoneFields } from "~/components/address-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { cartTotal } from "~/lib/cart";
 import { formatPrice } from "~/lib/format";
-import { checkoutSchema, SALUTATIONS } from "~/lib/schemas/checkout";
+import { checkoutSchema } from "~/lib/schemas/checkout";
 import { getAuth } from "~/server/auth/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
@@ -132,16 +133,13 @@ export default function CheckoutPage() {
   const { checkoutToken, lines, total, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "checkout",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    schema: checkoutSchema,
+    lastResult: actionData?.result,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
-  const { key: _salutationKey, ...salutationProps } = getSelectProps(fields.salutation);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
@@ -156,49 +154,14 @@ export default function CheckoutPage() {
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Rechnungsadresse</legend>
-            <div className="space-y-1.5">
-              <label htmlFor={fields.salutation.id} className="block font-medium">
-                Anrede (optional)
-              </label>
-              <select
-                {...salutationProps}
-                className="min-h-11 w-full rounded-md border border-input bg-background px-3"
-              >
-                {SALUTATIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {s || "Keine Angabe"}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
-              <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
-            </div>
-            <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-            <Field
-              label="Straße und Hausnummer"
-              {...fieldProps(fields.street, { type: "text" })}
-              autoComplete="street-address"
+            <AddressFields
+              fields={fields}
+              afterName={<Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />}
             />
-            <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-              <Field
-                label="PLZ"
-                {...fieldProps(fields.zipcode, { type: "text" })}
-                autoComplete="postal-code"
-                inputMode="numeric"
-              />
-              <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
-            </div>
-            <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
           </fieldset>
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Kontakt (optional)</legend>
-            <div className="grid gap-5 sm:grid-cols-[8rem_1fr_1fr]">
-              <Field label="Vorwahl" {...fieldProps(fields.areacode, { type: "text" })} placeholder="+49" />
-              <Field label="Telefon" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="tel-national" />
-              <Field label="Mobil" {...fieldProps(fields.mobile, { type: "tel" })} />
-            </div>
+            <PhoneFields fields={fields} />
             <Field label="Anmerkungen" {...textareaProps(fields.notes)} rows={3} />
           </fieldset>
           <p className="text-sm text-muted-foreground">

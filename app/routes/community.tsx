@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ContentIcon } from "../components/site/content-icon";
-import { JoinCta } from "../components/site/join-cta";
+import { JoinCta } from "~/components/site/join-cta";
 import { PageHero, Section } from "../components/site/section";
 import { staticPageHeaders } from "../components/site/static-headers";
 import { buttonClass } from "../components/ui/button";

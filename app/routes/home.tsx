@@ -1,33 +1,15 @@
-import type { ReactNode } from "react";
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection } from "~/components/catalog/catalog-section";
-import { JoinCta } from "~/components/catalog/join-cta";
+import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { buttonClass } from "~/components/ui/button";
-import {
-  ArrowRightIcon,
-  BookIcon,
-  BriefcaseIcon,
-  CalendarIcon,
-  CompassIcon,
-  EyeIcon,
-  GiftIcon,
-  HeartIcon,
-  MessageIcon,
-  ShieldIcon,
-  SparklesIcon,
-  SproutIcon,
-  StarIcon,
-  TargetIcon,
-  UsersIcon,
-  type IconProps,
-} from "~/components/ui/icons";
+import { ContentIcon } from "~/components/site/content-icon";
+import { ArrowRightIcon, UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
-import type { IconName } from "~/content/types";
 import { getAuth } from "~/server/auth/auth.server";
 import {
   cacheHeadersFrom,
@@ -61,23 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   );
 }
-
-const PILLAR_ICONS: Record<IconName, (props: IconProps) => ReactNode> = {
-  sparkles: SparklesIcon,
-  sprout: SproutIcon,
-  users: UsersIcon,
-  briefcase: BriefcaseIcon,
-  compass: CompassIcon,
-  target: TargetIcon,
-  heart: HeartIcon,
-  eye: EyeIcon,
-  book: BookIcon,
-  calendar: CalendarIcon,
-  message: MessageIcon,
-  gift: GiftIcon,
-  star: StarIcon,
-  shield: ShieldIcon,
-};
 
 export default function HomePage() {
   const { events, courses, products } = useLoaderData<typeof loader>();
@@ -124,12 +89,9 @@ export default function HomePage() {
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {homePillars.map((pillar) => {
-            const Icon = PILLAR_ICONS[pillar.icon] ?? SparklesIcon;
             return (
               <li key={pillar.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
-                <span className="inline-flex rounded-full bg-accent p-3 text-primary">
-                  <Icon size={24} />
-                </span>
+                <ContentIcon name={pillar.icon} shape="circle" />
                 <h3 className="mt-4 text-xl font-semibold">{pillar.title}</h3>
                 <p className="mt-2 text-muted-foreground">{pillar.text}</p>
               </li>
@@ -170,7 +132,7 @@ export default function HomePage() {
 
       <TestimonialCarousel testimonials={homeTestimonials} />
 
-      <JoinCta />
+      <JoinCta {...JOIN_CTA_READY} />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/join";
-import { fieldProps } from "~/components/conform";
+import { fieldProps, useShopForm } from "~/components/conform";
 import { Deferred } from "~/components/deferred";
 import { FormNotice } from "~/components/form-notice";
 import { PlanCard } from "~/components/cart/plan-card";
@@ -66,12 +66,10 @@ export default function JoinPage() {
   const { plans, productIds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "join",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: joinSchema,
+    lastResult: actionData?.result,
   });
 
   return (

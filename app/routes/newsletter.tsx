@@ -11,14 +11,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { subscribeNewsletter } from "~/server/queries/newsletter.server";
 import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import {
-  dataWithError,
-  dataWithInfo,
-  dataWithSuccess,
-  redirectWithError,
-  redirectWithInfo,
-  redirectWithSuccess,
-} from "~/server/toast.server";
+import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -32,8 +25,6 @@ export function loader() {
   return { canonical: canonicalUrl("/newsletter") };
 }
 
-type Toast = { message: string; description?: string };
-
 /**
  * POST target of every newsletter form. Plain HTML posts are redirected back to the page they came
  * from (`redirectTo`, same-site only) with a toast; fetcher posts (`_js=1`) get data plus the toast.
@@ -43,48 +34,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wantsData = formData.get("_js") === "1";
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/");
 
-  const answer = (kind: "success" | "info" | "error", toast: Toast, payload: NewsletterActionData, status = 200) => {
-    if (!wantsData) {
-      const send = kind === "success" ? redirectWithSuccess : kind === "info" ? redirectWithInfo : redirectWithError;
-      return send(redirectTo, toast);
-    }
-    const send = kind === "success" ? dataWithSuccess : kind === "info" ? dataWithInfo : dataWithError;
-    return send(payload, toast, { status });
-  };
+  const answer = (toast: Toast, payload: NewsletterActionData, status = 200) =>
+    wantsData ? dataWithToast(payload, toast, { status }) : redirectWithToast(redirectTo, toast);
 
   try {
     await enforceIpLimit("newsletterPerIp", context);
   } catch (error) {
     if ((error as { init?: { status?: number } })?.init?.status === 429) {
-      return answer(
-        "error",
-        { message: NEWSLETTER_TOASTS.error.message, description: RATE_LIMIT_MESSAGE },
-        { outcome: "error" },
-        429,
-      );
+      return answer({ ...NEWSLETTER_TOASTS.error, description: RATE_LIMIT_MESSAGE }, { outcome: "error" }, 429);
     }
     throw error;
   }
 
   // A filled honeypot is a bot: answer like a success, store and send nothing.
-  if (isHoneypotFilled(formData)) return answer("success", NEWSLETTER_TOASTS.success, { outcome: "success" });
+  if (isHoneypotFilled(formData)) return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
 
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") {
     const fieldErrors = (submission.error ?? {}) as NewsletterActionData["fieldErrors"] & Record<string, string[]>;
     const first = Object.values(fieldErrors ?? {}).flat()[0] ?? NEWSLETTER_TOASTS.error.description;
-    return answer(
-      "error",
-      { message: NEWSLETTER_TOASTS.error.message, description: first },
-      { outcome: "invalid", fieldErrors },
-      400,
-    );
+    return answer({ ...NEWSLETTER_TOASTS.error, description: first }, { outcome: "invalid", fieldErrors }, 400);
   }
 
   const outcome = await subscribeNewsletter(getAuth(context).viewer, submission.value);
-  if (outcome === "duplicate") return answer("info", NEWSLETTER_TOASTS.duplicate, { outcome: "duplicate" });
-  if (outcome === "error") return answer("error", NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
-  return answer("success", NEWSLETTER_TOASTS.success, { outcome: "success" });
+  if (outcome === "duplicate") return answer(NEWSLETTER_TOASTS.duplicate, { outcome: "duplicate" });
+  if (outcome === "error") return answer(NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
+  return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
 }
 
 export default function NewsletterPage() {

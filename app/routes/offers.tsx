@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
 import { CatalogSection } from "~/components/catalog/catalog-section";
-import { JoinCta } from "~/components/catalog/join-cta";
+import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
@@ -156,7 +156,7 @@ export default function OffersPage() {
         </ul>
       </section>
 
-      <JoinCta />
+      <JoinCta {...JOIN_CTA_READY} />
     </>
   );
 }

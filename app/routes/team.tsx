@@ -1,5 +1,5 @@
 import { PersonCard } from "../components/site/person-card";
-import { JoinCta } from "../components/site/join-cta";
+import { JoinCta } from "~/components/site/join-cta";
 import { PageHero, Section } from "../components/site/section";
 import { staticPageHeaders } from "../components/site/static-headers";
 import { buttonClass } from "../components/ui/button";

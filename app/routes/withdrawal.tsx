@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "kysely";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/withdrawal";
-import { fieldProps, textareaProps } from "~/components/conform";
+import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -68,12 +68,10 @@ export default function WithdrawalPage() {
   const { received } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "withdrawal",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    schema: withdrawalSchema,
+    lastResult: actionData?.result,
   });
   const review = actionData?.step === "review" ? actionData.review : null;
 

@@ -1,11 +1,12 @@
 import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import type { Toast } from "~/lib/toast";
 import { cookieDefaults } from "./session.server";
 
 /**
  * The one toast helper. A flash cookie signed with our own secret (remix-toast's default secret
- * is public). Actions redirect with a toast (PRG); the root loader reads it once and renders it
- * on the server, so it shows without JavaScript too.
+ * is public). Actions redirect with a toast (PRG) or, for a fetcher, answer data with one; the
+ * root loader reads it once and renders it on the server, so it shows without JavaScript too.
  */
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
@@ -16,20 +17,18 @@ function toastUtils() {
   return utils;
 }
 
-type ToastInput = { message: string; description?: string };
+export type { Toast };
 
-export const redirectWithSuccess = (url: string, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().redirectWithSuccess(url, toast, init);
-export const redirectWithError = (url: string, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().redirectWithError(url, toast, init);
-export const redirectWithInfo = (url: string, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().redirectWithInfo(url, toast, init);
-export const dataWithError = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().dataWithError(data, toast, init);
-export const dataWithSuccess = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().dataWithSuccess(data, toast, init);
-export const dataWithInfo = <T>(data: T, toast: ToastInput, init?: ResponseInit) =>
-  toastUtils().dataWithInfo(data, toast, init);
+export const redirectWithToast = (url: string, toast: Toast, init?: ResponseInit) =>
+  toastUtils().redirectWithToast(url, toast, init);
+export const dataWithToast = <T>(data: T, toast: Toast, init?: ResponseInit) =>
+  toastUtils().dataWithToast(data, toast, init);
+
+/** The two most common toasts, spelled short. */
+export const redirectWithSuccess = (url: string, toast: Omit<Toast, "type">, init?: ResponseInit) =>
+  redirectWithToast(url, { ...toast, type: "success" }, init);
+export const redirectWithError = (url: string, toast: Omit<Toast, "type">, init?: ResponseInit) =>
+  redirectWithToast(url, { ...toast, type: "error" }, init);
 
 const TOAST_COOKIE = /(?:^|;)\s*toast=/;
 
@@ -38,7 +37,11 @@ const TOAST_COOKIE = /(?:^|;)\s*toast=/;
  * clear, so the flash session (and its HMAC-signed Set-Cookie, a measurable part of an anonymous
  * page view) is skipped.
  */
-export const getToast = async (request: Request): ReturnType<ReturnType<typeof toastUtils>["getToast"]> =>
-  TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")
-    ? toastUtils().getToast(request)
-    : { toast: undefined, headers: new Headers() };
+export async function getToast(request: Request): Promise<{ toast: Toast | undefined; headers: Headers }> {
+  if (!TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: new Headers() };
+  const { toast, headers } = await toastUtils().getToast(request);
+  return {
+    toast: toast ? { type: toast.type, message: toast.message, description: toast.description } : undefined,
+    headers,
+  };
+}

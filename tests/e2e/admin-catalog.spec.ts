@@ -38,7 +38,7 @@ async function fillRequired(page: Page, kind: Kind, title: string) {
   if (kind === "events") {
     await page.getByLabel("Datum").fill("12.12.2030");
     await page.getByLabel("Uhrzeit").fill("18:00 – 20:00 Uhr");
-    await page.getByLabel("Ort", { exact: true }).fill("Leipzig");
+    await page.getByLabel(/^Ort\*?$/).fill("Leipzig");
   }
   await page.getByLabel("Bild-URL").fill("/images/catalog/sommerfest.svg");
 }

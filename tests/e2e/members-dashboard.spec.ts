@@ -149,7 +149,7 @@ test.describe("profile", () => {
     await page.getByLabel("Vorname").fill("Erika Maria");
     await page.getByLabel("Straße und Hausnummer").fill("Lindenstraße 5");
     await page.getByLabel("PLZ").fill("123");
-    await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+    await page.getByLabel(/^Ort\*?$/).fill("Berlin");
     await page.getByLabel("Land").fill("Deutschland");
     await page.getByLabel("Telefon").fill("abc");
     await page.getByRole("button", { name: "Speichern" }).click();
@@ -173,14 +173,14 @@ test.describe("profile", () => {
     await page.getByRole("link", { name: "Bearbeiten" }).click();
     await page.getByLabel("PLZ").fill("1010");
     await page.getByLabel("Land").fill("Österreich");
-    await page.getByLabel("Ort", { exact: true }).fill("Wien");
+    await page.getByLabel(/^Ort\*?$/).fill("Wien");
     await page.getByRole("link", { name: "Abbrechen" }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
     await expect(panel).toContainText("10969 Berlin");
     await page.getByRole("link", { name: "Bearbeiten" }).click();
     await page.getByLabel("PLZ").fill("1010");
     await page.getByLabel("Land").fill("Österreich");
-    await page.getByLabel("Ort", { exact: true }).fill("Wien");
+    await page.getByLabel(/^Ort\*?$/).fill("Wien");
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
     await expect(panel).toContainText("1010 Wien");

@@ -10,7 +10,7 @@ async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
 async function fillAddress(page: Page) {
   await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
   await page.getByLabel("PLZ").fill("10115");
-  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel(/^Ort\*?$/).fill("Berlin");
   await page.getByLabel("Land").fill("Deutschland");
 }
 

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { FLAG_TEXTS, type Flag } from "~/lib/admin/kinds";
-import { useHydrated } from "./hydrated";
+import { useHydrated } from "~/components/hydrated";
 
 /**
  * show_on_startpage / show_on_offer straight from the list (spec §4 Offer flags). One small form per

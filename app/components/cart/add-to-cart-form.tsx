@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import { MAX_LINE_QUANTITY, type CartItemType } from "~/lib/cart";
 
@@ -22,24 +23,16 @@ export function AddToCartForm({
 }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const location = useLocation();
-  const [added, setAdded] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const wasBusy = useRef(false);
-  useEffect(() => setHydrated(true), []);
-
+  const hydrated = useHydrated();
+  // Each answer is a new object: a successful one is confirmed until its 3 s are over.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [expired, setExpired] = useState<typeof answer>();
+  const added = Boolean(answer?.ok) && answer !== expired;
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    if (fetcher.data?.ok) {
-      setAdded(true);
-      const timer = setTimeout(() => setAdded(false), ADDED_CONFIRMATION_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [fetcher.state, fetcher.data]);
+    if (!added) return;
+    const timer = setTimeout(() => setExpired(answer), ADDED_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [added, answer]);
 
   const quantityId = `quantity-${itemType}-${itemId}`;
   return (

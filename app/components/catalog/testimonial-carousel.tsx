@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useHydrated, useMediaQuery } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/ui/icons";
@@ -17,6 +18,12 @@ export const CAROUSEL_INTERVAL_MS = 8000;
 export const CAROUSEL_LOCK_MS = 500;
 
 const slideId = (id: CarouselTestimonial["id"]) => `stimme-${id}`;
+
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener("hashchange", onChange);
+  return () => window.removeEventListener("hashchange", onChange);
+}
+const readHash = () => window.location.hash;
 
 /**
  * When the browser runs scripts, the strip takes the enhanced layout (slides stacked in one grid
@@ -44,34 +51,24 @@ export function TestimonialCarousel({
 }) {
   const count = testimonials.length;
   const [index, setIndex] = useState(0);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [stopped, setStopped] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const locked = useRef(false);
   const lockTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(lockTimer.current), []);
 
-  useEffect(() => {
-    setEnhanced(true);
-    // A testimonial's anchor (#stimme-3) chosen before the page hydrated, or a shared deep link,
-    // stays the one shown once the carousel takes over.
-    const showLinkedSlide = () => {
-      const linked = testimonials.findIndex((testimonial) => `#${slideId(testimonial.id)}` === window.location.hash);
-      if (linked >= 0) setIndex(linked);
-    };
-    showLinkedSlide();
-    window.addEventListener("hashchange", showLinkedSlide);
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReducedMotion(query.matches);
-    const onChange = (event: MediaQueryListEvent) => setReducedMotion(event.matches);
-    query.addEventListener("change", onChange);
-    return () => {
-      window.removeEventListener("hashchange", showLinkedSlide);
-      query.removeEventListener("change", onChange);
-      clearTimeout(lockTimer.current);
-    };
-  }, [testimonials]);
+  // A testimonial's anchor (#stimme-3) chosen before the page hydrated, or a shared deep link,
+  // becomes the one shown once the carousel takes over, and so does every later anchor.
+  const hash = useSyncExternalStore(subscribeToHash, readHash, () => "");
+  const [shownHash, setShownHash] = useState("");
+  if (hash !== shownHash) {
+    setShownHash(hash);
+    const linked = testimonials.findIndex((testimonial) => `#${slideId(testimonial.id)}` === hash);
+    if (linked >= 0) setIndex(linked);
+  }
 
   /** Changes the slide unless a change is still running (500 ms lock). Wraps around. */
   const go = useCallback(

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/components/hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLinkIcon, MapPinIcon } from "~/components/ui/icons";
 import { operator } from "~/content/operator";
@@ -27,9 +28,8 @@ export function addressSearchUrl() {
  * control is a link to the map on openstreetmap.org. An address link is always there.
  */
 export function ContactMap() {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [shown, setShown] = useState(false);
-  useEffect(() => setEnhanced(true), []);
 
   return (
     <section aria-labelledby="map-heading" className="rounded-xl border border-border bg-card p-6 shadow-sm">

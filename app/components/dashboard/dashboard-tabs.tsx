@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { useHydrated } from "~/components/hydrated";
 import { cn } from "~/components/ui/cn";
 
 export type DashboardTab = "orders" | "profile";
@@ -19,10 +20,9 @@ export const panelId = (tab: DashboardTab) => `dashboard-panel-${tab}`;
 export function DashboardTabs({ active }: { active: DashboardTab }) {
   const navigate = useNavigate();
   const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
     const index = TABS.findIndex((t) => t.id === active);
     const next =
       event.key === "ArrowRight"
@@ -42,7 +42,7 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
   }
 
   return (
-    <div role="tablist" aria-label="Bereiche" className="flex gap-2 border-b border-border" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label="Bereiche" className="flex gap-2 border-b border-border">
       {TABS.map((tab) => {
         const selected = tab.id === active;
         return (
@@ -53,6 +53,7 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
             }}
             to={`/dashboard?tab=${tab.id}`}
             preventScrollReset
+            onKeyDown={onKeyDown}
             role="tab"
             id={tabId(tab.id)}
             aria-selected={selected}

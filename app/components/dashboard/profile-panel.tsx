@@ -1,14 +1,11 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { fieldProps } from "~/components/conform";
+import { useShopForm } from "~/components/conform";
+import { AddressFields, PhoneFields } from "~/components/address-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { controlClass } from "~/components/ui/input";
 import { formatDate } from "~/lib/format";
-import { SALUTATIONS } from "~/lib/schemas/checkout";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { MemberProfile } from "~/lib/members";
 
@@ -112,9 +109,10 @@ function ProfileForm({
   answer: ProfileAnswer | null;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: "profile",
-    lastResult: navigation.state === "idle" ? answer?.result : undefined,
+    schema: profileSchema,
+    lastResult: answer?.result,
     defaultValue: {
       salutation: profile?.salutation ?? "",
       firstName: profile?.first_name ?? "",
@@ -127,11 +125,7 @@ function ProfileForm({
       phone: profile?.phone ?? "",
       mobile: profile?.mobile ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const { key: _salutationKey, ...salutationProps } = getSelectProps(fields.salutation);
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-profile";
 
   return (
@@ -143,42 +137,17 @@ function ProfileForm({
         {answer?.notice ? <FormNotice tone="error" message={answer.notice} /> : null}
         <Form method="post" action={EDIT_URL} {...getFormProps(form)} className="mt-4 space-y-5">
           <input type="hidden" name="intent" value="save-profile" />
-          <div className="space-y-1.5">
-            <label htmlFor={fields.salutation.id} className="block text-sm font-medium">
-              Anrede
-            </label>
-            <select {...salutationProps} className={controlClass}>
-              {SALUTATIONS.map((s) => (
-                <option key={s} value={s}>
-                  {s || "Keine Angabe"}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
-            <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
-          </div>
-          <div className="space-y-1.5">
-            <p className="text-sm font-medium">E-Mail</p>
-            <p data-testid="profile-email">{profile?.email || accountEmail}</p>
-            <p className="text-sm text-muted-foreground">Deine Anmelde-E-Mail kann hier nicht geändert werden.</p>
-          </div>
-          <Field
-            label="Straße und Hausnummer"
-            {...fieldProps(fields.street, { type: "text" })}
-            autoComplete="street-address"
+          <AddressFields
+            fields={fields}
+            afterName={
+              <div className="space-y-1.5">
+                <p className="text-sm font-medium">E-Mail</p>
+                <p data-testid="profile-email">{profile?.email || accountEmail}</p>
+                <p className="text-sm text-muted-foreground">Deine Anmelde-E-Mail kann hier nicht geändert werden.</p>
+              </div>
+            }
           />
-          <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-            <Field label="PLZ" {...fieldProps(fields.zipcode, { type: "text" })} autoComplete="postal-code" />
-            <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
-          </div>
-          <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
-          <div className="grid gap-5 sm:grid-cols-[8rem_1fr_1fr]">
-            <Field label="Vorwahl" {...fieldProps(fields.areacode, { type: "text" })} placeholder="+49" />
-            <Field label="Telefon" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="tel-national" />
-            <Field label="Mobil" {...fieldProps(fields.mobile, { type: "tel" })} />
-          </div>
+          <PhoneFields fields={fields} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={saving}>
               Speichern

@@ -1,7 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { fieldProps, textareaProps } from "~/components/conform";
+import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -20,13 +19,11 @@ export function RegistrationForm({
   notice?: string | null;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: `register-${orderItemId}`,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    schema: registrationSchema,
+    lastResult: lastResult,
     defaultValue: { orderItemId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formData?.get("orderItemId") === orderItemId;
 
@@ -43,10 +40,10 @@ export function RegistrationForm({
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="orderItemId" value={orderItemId} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} required autoComplete="off" />
-          <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} required autoComplete="off" />
+          <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="off" />
+          <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="off" />
         </div>
-        <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
+        <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="off" />
         <Field label="Telefon (optional)" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="off" />
         <Field label="Anmerkungen (optional)" {...textareaProps(fields.notes)} rows={3} />
         <Button type="submit" disabled={submitting}>

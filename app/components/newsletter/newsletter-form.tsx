@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "~/components/hydrated";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -29,14 +30,13 @@ export function NewsletterForm({
   const fetcher = useFetcher<NewsletterActionData>();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const headingId = useId();
   const consentId = useId();
   const Heading = headingLevel;
   const sending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     if (result && (result.outcome === "success" || result.outcome === "duplicate")) formRef.current?.reset();
   }, [result]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/hydrated";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -26,10 +27,9 @@ export function SelfTestForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [answered, setAnswered] = useState(() => statements.filter((s) => answers[s.id] !== undefined).length);
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     if (formError) summaryRef.current?.focus();
   }, [formError]);

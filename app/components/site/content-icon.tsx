@@ -16,6 +16,7 @@ import {
   UsersIcon,
   type IconProps,
 } from "../ui/icons";
+import { cn } from "../ui/cn";
 
 const ICONS = {
   sparkles: SparklesIcon,
@@ -34,13 +35,25 @@ const ICONS = {
   shield: ShieldIcon,
 } satisfies Record<IconName, (p: IconProps) => React.JSX.Element>;
 
-/** A decorative icon in a soft rounded tile, chosen by the content's icon name. */
-export function ContentIcon({ name, className }: { name: IconName; className?: string }) {
-  const Icon = ICONS[name];
+/** A decorative icon in a soft rounded tile (or circle), chosen by the content's icon name. */
+export function ContentIcon({
+  name,
+  shape = "tile",
+  className,
+}: {
+  name: IconName;
+  shape?: "tile" | "circle";
+  className?: string;
+}) {
+  const Icon = ICONS[name] ?? SparklesIcon;
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex size-12 items-center justify-center rounded-xl bg-accent text-primary ${className ?? ""}`}
+      className={cn(
+        "inline-flex size-12 items-center justify-center bg-accent text-primary",
+        shape === "circle" ? "rounded-full" : "rounded-xl",
+        className,
+      )}
     >
       <Icon size={24} />
     </span>

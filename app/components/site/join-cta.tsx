@@ -13,6 +13,12 @@ export type JoinCtaProps = {
   className?: string;
 };
 
+/** The band that closes the start and offers pages. */
+export const JOIN_CTA_READY = {
+  title: "Bereit für mehr Glück in deinem Leben?",
+  text: "Werde Teil einer Gemeinschaft von mehr als 2.500 Menschen, die gemeinsam wachsen, sich gegenseitig ermutigen und ihre Träume verwirklichen.",
+};
+
 /** A call-to-action band linking to /join. */
 export function JoinCta({
   title = "Werde Teil unserer Community",

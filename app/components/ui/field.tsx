@@ -1,6 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "./cn";
-import { Input } from "./input";
+import { controlClass, Input } from "./input";
 import { Label } from "./label";
 import { Textarea } from "./textarea";
 
@@ -22,7 +28,8 @@ type Common = {
 
 export type FieldProps =
   | (Common & { as?: "input" } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">)
-  | (Common & { as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">);
+  | (Common & { as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">)
+  | (Common & { as: "select" } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">);
 
 /** Error list under a control; ids connect it via aria-describedby. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
@@ -75,6 +82,8 @@ export function Field(props: FieldProps) {
       ) : null}
       {control.as === "textarea" ? (
         <Textarea {...stripAs(control)} id={id} {...aria} />
+      ) : control.as === "select" ? (
+        <select {...stripAs(control)} id={id} {...aria} className={controlClass} />
       ) : (
         <Input {...stripAs(control)} id={id} {...aria} />
       )}

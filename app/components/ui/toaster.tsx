@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "~/components/hydrated";
+import type { Toast, ToastType } from "~/lib/toast";
 import { cn } from "./cn";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
 
-export type ToastType = "success" | "error" | "info" | "warning";
-export type ToastMessage = { type: ToastType; message: string; description?: string };
-type StoredToast = ToastMessage & { id: number };
+type StoredToast = Toast & { id: number };
 
 /* Spec §9: up to 3 visible, 4000 ms, width 356 px, gap 14 px. */
 export const TOAST_LIMIT = 3;
@@ -27,7 +27,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Shows a toast from client code (event handlers, effects). Returns its id. */
-export function showToast(toast: ToastMessage): number {
+export function showToast(toast: Toast): number {
   const id = nextId++;
   toasts = [...toasts, { ...toast, id }].slice(-TOAST_LIMIT);
   emit();
@@ -46,7 +46,7 @@ export function dismissToast(id: number) {
 
 export type ToasterProps = {
   /** The flash toast of this request (root loader), rendered on the server. */
-  toast: ToastMessage | null | undefined;
+  toast: Toast | null | undefined;
 };
 
 /**
@@ -60,15 +60,15 @@ export function Toaster({ toast }: ToasterProps) {
     () => toasts,
     () => EMPTY,
   );
-  const [hydrated, setHydrated] = useState(false);
-  const lastPushed = useRef<ToastMessage | null>(null);
+  const hydrated = useHydrated();
+  const lastPushed = useRef<Toast | null>(null);
 
+  // Each navigation's toast joins the client store once.
   useEffect(() => {
     if (toast && toast !== lastPushed.current) {
       lastPushed.current = toast;
       showToast(toast);
     }
-    setHydrated(true);
   }, [toast]);
 
   const visible: StoredToast[] = hydrated ? stored : toast ? [{ ...toast, id: 0 }] : [];

@@ -23,3 +23,15 @@ export const signUpSchema = z.object({
 });
 
 export const authSchema = z.discriminatedUnion("intent", [signInSchema, signUpSchema]);
+
+/**
+ * What the browser checks on /auth: nothing (spec §5: no client-side rules). The form still
+ * validates in the browser with it, so typing after an answer never asks the server, and every
+ * attempt reaches the auth service, whose answer the form shows.
+ */
+export const authFormSchema = z.object({
+  email: z.string().optional(),
+  password: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+});

@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/catalog-form";
 import { AuditList } from "~/components/admin/audit-list";
 import { CatalogFormFields } from "~/components/admin/catalog-form-fields";
+import { useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ADMIN_RETRY, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
@@ -92,13 +93,11 @@ export default function AdminCatalogForm() {
   const navigation = useNavigation();
   const texts = KIND_TEXTS[kind as AdminKind];
   const schema = catalogFormSchemas[kind as AdminKind];
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm({
     id: `admin-${kind}-${id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    schema,
+    lastResult: actionData?.result,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const saving = navigation.state === "submitting";
 

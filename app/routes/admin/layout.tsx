@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-nav";
-import { useHydrated } from "~/components/admin/hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { ADMIN_CACHE_CONTROL, ADMIN_HEADERS, requireAdmin } from "~/server/auth/admin-guard.server";
 
 /**

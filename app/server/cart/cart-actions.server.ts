@@ -8,14 +8,9 @@ import {
   type CartLine,
 } from "~/lib/cart";
 import type { CartAction } from "~/lib/schemas/cart";
+import type { Toast } from "~/lib/toast";
 import type { Tx } from "../db/db.server";
 import { findCartItems } from "../queries/cart.server";
-
-export interface Toast {
-  type: "success" | "error" | "info";
-  message: string;
-  description?: string;
-}
 
 export interface CartOutcome {
   lines: CartLine[];

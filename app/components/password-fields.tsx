@@ -1,0 +1,63 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { fieldProps, useAnswerKey } from "~/components/conform";
+import { Field } from "~/components/ui/field";
+
+type Meta = FieldMetadata<string, any, string[]>;
+
+export const NEW_PASSWORD_HINT = "Mindestens 8 Zeichen.";
+
+/**
+ * A password input. The server never sends a password back, so after each of its answers (`answer`,
+ * the action data) the input starts empty, with JavaScript as without; typing never clears it.
+ */
+export function PasswordField({
+  meta,
+  label,
+  answer,
+  autoComplete,
+  description,
+}: {
+  meta: Meta;
+  label: string;
+  answer: object | null | undefined;
+  autoComplete: "current-password" | "new-password";
+  description?: string;
+}) {
+  const key = useAnswerKey(answer);
+  return (
+    <Field
+      key={key}
+      label={label}
+      {...fieldProps(meta, { type: "password" })}
+      autoComplete={autoComplete}
+      description={description}
+    />
+  );
+}
+
+/** A new password and its repetition (password reset and change). */
+export function NewPasswordFields({
+  fields,
+  answer,
+}: {
+  fields: Record<"password" | "passwordConfirm", Meta>;
+  answer: object | null | undefined;
+}) {
+  return (
+    <>
+      <PasswordField
+        meta={fields.password}
+        label="Neues Passwort"
+        answer={answer}
+        autoComplete="new-password"
+        description={NEW_PASSWORD_HINT}
+      />
+      <PasswordField
+        meta={fields.passwordConfirm}
+        label="Neues Passwort wiederholen"
+        answer={answer}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

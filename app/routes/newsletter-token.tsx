@@ -1,0 +1,126 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/newsletter-token";
+import { Button } from "~/components/ui/button";
+import { NewsletterTokenPage } from "~/components/newsletter/token-page";
+import { tokenSchema } from "~/lib/schemas/newsletter";
+import { getAuth } from "~/server/auth/auth.server";
+import { logger } from "~/server/log.server";
+import { confirmNewsletter, unsubscribeNewsletter } from "~/server/queries/newsletter.server";
+
+/* Serves /newsletter/confirm and /newsletter/unsubscribe (route ids of the same names): the pages a mailed link opens. */
+
+const PAGES = {
+  confirm: {
+    title: "Newsletter-Anmeldung bestätigen",
+    ask: "Fast geschafft! Bitte bestätige mit einem Klick, dass du unseren Newsletter erhalten möchtest.",
+    button: "Anmeldung bestätigen",
+    error: "Die Bestätigung hat nicht geklappt. Bitte versuche es später erneut.",
+    done: {
+      title: "Anmeldung bestätigt!",
+      text: "Schön, dass du dabei bist! Ab jetzt erhältst du unseren Newsletter mit Impulsen, neuen Kursen und Veranstaltungen. Abmelden kannst du dich jederzeit über den Link in jeder E-Mail.",
+      link: { to: "/offers", label: "Jetzt Angebote entdecken" },
+    },
+    invalid: {
+      text: "Dieser Bestätigungslink ist ungültig oder wird nicht mehr verwendet. Bitte melde dich erneut für den Newsletter an.",
+      link: { to: "/newsletter", label: "Zur Newsletter-Anmeldung" },
+    },
+  },
+  unsubscribe: {
+    title: "Newsletter abbestellen",
+    ask: "Möchtest du unseren Newsletter wirklich nicht mehr erhalten? Ein Klick genügt.",
+    button: "Newsletter abbestellen",
+    error: "Die Abmeldung hat nicht geklappt. Bitte versuche es später erneut.",
+    done: {
+      title: "Du bist abgemeldet",
+      text: "Schade, dass du gehst! Du erhältst ab sofort keinen Newsletter mehr von uns. Du kannst dich jederzeit wieder anmelden.",
+      link: { to: "/", label: "Zur Startseite" },
+    },
+    invalid: {
+      text: "Dieser Abmeldelink ist ungültig. Bitte nutze den Link aus einer unserer E-Mails oder schreib uns.",
+      link: { to: "/contact", label: "Zum Kontaktformular" },
+    },
+  },
+};
+
+const kindOf = (pathname: string): keyof typeof PAGES =>
+  pathname.replace(/\/+$/, "").endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${PAGES[kindOf(location.pathname)].title} – BeHappy` },
+  { name: "robots", content: "noindex" },
+];
+
+/** GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = tokenSchema.safeParse(url.searchParams.get("token") ?? undefined);
+  return data(
+    { kind: kindOf(url.pathname), token: token.success ? token.data : null },
+    {
+      status: token.success ? 200 : 400,
+      headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+    },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const kind = kindOf(new URL(request.url).pathname);
+  const formData = await request.formData();
+  const token = tokenSchema.safeParse(formData.get("token") ?? undefined);
+  if (!token.success) return data({ state: "invalid" as const }, { status: 400 });
+  try {
+    const run = kind === "confirm" ? confirmNewsletter : unsubscribeNewsletter;
+    const ok = await run(getAuth(context).viewer, token.data);
+    return data({ state: ok ? ("done" as const) : ("invalid" as const) }, { status: ok ? 200 : 400 });
+  } catch (error) {
+    logger.error(`newsletter ${kind} failed`, { error: (error as Error).message });
+    return data({ state: "error" as const }, { status: 500 });
+  }
+}
+
+const linkClass = "mt-6 inline-block font-medium text-primary underline underline-offset-4";
+
+export default function NewsletterTokenRoute() {
+  const { kind, token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const page = PAGES[kind];
+
+  if (result?.state === "done") {
+    return (
+      <NewsletterTokenPage tone="success" title={page.done.title}>
+        <p>{page.done.text}</p>
+        <Link to={page.done.link.to} className={linkClass}>
+          {page.done.link.label}
+        </Link>
+      </NewsletterTokenPage>
+    );
+  }
+  if (!token || result?.state === "invalid") {
+    return (
+      <NewsletterTokenPage tone="error" title="Link ungültig">
+        <p>{page.invalid.text}</p>
+        <Link to={page.invalid.link.to} className={linkClass}>
+          {page.invalid.link.label}
+        </Link>
+      </NewsletterTokenPage>
+    );
+  }
+  return (
+    <NewsletterTokenPage title={page.title}>
+      {result?.state === "error" ? (
+        <p role="alert" className="mb-4 font-medium text-destructive">
+          {page.error}
+        </p>
+      ) : null}
+      <p>{page.ask}</p>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={token} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Wird gesendet..." : page.button}
+        </Button>
+      </Form>
+    </NewsletterTokenPage>
+  );
+}
