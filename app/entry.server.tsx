@@ -9,6 +9,7 @@ import { NonceContext } from "./components/nonce";
 import { closeDatabase, database } from "./server/db/db.server";
 import { env } from "./server/env.server";
 import { logger } from "./server/log.server";
+import { startMailWorker, stopMailWorker } from "./server/mail/outbox.server";
 import { contentSecurityPolicy } from "./server/security.server";
 
 export const streamTimeout = 5_000;
@@ -17,11 +18,13 @@ export const streamTimeout = 5_000;
 export async function startup() {
   env();
   const handle = await database();
+  startMailWorker();
   return { engine: handle.engine };
 }
 
 /** Called by server.mjs on SIGTERM after the HTTP server stopped taking requests. */
 export async function shutdown() {
+  await stopMailWorker();
   await closeDatabase();
 }
 
