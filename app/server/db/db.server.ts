@@ -35,9 +35,10 @@ export function database(): Promise<DatabaseHandle> {
 export async function closeDatabase() {
   closed = true;
   if (!opening) return;
-  const handle = await opening;
+  // An open that failed (e.g. DATA_DIR in use) has nothing to close; its error was reported already.
+  const handle = await opening.catch(() => undefined);
   opening = undefined;
-  await handle.close();
+  await handle?.close();
 }
 
 export function claimsOf(viewer: Viewer) {

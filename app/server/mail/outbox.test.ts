@@ -30,6 +30,9 @@ beforeAll(async () => {
   process.env.LOG_SILENT = "true";
   process.env.MAIL_RETRY_BASE_MS = "30000";
   process.env.MAIL_RETRY_MAX_MS = "3600000";
+  // Opening runs the migrations: once here, not inside the first test's time limit.
+  const { database } = await import("../db/db.server");
+  await database();
 }, 60_000);
 
 afterAll(async () => {
