@@ -17,9 +17,9 @@ const LOAD_ERROR = "Fehler beim Laden der Mails";
 export async function loader({ context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
   try {
-    return { ...(await withViewer(viewer, (tx) => listUndeliveredMails(tx))), error: null };
+    return { ...(await withViewer(viewer, (tx) => listUndeliveredMails(tx))), limit: UNDELIVERED_LIMIT, error: null };
   } catch (error) {
-    return { rows: [], total: 0, error: adminFailure(LOAD_ERROR, error) };
+    return { rows: [], total: 0, limit: UNDELIVERED_LIMIT, error: adminFailure(LOAD_ERROR, error) };
   }
 }
 
@@ -44,14 +44,14 @@ const STATUS = {
 } as const;
 
 export default function AdminMails() {
-  const { rows, total, error } = useLoaderData<typeof loader>();
+  const { rows, total, limit, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
     <>
       <AdminPageHeader
         title="Mails"
-        description={`${total} nicht zugestellte ${total === 1 ? "Mail" : "Mails"}${total > UNDELIVERED_LIMIT ? ` (die ${UNDELIVERED_LIMIT} neuesten)` : ""}`}
+        description={`${total} nicht zugestellte ${total === 1 ? "Mail" : "Mails"}${total > limit ? ` (die ${limit} neuesten)` : ""}`}
       />
       {error ? <AdminErrorNotice {...error} /> : null}
       <div className="mt-6">
