@@ -63,7 +63,7 @@ it("data in → backup → restore into a fresh DATA_DIR → the same orders, me
            ('mia@example.com', 'Willkommen', 'Hallo', 'sent', 1);`);
   const before = await snapshot(handle);
   expect(before.orders).toHaveLength(1);
-  expect(before.members.map((m) => m.email)).toContain("mia@example.com");
+  expect(before.members.map((m) => (m as { email: string }).email)).toContain("mia@example.com");
   expect(before.mails).toHaveLength(2);
 
   await handle.close();
