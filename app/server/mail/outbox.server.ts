@@ -12,8 +12,6 @@ import type { Mail } from "../mail.server";
  * A worker in every server instance delivers due rows; the request never waits for SMTP.
  */
 
-/** A claim lasts this long: far longer than one send may take (see the transport timeouts). */
-const LEASE_SECONDS = 120;
 /** Retries go on for at least this long after the mail was queued, then it is marked failed. */
 export const GIVE_UP_AFTER_HOURS = 24;
 const BATCH = 20;
@@ -80,11 +78,14 @@ interface ClaimedMail {
  * at once without waiting on or taking each other's rows; the lease (locked_until) keeps a claimed
  * row from being claimed again while its send runs, and runs out if the instance dies meanwhile.
  */
+/** A claim lasts far longer than one send may take (see the transport timeouts): 2 minutes by default. */
+const leaseSeconds = () => env().MAIL_LEASE_MS / 1000;
+
 async function claimDue(limit: number) {
   return withViewer(SERVICE, async (tx) => {
     const { rows } = await sql<ClaimedMail>`
       update public.mail_outbox m
-         set attempts = m.attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+         set attempts = m.attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds()})
        where m.id in (
          select id from public.mail_outbox
           where status = 'queued' and next_attempt_at <= now()
