@@ -18,7 +18,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.mjs tsconfig.json ./
 COPY --chown=node:node supabase ./supabase
-COPY --chown=node:node scripts/admin.ts ./scripts/admin.ts
+COPY --chown=node:node scripts/admin.ts scripts/backup.ts scripts/restore.ts ./scripts/
 COPY --chown=node:node app/server ./app/server
 COPY --chown=node:node app/lib ./app/lib
 RUN mkdir -p /data && chown node:node /data
