@@ -156,6 +156,16 @@ async function recordFailure(mail: ClaimedMail, error: Error & { responseCode?: 
   else logger.warn("mail delivery failed, will retry", { ...fields, retryInSeconds: Math.round(delayMs / 1000) });
 }
 
+async function releaseClaims(ids: string[]) {
+  await withViewer(SERVICE, (tx) =>
+    tx
+      .updateTable("mail_outbox")
+      .set({ locked_until: null, attempts: sql<number>`attempts - 1` })
+      .where("id", "in", ids)
+      .execute(),
+  );
+}
+
 /** Claims and sends due mails until none is due; returns how many were attempted. */
 export async function deliverDueMails() {
   let attempted = 0;
@@ -164,10 +174,14 @@ export async function deliverDueMails() {
     const batch = await claimDue(BATCH);
     if (batch.length === 0) return attempted;
     for (let i = 0; i < batch.length; i += CONCURRENCY) {
+      if (worker.stopping) {
+        // Shutting down: hand the rest back at once instead of holding them until the lease ends.
+        await releaseClaims(batch.slice(i).map((mail) => mail.id));
+        return attempted;
+      }
       await Promise.all(batch.slice(i, i + CONCURRENCY).map(deliver));
+      attempted += Math.min(CONCURRENCY, batch.length - i);
     }
-    attempted += batch.length;
-    if (worker.stopping) return attempted;
   }
 }
 
