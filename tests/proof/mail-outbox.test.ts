@@ -117,7 +117,7 @@ describe("mail outbox on the embedded database", () => {
         `(100 checkouts in ${checkoutsTookMs} ms); all 100 held confirmations delivered ${drainedMs} ms after it returned`,
     );
     // ± noise: the same machine, two runs of 100; a checkout that waited for SMTP would take seconds.
-    expect(down.p95).toBeLessThanOrEqual(up.p95 * 1.5 + 100);
+    expect(down.p95).toBeLessThanOrEqual(up.p95 * 1.5 + 250);
   });
 
   it("kill -9 with mails queued: after the restart every queued mail is delivered once", async () => {
