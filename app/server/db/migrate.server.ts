@@ -54,7 +54,18 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
     ),
   );
   const pending = (await sqlFiles(path.join(dir, "migrations"))).filter((f) => !applied.has(versionOf(f.name)));
-  const firstRun = applied.size === 0;
+  // The seed belongs to the first start of an empty database. That start is marked before its
+  // first migration, so a first start killed halfway is still seeded by the start that completes it.
+  const SEED_PENDING = "pending";
+  if (applied.size === 0 && options.seed) {
+    await db.exec(
+      `insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', '${SEED_PENDING}') on conflict do nothing`,
+    );
+  }
+  const [seedRow] = await db.query<{ hash: string }>(
+    "select hash from supabase_migrations.seed_files where path = 'supabase/seed.sql'",
+  );
+  const seedDue = seedRow?.hash === SEED_PENDING;
 
   for (const file of pending) {
     const version = versionOf(file.name);
@@ -72,13 +83,13 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
     log(`applied migration ${file.name}`);
   }
 
-  if (options.seed && firstRun) {
+  if (options.seed && seedDue) {
     const seedPath = path.join(dir, "seed.sql");
     const seedSql = await readFile(seedPath, "utf8").catch(() => null);
     if (seedSql) {
       await db
         .exec(
-          `begin;\n${seedSql}\n;\ninsert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5(${literal(seedSql)})) on conflict do nothing;\ncommit;`,
+          `begin;\n${seedSql}\n;\ninsert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', md5(${literal(seedSql)})) on conflict (path) do update set hash = excluded.hash;\ncommit;`,
         )
         .catch(async (error: unknown) => {
           await db.exec("rollback").catch(() => {});
