@@ -216,7 +216,12 @@ export async function stopMailWorker() {
 
 /** Looks for due mails now (after a commit that queued one); a run under way looks again after. */
 export function nudgeMailWorker() {
-  if (!worker.timer || worker.stopping) return;
+  if (!worker.timer) {
+    // `react-router dev` runs no startup(): there the first queued mail starts the worker.
+    if (env().NODE_ENV === "development" && env().SMTP_URL && !worker.stopping) startMailWorker();
+    return;
+  }
+  if (worker.stopping) return;
   if (worker.running) {
     worker.again = true;
     return;
