@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Opening runs the migrations: once here, not inside the first test's time limit.
   const { database } = await import("../db/db.server");
   await database();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   const { closeDatabase } = await import("../db/db.server");
