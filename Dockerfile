@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The same commands as the README and CI: npm install, npm run build, node server.mjs.
-# Admin:  docker exec -it <container> node scripts/admin.mjs someone@example.com
+# Admin:  docker exec -it <container> node scripts/command.mjs admin someone@example.com
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
@@ -17,10 +17,10 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-# JavaScript only: the build (server/app.ts and the app, bundled by Vite), the starter, the admin
-# command's starter, and the SQL the server applies at start.
+# JavaScript only: the build (server/app.ts and the app, bundled by Vite), the starter, the operator
+# commands' starter (admin, backup, restore), and the SQL the server applies at start.
 COPY --chown=node:node package.json server.mjs ./
-COPY --chown=node:node scripts/admin.mjs ./scripts/admin.mjs
+COPY --chown=node:node scripts/command.mjs ./scripts/command.mjs
 COPY --chown=node:node supabase ./supabase
 RUN mkdir -p /data && chown node:node /data
 USER node

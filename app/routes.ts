@@ -49,6 +49,7 @@ export default [
       route("contacts", "routes/admin/contacts.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
+      route("mails", "routes/admin/mails.tsx"),
       ...(["events", "courses", "products"] as const).flatMap((kind) => [
         route(kind, "routes/admin/catalog-list.tsx", { id: `admin/${kind}` }),
         route(`${kind}/new`, "routes/admin/catalog-form.tsx", { id: `admin/${kind}/new` }),

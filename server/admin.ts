@@ -1,6 +1,6 @@
 /**
  * Creates or promotes an admin:  npm run admin -- someone@example.com
- * Part of the server build (scripts/admin.mjs runs it from there), so it needs no TypeScript at
+ * Part of the server build (scripts/command.mjs runs it from there), so it needs no TypeScript at
  * run time. Works before the first start (it opens, creates and migrates the database itself:
  * DATA_DIR or DATABASE_URL, as the server would) and is safe to re-run. A new account gets the
  * password from ADMIN_PASSWORD, or a generated one printed once. There is no default admin password.

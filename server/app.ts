@@ -8,10 +8,12 @@ import type { ServerBuild } from "react-router";
 import { closeDatabase, database } from "~/server/db/db.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/log.server";
+import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { createApp, type AppMode } from "./express-app";
 
 export { createApp } from "./express-app";
 export { runAdminCommand } from "./admin";
+export { runBackupCommand, runRestoreCommand } from "./backup";
 
 /** React Router's build of app/ (in development Vite loads it afresh after each edit). */
 export const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -31,11 +33,13 @@ export interface StartOptions {
 export async function startup() {
   env();
   const handle = await database();
+  startMailWorker();
   return { engine: handle.engine };
 }
 
 /** Closes the database once the HTTP server took its last request. */
 export async function shutdown() {
+  await stopMailWorker();
   await closeDatabase();
 }
 

@@ -15,12 +15,9 @@ import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
-import { sendMail } from "~/server/mail.server";
-import { orderConfirmationMail } from "~/server/mail/order-mail.server";
 import { resolveCart } from "~/server/queries/cart.server";
 import {
   findOrderByCheckoutToken,
-  getOrder,
   getProfileForCheckout,
   placeOrder,
   saveCheckoutAddress,
@@ -116,12 +113,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   await withViewer(viewer, (tx) => saveCheckoutAddress(tx, user.id, input)).catch((error: Error) =>
     logger.warn("profile address update failed", { error: error.message }),
   );
-  try {
-    const order = await withViewer(viewer, (tx) => getOrder(tx, orderId));
-    if (order) await sendMail({ to: order.customer_email, ...orderConfirmationMail(order) });
-  } catch (error) {
-    logger.error("order confirmation mail failed", { orderId, error: (error as Error).message });
-  }
 
   const headers = new Headers();
   headers.append("Set-Cookie", await serializeCart([]));

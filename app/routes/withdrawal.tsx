@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { sql } from "kysely";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
@@ -12,10 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { getAuth } from "~/server/auth/auth.server";
-import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { sendMail } from "~/server/mail.server";
-import { withdrawalReceiptMail } from "~/server/mail/withdrawal-mail.server";
+import { fileWithdrawal } from "~/server/queries/withdrawals.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
@@ -45,19 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
 
   await enforceIpLimit("contactPerIp", context);
-  const reference = input.orderNumber.replace(/^#/, "").slice(0, 8).toUpperCase();
-  const filed = await withViewer(getAuth(context).viewer, async (tx) => {
-    const { rows } = await sql<{ id: string; created_at: Date }>`
-      select id, created_at from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(
-      tx,
-    );
-    return rows[0];
-  });
-  const receivedAt = new Date(filed.created_at).toISOString();
-  await sendMail({
-    to: input.email,
-    ...withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note }),
-  }).catch((error: Error) => logger.error("withdrawal mail failed", { error: error.message }));
+  const { reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
   return redirectWithSuccess("/vertrag-widerrufen?status=eingegangen", {
     message: "Widerruf eingegangen",
     description: `Dein Widerruf zur Bestellung ${reference} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,

@@ -23,6 +23,12 @@ const EnvSchema = z
     SESSION_SECRET: z.string().optional(),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default("BeHappy <hallo@behappy.example>"),
+    // Outbox retries: first pause, longest pause, and how often each instance looks for due mails.
+    MAIL_RETRY_BASE_MS: numberFromEnv(30_000).pipe(z.number().int().min(10)),
+    MAIL_RETRY_MAX_MS: numberFromEnv(3_600_000).pipe(z.number().int().min(10)),
+    MAIL_POLL_MS: numberFromEnv(5_000).pipe(z.number().int().min(50)),
+    // How long a claimed mail stays with the instance that claimed it (a crashed one's claim runs out).
+    MAIL_LEASE_MS: numberFromEnv(120_000).pipe(z.number().int().min(1_000)),
     PUBLIC_URL: z.string().url().default("http://localhost:3000"),
     SUPABASE_URL: z.string().url().optional(),
     SUPABASE_ANON_KEY: z.string().optional(),

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import { sql } from "kysely";
 import { requestMetaContext } from "./context.server";
 import { SERVICE, withViewer } from "./db/db.server";
 import { env } from "./env.server";
+import { logger } from "./log.server";
 
 /**
  * Rate-limit tiers. Counters live in Postgres (rate_limit_hit), so every app instance enforces
@@ -33,13 +35,27 @@ function allowanceOf(tier: RateLimitTier) {
 
 export async function hitRateLimit(tier: RateLimitTier, key: string) {
   const { rule, max } = allowanceOf(tier);
-  return withViewer(SERVICE, async (tx) => {
-    const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number }>`
-      select allowed, retry_after_seconds from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(
-      tx,
-    );
-    return { allowed: rows[0]?.allowed ?? true, retryAfter: rows[0]?.retry_after_seconds ?? 0 };
+  const result = await withViewer(SERVICE, async (tx) => {
+    const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number; hits: number }>`
+      select allowed, retry_after_seconds,
+             (select coalesce(max(hits), 0)::int from public.rate_limits where key = ${`${tier}:${key}`}) as hits
+        from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(tx);
+    return {
+      allowed: rows[0]?.allowed ?? true,
+      retryAfter: rows[0]?.retry_after_seconds ?? 0,
+      hits: rows[0]?.hits ?? 0,
+    };
   });
+  if (tier === "signInFailuresPerEmail") {
+    // Counted per account, named by a hash: the log shows a guessing attack without the address.
+    logger.warn("sign-in failed", { account: accountTag(key), failures: result.hits, windowMinutes: 15 });
+  }
+  if (!result.allowed) logger.warn("rate limit hit", { tier, hits: result.hits, retryAfter: result.retryAfter });
+  return { allowed: result.allowed, retryAfter: result.retryAfter };
+}
+
+function accountTag(email: string) {
+  return createHash("sha256").update(email).digest("hex").slice(0, 12);
 }
 
 /** Counts one request from this client's IP; over the limit it throws a 429 with a German message. */

@@ -5,7 +5,7 @@
 // Each case runs in its own transaction that is rolled back, so cases are independent.
 // A table missing here fails the "covers every table" test.
 import { beforeAll, expect, it } from "vitest";
-import { describeEngines, type Engine, type Role } from "./engines";
+import { describeEngines, errorOf, type Engine, type Role } from "./engines";
 
 type Outcome = "ok" | "none" | "42501";
 type Viewer = "anon" | "other" | "owner" | "admin" | "service";
@@ -386,4 +386,33 @@ describeEngines("RLS matrix", (engine) => {
       expect(actual).toEqual(TABLES[table].expect);
     });
   }
+});
+
+describeEngines("mail_outbox writes beyond the matrix", (engine) => {
+  it("only an admin may make an undelivered mail due again (retry_mail); attempts stay counted", async () => {
+    const e = engine();
+    const member = await e.createUser("outbox-member@example.com");
+    const admin = await e.createUser("outbox-admin@example.com");
+    await e.makeAdmin(admin);
+    const [failed] = await e.query<{ id: string }>(
+      `insert into public.mail_outbox (to_address, subject, text_body, status, attempts, next_attempt_at, last_error)
+       values ('kunde@example.com', 'Bestellung', 'Text', 'failed', 31, now() - interval '1 day', '550 unbekannt')
+       returning id`,
+    );
+    const [sent] = await e.query<{ id: string }>(
+      "insert into public.mail_outbox (to_address, subject, text_body, status) values ('kunde@example.com', 'Alt', 'Text', 'sent') returning id",
+    );
+    const retry = (role: Role, userId: string | null, id: string) =>
+      e.asViewer(role, userId).query<{ ok: boolean }>("select public.retry_mail($1::uuid) as ok", [id]);
+
+    expect((await errorOf(retry("anon", null, failed.id))).code).toBe("42501");
+    expect((await errorOf(retry("authenticated", member, failed.id))).code).toBe("42501");
+    expect((await retry("authenticated", admin, sent.id)).rows[0].ok).toBe(false);
+    expect((await retry("authenticated", admin, failed.id)).rows[0].ok).toBe(true);
+    const [row] = await e.query<{ status: string; attempts: number; due: boolean }>(
+      "select status, attempts, next_attempt_at <= now() as due from public.mail_outbox where id = $1",
+      [failed.id],
+    );
+    expect(row).toEqual({ status: "queued", attempts: 31, due: true });
+  });
 });

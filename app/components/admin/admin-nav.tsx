@@ -11,6 +11,7 @@ export const ADMIN_NAV = [
   { to: "/admin/contacts", label: "Kontaktanfragen" },
   { to: "/admin/orders", label: "Bestellungen" },
   { to: "/admin/profiles", label: "Profile" },
+  { to: "/admin/mails", label: "Mails" },
 ] as const;
 
 function NavList({ label }: { label: string }) {

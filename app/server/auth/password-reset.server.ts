@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { SERVICE, withViewer } from "../db/db.server";
 import { logger } from "../log.server";
-import { publicUrl, sendMail } from "../mail.server";
+import { publicUrl } from "../mail.server";
+import { enqueueMail } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";
 import { hashToken, newToken } from "../queries/newsletter.server";
 import { hitRateLimit } from "../rate-limit.server";
@@ -27,9 +28,9 @@ async function sendResetMail(email: string) {
   const limit = await hitRateLimit("passwordResetPerEmail", email);
   if (!limit.allowed) return;
   const token = newToken();
-  const created = await withViewer(SERVICE, async (tx) => {
+  await withViewer(SERVICE, async (tx) => {
     const user = await tx.selectFrom("auth.users").select("id").where("email", "=", email).executeTakeFirst();
-    if (!user) return false;
+    if (!user) return;
     // Only the newest link works: older unused ones are withdrawn.
     await tx
       .deleteFrom("auth.one_time_tokens")
@@ -46,11 +47,10 @@ async function sendResetMail(email: string) {
         expires_at: sql<Date>`now() + make_interval(mins => ${RESET_TOKEN_MINUTES})`,
       })
       .execute();
-    return true;
+    // Queued with the token: a link in a mail always names a stored token.
+    const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
+    await enqueueMail(tx, { to: email, ...passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES }) });
   });
-  if (!created) return;
-  const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
-  await sendMail({ to: email, ...passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES }) });
 }
 
 function plausible(token: string | undefined): token is string {

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "../log.server";
-import { migrate, type SqlRunner } from "./migrate.server";
+import { migrate, withMigrationLock, type SqlRunner } from "./migrate.server";
 import { PGliteDialect } from "./pglite-dialect.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Database } from "./types.server";
@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   engine: "pglite" | "postgres";
   db: Kysely<Database>;
   runner: SqlRunner;
+  /** Runs `fn` on one session (PostgreSQL: a dedicated connection), e.g. to hold an advisory lock. */
+  session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -32,11 +34,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir ?? "./.data");
   if (options.migrate !== false) {
-    await migrate(handle.runner, {
-      localShim: options.localShim ?? true,
-      seed: options.seed ?? true,
-      log: (message) => logger.info(message),
-    });
+    const log = (message: string) => logger.info(message);
+    await handle.session((runner) =>
+      withMigrationLock(
+        runner,
+        () => migrate(runner, { localShim: options.localShim ?? true, seed: options.seed ?? true, log }),
+        { log },
+      ),
+    );
   }
   if (handle.engine === "pglite") {
     // From here on, statements outside withViewer run as a role without privileges
@@ -65,6 +70,8 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
     engine: "pglite",
     db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }),
     runner,
+    // One connection, and the DATA_DIR lock keeps every other process out.
+    session: (fn) => fn(runner),
     close: async () => {
       await pglite.close();
       await releaseLock();
@@ -109,6 +116,22 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
       }),
     }),
     runner,
+    session: async (fn) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await fn({
+          exec: async (sql) => void (await client.query(sql)),
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        });
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        // A session that failed may be mid-transaction or hold the lock: discard it, never reuse it.
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
   return handle;

@@ -35,9 +35,10 @@ export function database(): Promise<DatabaseHandle> {
 export async function closeDatabase() {
   closed = true;
   if (!opening) return;
-  const handle = await opening;
+  // An open that failed (e.g. DATA_DIR in use) has nothing to close; its error was reported already.
+  const handle = await opening.catch(() => undefined);
   opening = undefined;
-  await handle.close();
+  await handle?.close();
 }
 
 export function claimsOf(viewer: Viewer) {
@@ -51,16 +52,40 @@ export function claimsOf(viewer: Viewer) {
  * Use only `tx` inside `fn`, and keep slow work (hashing, mail, HTTP) outside it.
  */
 export async function withViewer<T>(viewer: Viewer, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let hooks: (() => void)[] | undefined;
+  let result: T;
   try {
     const { db } = await database();
-    return await db.transaction().execute(async (tx) => {
+    result = await db.transaction().execute(async (tx) => {
       await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
         tx,
       );
-      return fn(tx);
+      const value = await fn(tx);
+      hooks = commitHooks.get(tx);
+      return value;
     });
   } catch (error) {
     // A database that is down or restarting becomes one error kind the pages answer with 503.
     throw asUnavailable(error);
   }
+  for (const hook of hooks ?? []) {
+    try {
+      hook();
+    } catch {
+      // A hook only nudges or logs; the committed work stands either way.
+    }
+  }
+  return result;
+}
+
+const commitHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `hook` once the transaction `tx` has committed (never after a rollback): e.g. wake the mail
+ * worker for a mail queued in it, which it could not see before the commit.
+ */
+export function afterCommit(tx: Tx, hook: () => void) {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(hook);
+  else commitHooks.set(tx, [hook]);
 }

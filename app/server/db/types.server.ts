@@ -120,7 +120,13 @@ export interface MailOutboxTable {
   html_body: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   sent_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-  error: string | null;
+  last_error: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  message_id: Generated<string>;
+  dedupe_key: string | null;
 }
 
 export interface NewsletterSubscriptionsTable {

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
 import { withViewer, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
-import { publicUrl, sendMail } from "../mail.server";
+import { publicUrl } from "../mail.server";
+import { enqueueMail } from "../mail/outbox.server";
 
 /** A random one-time token for a mailed link (base64url, 256 bits). Only its hash is stored. */
 export function newToken() {
@@ -18,15 +19,16 @@ export type SubscribeOutcome = "pending" | "duplicate" | "error";
 
 /**
  * Double opt-in, step 1: store a pending request with the consent text (the database adds the
- * time), then mail the confirmation link. Anon may insert but not read this table, hence no
- * RETURNING. A second request for the same address fails with 23505 (unique lower(email)).
+ * time) and queue the confirmation link in the same transaction. Anon may insert but not read this
+ * table, hence no RETURNING. A second request for the same address fails with 23505 (unique
+ * lower(email)) and queues nothing.
  */
 export async function subscribeNewsletter(viewer: Viewer, input: NewsletterInput): Promise<SubscribeOutcome> {
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
   try {
-    await withViewer(viewer, (tx) =>
-      tx
+    await withViewer(viewer, async (tx) => {
+      await tx
         .insertInto("newsletter_subscriptions")
         .values({
           email: input.email,
@@ -36,19 +38,13 @@ export async function subscribeNewsletter(viewer: Viewer, input: NewsletterInput
           confirm_token_hash: hashToken(confirmToken),
           unsubscribe_token_hash: hashToken(unsubscribeToken),
         })
-        .execute(),
-    );
+        .execute();
+      await enqueueMail(tx, confirmationMail(input, confirmToken, unsubscribeToken));
+    });
   } catch (error) {
     if ((error as { code?: string }).code === "23505") return "duplicate";
     logger.error("newsletter signup failed", { error: (error as Error).message });
     return "error";
-  }
-
-  // Mail goes out after the transaction; a delivery problem stays in the outbox and the log.
-  try {
-    await sendMail(confirmationMail(input, confirmToken, unsubscribeToken));
-  } catch (error) {
-    logger.error("newsletter confirmation mail failed", { error: (error as Error).message });
   }
   return "pending";
 }

@@ -1,7 +1,10 @@
 import { sql } from "kysely";
 import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
-import type { Tx } from "../db/db.server";
+import { afterCommit, type Tx } from "../db/db.server";
+import { logger } from "../log.server";
+import { orderConfirmationMail } from "../mail/order-mail.server";
+import { enqueueMail } from "../mail/outbox.server";
 
 /** What an order page shows (confirmation, admin detail). */
 export const ORDER_COLUMNS = [
@@ -20,7 +23,11 @@ export const ORDER_COLUMNS = [
   "notes",
 ] as const;
 
-/** The order is written by place_order in SQL: prices and total come from the catalogue there. */
+/**
+ * The order is written by place_order in SQL: prices and total come from the catalogue there. Its
+ * confirmation mail (with the Widerrufsbelehrung) is queued in the same transaction; a form sent
+ * again returns the same order and queues no second mail.
+ */
 export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]) {
   const customer = {
     salutation: input.salutation ?? "",
@@ -40,7 +47,17 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
     select public.place_order(${input.checkoutToken}::uuid, ${JSON.stringify(customer)}::jsonb, ${JSON.stringify(orderLines)}::jsonb) as id`.execute(
     tx,
   );
-  return rows[0].id;
+  const orderId = rows[0].id;
+  const order = await getOrder(tx, orderId);
+  if (order) {
+    const queued = await enqueueMail(
+      tx,
+      { to: order.customer_email, ...orderConfirmationMail(order) },
+      { key: `order-confirmation:${orderId}` },
+    );
+    if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
+  }
+  return orderId;
 }
 
 export async function getOrder(tx: Tx, orderId: string) {

@@ -1,5 +1,6 @@
 // A local SMTP server for the end-to-end run: accepts every mail and writes it as JSON into
-// MAIL_DIR, where tests read it. Loopback only.
+// MAIL_DIR, where tests read it. Loopback only. Recipients at unzustellbar.example are refused
+// for good (550), like an unknown mailbox, so tests can watch an undelivered mail.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -12,6 +13,12 @@ let counter = 0;
 const server = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
+  onRcptTo(address, session, callback) {
+    if (address.address.toLowerCase().endsWith("@unzustellbar.example")) {
+      return callback(Object.assign(new Error("Mailbox unbekannt"), { responseCode: 550 }));
+    }
+    callback();
+  },
   onData(stream, session, callback) {
     const chunks = [];
     stream.on("data", (chunk) => chunks.push(chunk));

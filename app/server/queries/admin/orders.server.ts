@@ -1,6 +1,7 @@
 import type { ListParams } from "../../../lib/admin/list-params";
 import type { OrderStatus } from "../../../lib/admin/kinds";
-import type { Tx } from "../../db/db.server";
+import { afterCommit, type Tx } from "../../db/db.server";
+import { logger } from "../../log.server";
 import { ORDER_COLUMNS } from "../orders.server";
 import { iso, num, pageOf } from "./paging.server";
 
@@ -59,5 +60,7 @@ export async function listOrderWithdrawals(tx: Tx, orderId: string) {
 /** Returns false when nothing was updated (unknown id, or RLS). */
 export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
   const result = await tx.updateTable("orders").set({ status }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const updated = Number(result.numUpdatedRows) > 0;
+  if (updated) afterCommit(tx, () => logger.info("order status changed", { orderId: id, status }));
+  return updated;
 }
