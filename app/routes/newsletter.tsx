@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "react-router";
+import { redirectTargetOf } from "~/server/redirect-target.server";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/lib/catalog/seo";
 import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { newsletterSchema } from "~/lib/schemas/newsletter";
-import { getAuth } from "~/server/auth/auth.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { subscribeNewsletter } from "~/server/queries/newsletter.server";
 import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
@@ -41,14 +40,14 @@ type Toast = { message: string; description?: string };
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const wantsData = formData.get("_js") === "1";
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/");
+  const redirectTo = redirectTargetOf(formData, "/");
 
-  const answer = (kind: "success" | "info" | "error", toast: Toast, payload: NewsletterActionData, status = 200) => {
+  const answer = (kind: "success" | "error", toast: Toast, payload: NewsletterActionData, status = 200) => {
     if (!wantsData) {
-      const send = kind === "success" ? redirectWithSuccess : kind === "info" ? redirectWithInfo : redirectWithError;
+      const send = kind === "success" ? redirectWithSuccess : redirectWithError;
       return send(redirectTo, toast);
     }
-    const send = kind === "success" ? dataWithSuccess : kind === "info" ? dataWithInfo : dataWithError;
+    const send = kind === "success" ? dataWithSuccess : dataWithError;
     return send(payload, toast, { status });
   };
 
@@ -81,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const outcome = await subscribeNewsletter(getAuth(context).viewer, submission.value);
-  if (outcome === "duplicate") return answer("info", NEWSLETTER_TOASTS.duplicate, { outcome: "duplicate" });
+  // Known or not, subscribed or not: the same answer (the owner learns the rest by mail).
+  const outcome = await subscribeNewsletter(submission.value);
   if (outcome === "error") return answer("error", NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
   return answer("success", NEWSLETTER_TOASTS.success, { outcome: "success" });
 }

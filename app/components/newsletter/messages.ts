@@ -5,17 +5,14 @@ export const NEWSLETTER_TOASTS = {
     description:
       "Vielen Dank für deine Anmeldung zu unserem Newsletter. Wir haben dir eine E-Mail geschickt – bitte bestätige deine Anmeldung über den Link darin.",
   },
-  duplicate: {
-    message: "Diese E-Mail ist bereits angemeldet",
-    description: "Du erhältst bereits unseren Newsletter an diese E-Mail-Adresse.",
-  },
   error: {
     message: "Fehler bei der Anmeldung",
     description: "Bitte versuche es später erneut.",
   },
 } as const;
 
-export type NewsletterOutcome = "success" | "duplicate" | "error" | "invalid";
+// No "duplicate": a known address gets the same answer as a new one (issue 14, no subscriber oracle).
+export type NewsletterOutcome = "success" | "error" | "invalid";
 
 /** What the action answers a script-enhanced (fetcher) submission. */
 export type NewsletterActionData = {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import { withViewer, type Viewer } from "../db/db.server";
+import { SERVICE, withViewer, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl, sendMail } from "../mail.server";
 
@@ -14,43 +14,57 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export type SubscribeOutcome = "pending" | "duplicate" | "error";
+export type SubscribeOutcome = "pending" | "error";
 
 /**
- * Double opt-in, step 1: store a pending request with the consent text (the database adds the
- * time), then mail the confirmation link. Anon may insert but not read this table, hence no
- * RETURNING. A second request for the same address fails with 23505 (unique lower(email)).
+ * Double opt-in, step 1. subscribe_newsletter (service_role only) stores the request with the
+ * consent text and the hashes of two fresh tokens, which it computes itself; only this mail carries
+ * the tokens. The visitor's answer is the same whether or not the address was known (no subscriber
+ * oracle): a known, confirmed address gets a notice mail instead of a new link.
  */
-export async function subscribeNewsletter(viewer: Viewer, input: NewsletterInput): Promise<SubscribeOutcome> {
+export async function subscribeNewsletter(input: NewsletterInput): Promise<SubscribeOutcome> {
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
+  let before: string;
   try {
-    await withViewer(viewer, (tx) =>
-      tx
-        .insertInto("newsletter_subscriptions")
-        .values({
-          email: input.email,
-          first_name: input.firstName ? input.firstName : null,
-          last_name: input.lastName ? input.lastName : null,
-          consent_text: NEWSLETTER_CONSENT_TEXT,
-          confirm_token_hash: hashToken(confirmToken),
-          unsubscribe_token_hash: hashToken(unsubscribeToken),
-        })
-        .execute(),
-    );
+    before = await withViewer(SERVICE, async (tx) => {
+      const { rows } = await sql<{ before: string }>`
+        select public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""}, ${input.lastName ?? ""},
+          ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken}) as before`.execute(tx);
+      return rows[0]!.before;
+    });
   } catch (error) {
-    if ((error as { code?: string }).code === "23505") return "duplicate";
     logger.error("newsletter signup failed", { error: (error as Error).message });
     return "error";
   }
 
   // Mail goes out after the transaction; a delivery problem stays in the outbox and the log.
+  const mail =
+    before === "subscribed" ? alreadySubscribedMail(input) : confirmationMail(input, confirmToken, unsubscribeToken);
   try {
-    await sendMail(confirmationMail(input, confirmToken, unsubscribeToken));
+    await sendMail(mail);
   } catch (error) {
-    logger.error("newsletter confirmation mail failed", { error: (error as Error).message });
+    logger.error("newsletter mail failed", { error: (error as Error).message });
   }
   return "pending";
+}
+
+export function alreadySubscribedMail(input: NewsletterInput) {
+  const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
+  const text = [
+    greeting,
+    "",
+    "jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.",
+    "Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.",
+    "",
+    "Herzliche Grüße",
+    "Dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.</p>
+<p>Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.</p>
+<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
+  return { to: input.email, subject: "Du erhältst den BeHappy-Newsletter bereits", text, html };
 }
 
 export function confirmationMail(input: NewsletterInput, confirmToken: string, unsubscribeToken: string) {
@@ -90,12 +104,10 @@ function escapeHtml(value: string) {
   );
 }
 
-/** Double opt-in, step 2 (and the unsubscribe link): SQL functions that only take the token hash. */
+/** Double opt-in, step 2 (and the unsubscribe link): the SQL functions hash the token themselves. */
 export async function confirmNewsletter(viewer: Viewer, token: string): Promise<boolean> {
   return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(
-      tx,
-    );
+    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
     return rows[0]?.ok === true;
   });
 }
@@ -104,7 +116,7 @@ export async function unsubscribeNewsletter(viewer: Viewer, token: string): Prom
   return withViewer(viewer, async (tx) => {
     const { rows } = await sql<{
       ok: boolean;
-    }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(tx);
+    }>`select public.unsubscribe_newsletter(${token}) as ok`.execute(tx);
     return rows[0]?.ok === true;
   });
 }
