@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { TOKEN_PAGE_HEADERS, TOKEN_PAGE_META, tokenPageHeaders } from "~/server/token-page.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { Button } from "~/components/ui/button";
 import { NewsletterTokenPage } from "~/components/newsletter/token-page";
@@ -10,7 +11,10 @@ import { confirmNewsletter } from "~/server/queries/newsletter.server";
 export const meta: Route.MetaFunction = () => [
   { title: "Newsletter-Anmeldung bestätigen – BeHappy" },
   { name: "robots", content: "noindex" },
+  TOKEN_PAGE_META,
 ];
+
+export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 /** GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
     { token: token.success ? token.data : null },
     {
       status: token.success ? 200 : 400,
-      headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+      headers: TOKEN_PAGE_HEADERS,
     },
   );
 }
