@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { TOKEN_PAGE_HEADERS, TOKEN_PAGE_META, tokenPageHeaders } from "~/server/token-page.server";
+import { TOKEN_PAGE_META } from "~/lib/token-page";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
 import type { Route } from "./+types/auth.reset";
 import { fieldProps } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { TOKEN_PAGE_HEADERS, TOKEN_PAGE_META, tokenPageHeaders } from "~/server/token-page.server";
+import { TOKEN_PAGE_META } from "~/lib/token-page";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
 import { NewsletterTokenPage } from "~/components/newsletter/token-page";

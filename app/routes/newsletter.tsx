@@ -10,14 +10,7 @@ import { newsletterSchema } from "~/lib/schemas/newsletter";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { subscribeNewsletter } from "~/server/queries/newsletter.server";
 import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import {
-  dataWithError,
-  dataWithInfo,
-  dataWithSuccess,
-  redirectWithError,
-  redirectWithInfo,
-  redirectWithSuccess,
-} from "~/server/toast.server";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -57,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((error as { init?: { status?: number } })?.init?.status === 429) {
       return answer(
         "error",
-        { message: NEWSLETTER_TOASTS.error.message, description: RATE_LIMIT_MESSAGE },
+        {
+          message: NEWSLETTER_TOASTS.error.message,
+          description: (error as { data?: { message?: string } }).data?.message ?? RATE_LIMIT_MESSAGE,
+        },
         { outcome: "error" },
         429,
       );
