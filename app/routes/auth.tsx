@@ -36,6 +36,14 @@ function authHref(mode: Mode, toCheckout: boolean) {
   return query ? `/auth?${query}` : "/auth";
 }
 
+/** A refused sign-in (429) tells clients when to come back (Retry-After), besides the page's text. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { mode, toCheckout } = readParams(new URL(request.url));
   if (getAuth(context).user) throw redirect(toCheckout ? "/checkout" : "/dashboard");
