@@ -32,7 +32,8 @@ drop policy if exists newsletter_subscribe on public.newsletter_subscriptions;
 
 -- Returns the address's state before the call: 'new', 'pending', 'unsubscribed' (all three now
 -- pending with fresh tokens: the server mails a confirmation link) or 'subscribed' (unchanged: the
--- server mails a notice instead). The visitor sees the same answer in every case.
+-- server mails a notice instead), and the address as stored (mails go there, whatever case was
+-- typed). The visitor sees the same answer in every case.
 create or replace function public.subscribe_newsletter(
   p_email text,
   p_first_name text,
@@ -40,7 +41,7 @@ create or replace function public.subscribe_newsletter(
   p_consent_text text,
   p_confirm_token text,
   p_unsubscribe_token text
-) returns text
+) returns table (previous_status text, stored_email text)
 language plpgsql
 volatile
 security definer
@@ -48,6 +49,7 @@ set search_path = ''
 as $$
 declare
   v_email text := btrim(coalesce(p_email, ''));
+  v_stored text;
   v_status text;
   v_confirm text;
   v_unsubscribe text;
@@ -58,7 +60,7 @@ begin
   v_confirm := encode(sha256(convert_to(p_confirm_token, 'UTF8')), 'hex');
   v_unsubscribe := encode(sha256(convert_to(p_unsubscribe_token, 'UTF8')), 'hex');
 
-  select s.status into v_status
+  select s.status, s.email into v_status, v_stored
   from public.newsletter_subscriptions s where lower(s.email) = lower(v_email)
   for update;
 
@@ -69,19 +71,22 @@ begin
             v_confirm, v_unsubscribe)
     on conflict do nothing;
     -- A concurrent request for the same address won the insert; it mails the link.
-    return case when found then 'new' else 'pending' end;
+    previous_status := case when found then 'new' else 'pending' end;
+    stored_email := v_email;
+    return next;
+    return;
   end if;
 
-  if v_status = 'subscribed' then
-    return 'subscribed';
+  previous_status := v_status;
+  stored_email := v_stored;
+  if v_status <> 'subscribed' then
+    -- Pending or unsubscribed: a fresh request, only the newest link works.
+    update public.newsletter_subscriptions s
+       set status = 'pending', confirmed_at = null, consent_text = p_consent_text, consent_at = now(),
+           confirm_token_hash = v_confirm, unsubscribe_token_hash = v_unsubscribe
+     where lower(s.email) = lower(v_email);
   end if;
-
-  -- Pending or unsubscribed: a fresh request, only the newest link works.
-  update public.newsletter_subscriptions s
-     set status = 'pending', confirmed_at = null, consent_text = p_consent_text, consent_at = now(),
-         confirm_token_hash = v_confirm, unsubscribe_token_hash = v_unsubscribe
-   where lower(s.email) = lower(v_email);
-  return v_status;
+  return next;
 end
 $$;
 

@@ -469,11 +469,11 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
     const subscribe = (address: string, confirm = confirmToken, unsubscribe = unsubscribeToken) =>
       engine()
         .asViewer("service_role")
-        .query<{ before: string }>(
-          "select public.subscribe_newsletter($1, 'Lisa', '', 'Ja, ich möchte den Newsletter erhalten.', $2, $3) as before",
+        .query<{ previous_status: string; stored_email: string }>(
+          "select * from public.subscribe_newsletter($1, 'Lisa', '', 'Ja, ich möchte den Newsletter erhalten.', $2, $3)",
           [address, confirm, unsubscribe],
         )
-        .then((r) => r.rows[0].before);
+        .then((r) => r.rows[0].previous_status);
 
     it("only the server subscribes (service_role); the database stores hashes it computed itself", async () => {
       expect(await subscribe(email)).toBe("new");
@@ -494,6 +494,14 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
       // A second request for the address (any case) says what it was; the table keeps one row.
       const again = `confirm-${"d".repeat(40)}`;
       expect(await subscribe(email.toLowerCase(), again)).toBe("pending");
+      // Mails go to the address as it was first stored, whatever case was typed later.
+      const stored = await engine()
+        .asViewer("service_role")
+        .query<{ stored_email: string }>(
+          "select stored_email from public.subscribe_newsletter($1, '', '', 'Ja', $2, $2)",
+          [email.toUpperCase(), again],
+        );
+      expect(stored.rows[0].stored_email).toBe(email);
       expect(
         await engine().query("select confirm_token_hash from public.newsletter_subscriptions where lower(email) = $1", [
           email.toLowerCase(),

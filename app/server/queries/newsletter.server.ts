@@ -25,22 +25,26 @@ export type SubscribeOutcome = "pending" | "error";
 export async function subscribeNewsletter(input: NewsletterInput): Promise<SubscribeOutcome> {
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
-  let before: string;
+  let answer: { previous_status: string; stored_email: string };
   try {
-    before = await withViewer(SERVICE, async (tx) => {
-      const { rows } = await sql<{ before: string }>`
-        select public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""}, ${input.lastName ?? ""},
-          ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken}) as before`.execute(tx);
-      return rows[0]!.before;
+    answer = await withViewer(SERVICE, async (tx) => {
+      const { rows } = await sql<{ previous_status: string; stored_email: string }>`
+        select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
+          ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
+      return rows[0]!;
     });
   } catch (error) {
     logger.error("newsletter signup failed", { error: (error as Error).message });
     return "error";
   }
 
-  // Mail goes out after the transaction; a delivery problem stays in the outbox and the log.
+  // Mail goes out after the transaction, to the address as stored; a delivery problem stays in the
+  // outbox and the log.
+  const to = { ...input, email: answer.stored_email };
   const mail =
-    before === "subscribed" ? alreadySubscribedMail(input) : confirmationMail(input, confirmToken, unsubscribeToken);
+    answer.previous_status === "subscribed"
+      ? alreadySubscribedMail(to)
+      : confirmationMail(to, confirmToken, unsubscribeToken);
   try {
     await sendMail(mail);
   } catch (error) {
