@@ -257,6 +257,22 @@ describe("redirect targets", () => {
   });
 });
 
+describe("session cookie", () => {
+  it("in production it is __Host-session: Secure, Path=/, no Domain", async () => {
+    const response = await fetch(`${server.base}/__e2e/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "cookie-prefix@example.com", password: PASSWORD }),
+    });
+    const session = response.headers.getSetCookie().filter((c) => /^__(Host-)?session=/.test(c));
+    expect(session).toHaveLength(1);
+    expect(session[0]).toMatch(/^__Host-session=/);
+    expect(session[0]).toMatch(/;\s*Secure/i);
+    expect(session[0]).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(session[0]).not.toMatch(/;\s*Domain=/i);
+  });
+});
+
 describe("pages opened from mailed links", () => {
   it("answer with Cache-Control: no-store and Referrer-Policy: no-referrer (GET and POST)", async () => {
     const token = "A".repeat(43);
