@@ -30,6 +30,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth.forgot.tsx"),
   route("auth/reset", "routes/auth.reset.tsx"),
+  route("auth/confirm", "routes/auth.confirm.tsx"),
   route("logout", "routes/logout.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account/password", "routes/account.password.tsx"),

@@ -40,7 +40,7 @@ async function grant(email: string) {
     }
     const password = process.env.ADMIN_PASSWORD ?? (generated = randomBytes(12).toString("base64url"));
     if (password.length < 8) throw new Error("ADMIN_PASSWORD must be at least 8 characters.");
-    userId = await createUser({ email, password, firstName: "Admin", lastName: "" });
+    userId = await createUser({ email, password, firstName: "Admin", lastName: "", emailConfirmed: true });
     console.log(`Created account ${email}.`);
   }
   await grantAdmin(userId);

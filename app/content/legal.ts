@@ -227,7 +227,7 @@ const datenschutz: LegalPage = {
           "Wir verwenden nur Cookies und Browser-Speicher, die für die von dir gewünschten Funktionen unbedingt erforderlich sind (§ 25 Abs. 2 Nr. 2 TDDDG; für die anschließende Verarbeitung Art. 6 Abs. 1 lit. b und f DSGVO). Unsere Cookies sind signiert, werden nur über verschlüsselte Verbindungen übertragen und können von fremden Websites nicht ausgelesen werden.",
         ),
         ul(
-          "__session – hält dich nach der Anmeldung angemeldet. Enthält nur eine zufällige Sitzungskennung. Wird beim Abmelden gelöscht und läuft sonst nach Ablauf der Sitzung ab.",
+          "__Host-session – hält dich nach der Anmeldung angemeldet. Enthält nur eine zufällige Sitzungskennung. Wird beim Abmelden gelöscht und läuft sonst nach Ablauf der Sitzung ab.",
           "cart – speichert den Inhalt deines Warenkorbs (Art und Anzahl der Artikel, keine Preise und keine persönlichen Angaben), damit er beim nächsten Seitenaufruf noch da ist.",
           "toast – überbringt eine kurze Rückmeldung wie „Erfolgreich angemeldet!“ an die nächste Seite und wird sofort nach dem Anzeigen gelöscht.",
           "theme – merkt sich, ob du die helle, die dunkle oder die Systemdarstellung gewählt hast.",

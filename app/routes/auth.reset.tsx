@@ -1,6 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { TOKEN_PAGE_META } from "~/lib/token-page";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
 import type { Route } from "./+types/auth.reset";
 import { useShopForm } from "~/components/conform";
 import { NewPasswordFields } from "~/components/password-fields";
@@ -16,12 +18,10 @@ import { redirectWithSuccess } from "~/server/toast.server";
 export const meta: Route.MetaFunction = () => [
   { title: "Neues Passwort – BeHappy" },
   { name: "robots", content: "noindex" },
-  // The link's token is in the URL: never send it to another site as a referrer ("no-referrer" would
-  // also blank the Origin header of our own form POST, which React Router's CSRF check refuses).
-  { name: "referrer", content: "same-origin" },
+  TOKEN_PAGE_META,
 ];
 
-const HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 /** GET only looks at the link (nothing is used up); the POST uses it. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const valid = await authProvider()
     .canResetPassword(link)
     .catch(() => false);
-  return data({ valid, ...link }, { headers: HEADERS });
+  return data({ valid, ...link }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,7 +11,7 @@ import { authFormSchema, authSchema } from "~/lib/schemas/auth";
 import { authProvider, getAuth } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
 import { logger } from "~/server/log.server";
-import { enforceIpLimit, hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -35,6 +35,14 @@ function authHref(mode: Mode, toCheckout: boolean) {
   const query = params.toString();
   return query ? `/auth?${query}` : "/auth";
 }
+
+/** A refused sign-in (429) tells clients when to come back (Retry-After), besides the page's text. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { mode, toCheckout } = readParams(new URL(request.url));
@@ -66,20 +74,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       await authProvider().signUp(request, input);
       return redirectWithSuccess(authHref("signin", toCheckout), { message: AUTH_MESSAGES.signUpSuccess });
     }
-    if (await isRateLimited("signInFailuresPerEmail", input.email.toLowerCase())) {
+    // The attempt is counted before the password is checked (one atomic upsert), so parallel
+    // guesses cannot all slip in before the limit; a success clears the counter again.
+    const emailKey = input.email.trim().toLowerCase();
+    const attempt = await hitRateLimit("signInFailuresPerEmail", emailKey);
+    if (!attempt.allowed) {
+      const notice = `${rateLimitMessage(attempt.retryAfter)} ${AUTH_MESSAGES.lockedOutHint}`;
       return data(
-        { result: submission.reply({ hideFields: ["password"] }), notice: RATE_LIMIT_MESSAGE },
-        { status: 429 },
+        { result: submission.reply({ hideFields: ["password"] }), notice },
+        { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } },
       );
     }
     const { headers } = await authProvider().signIn(request, input.email, input.password);
+    await clearRateLimit("signInFailuresPerEmail", emailKey);
     return redirect(toCheckout ? "/checkout" : "/dashboard", { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) {
       logger.error("auth failed unexpectedly", { intent: input.intent, error: (error as Error).message });
-    }
-    if (error instanceof AuthError && error.code === "invalid_credentials") {
-      await hitRateLimit("signInFailuresPerEmail", input.email.toLowerCase());
     }
     const fallback = input.intent === "signup" ? AUTH_MESSAGES.signUpFallback : AUTH_MESSAGES.signInFallback;
     const message = error instanceof AuthError ? error.message : fallback;

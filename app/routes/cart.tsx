@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { redirectTargetOf } from "~/server/redirect-target.server";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
@@ -7,7 +8,6 @@ import { CartLineRow } from "~/components/cart/cart-line-row";
 import { formatPrice } from "~/lib/format";
 import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAuth } from "~/server/auth/auth.server";
 import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   // Script-enhanced controls ask for data instead of a redirect (they stay on their page).
   const wantsData = formData.get("_js") === "1";
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/cart");
+  const redirectTo = redirectTargetOf(formData, "/cart");
   const submission = parseWithZod(formData, { schema: cartActionSchema });
 
   if (submission.status !== "success") {

@@ -3,11 +3,12 @@ import { data, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs }
 import type { Route } from "./+types/dashboard";
 import { AccountCard } from "~/components/dashboard/account-card";
 import { DashboardTabs, TabPanel, type DashboardTab } from "~/components/dashboard/dashboard-tabs";
+import { EmailConfirmationNotice } from "~/components/dashboard/email-confirmation-notice";
 import { OrdersPanel } from "~/components/dashboard/orders-panel";
 import { ProfilePanel } from "~/components/dashboard/profile-panel";
 import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registration";
-import { requireUser } from "~/server/auth/auth.server";
+import { authProvider, requireUser } from "~/server/auth/auth.server";
 import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
@@ -77,7 +78,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profileError = PROFILE_MESSAGES.fetchError + readableError(error);
     }
   }
-  return data({ ...view, accountEmail: user.email, orders, ordersError, profile, profileError }, { headers: NO_STORE });
+  // A failed check shows no notice (the export and deletion rule is decided in SQL either way).
+  const emailConfirmed = await authProvider()
+    .isEmailConfirmed(request, user)
+    .catch((error: Error) => {
+      logger.error("e-mail confirmation check failed", { error: error.message });
+      return true;
+    });
+  return data(
+    { ...view, accountEmail: user.email, emailConfirmed, orders, ordersError, profile, profileError },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -145,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError } =
+  const { tab, openItemId, editing, accountEmail, emailConfirmed, orders, ordersError, profile, profileError } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
@@ -161,6 +172,7 @@ export default function DashboardPage() {
         My Dashboard
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {accountEmail}</p>
+      {emailConfirmed ? null : <EmailConfirmationNotice email={accountEmail} />}
       <div className="mt-8">
         <DashboardTabs active={tab} />
         <TabPanel tab={tab}>

@@ -1,5 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-token";
+import { TOKEN_PAGE_META } from "~/lib/token-page";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
 import { Button } from "~/components/ui/button";
 import { NewsletterTokenPage } from "~/components/newsletter/token-page";
 import { tokenSchema } from "~/lib/schemas/newsletter";
@@ -48,7 +50,10 @@ const kindOf = (pathname: string): keyof typeof PAGES =>
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${PAGES[kindOf(location.pathname)].title} – BeHappy` },
   { name: "robots", content: "noindex" },
+  TOKEN_PAGE_META,
 ];
+
+export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 /** GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -58,7 +63,7 @@ export function loader({ request }: Route.LoaderArgs) {
     { kind: kindOf(url.pathname), token: token.success ? token.data : null },
     {
       status: token.success ? 200 : 400,
-      headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+      headers: TOKEN_PAGE_HEADERS,
     },
   );
 }

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "react-router";
+import { redirectTargetOf } from "~/server/redirect-target.server";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/lib/catalog/seo";
 import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { newsletterSchema } from "~/lib/schemas/newsletter";
-import { getAuth } from "~/server/auth/auth.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { subscribeNewsletter } from "~/server/queries/newsletter.server";
 import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
@@ -32,7 +31,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const wantsData = formData.get("_js") === "1";
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/");
+  const redirectTo = redirectTargetOf(formData, "/");
 
   const answer = (toast: Toast, payload: NewsletterActionData, status = 200) =>
     wantsData ? dataWithToast(payload, toast, { status }) : redirectWithToast(redirectTo, toast);
@@ -41,7 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceIpLimit("newsletterPerIp", context);
   } catch (error) {
     if ((error as { init?: { status?: number } })?.init?.status === 429) {
-      return answer({ ...NEWSLETTER_TOASTS.error, description: RATE_LIMIT_MESSAGE }, { outcome: "error" }, 429);
+      return answer(
+        {
+          ...NEWSLETTER_TOASTS.error,
+          description: (error as { data?: { message?: string } }).data?.message ?? RATE_LIMIT_MESSAGE,
+        },
+        { outcome: "error" },
+        429,
+      );
     }
     throw error;
   }
@@ -56,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ ...NEWSLETTER_TOASTS.error, description: first }, { outcome: "invalid", fieldErrors }, 400);
   }
 
-  const outcome = await subscribeNewsletter(getAuth(context).viewer, submission.value);
-  if (outcome === "duplicate") return answer(NEWSLETTER_TOASTS.duplicate, { outcome: "duplicate" });
+  // Known or not, subscribed or not: the same answer (the owner learns the rest by mail).
+  const outcome = await subscribeNewsletter(submission.value);
   if (outcome === "error") return answer(NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
   return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
 }

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/theme";
-import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeCookie } from "~/server/session.server";
 import { isTheme } from "~/server/theme.server";
+import { redirectTargetOf } from "~/server/redirect-target.server";
 
 /** The theme switcher posts here (works without JavaScript) and returns to the page it came from. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const theme = form.get("theme");
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const back = redirectTargetOf(form, "/");
   if (!isTheme(theme)) return redirect(back);
   return redirect(back, { headers: { "Set-Cookie": await themeCookie().serialize(theme) } });
 }

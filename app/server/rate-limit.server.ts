@@ -13,6 +13,8 @@ import { logger } from "./log.server";
  */
 export const RATE_LIMITS = {
   signInPerIp: { windowSeconds: 60, max: 20, scales: true },
+  // Sign-in attempts per address, counted BEFORE the password is checked (so parallel guesses cannot
+  // race past it) and cleared by a successful sign-in or password reset: in effect, failures.
   signInFailuresPerEmail: { windowSeconds: 15 * 60, max: 10, scales: false },
   signUpPerIp: { windowSeconds: 60 * 60, max: 10, scales: true },
   contactPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
@@ -21,11 +23,21 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { windowSeconds: 60 * 60, max: 5, scales: true },
   // Reset mails to one address (silently dropped beyond: the page answers the same).
   passwordResetPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+  // Confirmation links opened or re-requested from one IP.
+  emailConfirmPerIp: { windowSeconds: 60 * 60, max: 20, scales: true },
+  // Confirmation mails to one address ("Link erneut senden"; beyond it nothing is sent).
+  accountMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
 } as const;
 
 export type RateLimitTier = keyof typeof RATE_LIMITS;
 
 export const RATE_LIMIT_MESSAGE = "Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut.";
+
+/** The 429 text with the wait in whole minutes (rounded up), e.g. "Bitte warte 14 Minuten …". */
+export function rateLimitMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Zu viele Versuche. Bitte warte ${minutes === 1 ? "1 Minute" : `${minutes} Minuten`} und versuche es dann erneut.`;
+}
 
 function allowanceOf(tier: RateLimitTier) {
   const rule = RATE_LIMITS[tier];
@@ -64,7 +76,7 @@ export async function enforceIpLimit(tier: RateLimitTier, context: Readonly<Rout
   const result = await hitRateLimit(tier, ip);
   if (!result.allowed) {
     throw data(
-      { rateLimited: true, message: RATE_LIMIT_MESSAGE },
+      { rateLimited: true, message: rateLimitMessage(result.retryAfter) },
       { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
     );
   }
@@ -81,4 +93,9 @@ export async function isRateLimited(tier: RateLimitTier, key: string) {
     );
     return (rows[0]?.hits ?? 0) >= max;
   });
+}
+
+/** Forgets a key's hits (a successful sign-in or password reset clears the sign-in counter). */
+export async function clearRateLimit(tier: RateLimitTier, key: string) {
+  await withViewer(SERVICE, (tx) => tx.deleteFrom("rate_limits").where("key", "=", `${tier}:${key}`).execute());
 }

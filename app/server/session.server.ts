@@ -17,9 +17,18 @@ export function cookieDefaults() {
 
 let sessionStorage: ReturnType<typeof createSessionStorage> | undefined;
 
+/**
+ * In production the session cookie carries the `__Host-` prefix: browsers accept it only with
+ * Secure, Path=/ and no Domain, so neither a sibling subdomain nor a plain-HTTP page can plant or
+ * overwrite a session (cookie tossing). Development over plain HTTP keeps `__session`.
+ */
+export function sessionCookieName() {
+  return env().isProduction ? "__Host-session" : "__session";
+}
+
 function createSessionStorage() {
   return createCookieSessionStorage<{ sessionId: string }>({
-    cookie: { name: "__session", maxAge: 60 * 60 * 24 * 30, ...cookieDefaults() },
+    cookie: { name: sessionCookieName(), maxAge: 60 * 60 * 24 * 30, ...cookieDefaults() },
   });
 }
 

@@ -1,5 +1,5 @@
 export function freePort(): Promise<number>;
-export function startThrowawayPostgres(options?: { maxConnections?: number }): Promise<{
+export function startThrowawayPostgres(options?: { maxConnections?: number; port?: number }): Promise<{
   url: string;
   port: number;
   dir: string;

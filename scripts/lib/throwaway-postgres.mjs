@@ -40,7 +40,7 @@ function asPostgresAsync(bin, args) {
 }
 
 /** @returns {Promise<{ url: string, port: number, dir: string, stop: () => Promise<void>, halt: (options?: { mode?: "smart" | "fast" | "immediate" }) => Promise<void>, startAgain: () => Promise<void> }>} */
-export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
+export async function startThrowawayPostgres({ maxConnections = 200, port: fixedPort } = {}) {
   for (const bin of ["initdb", "pg_ctl"]) {
     if (!existsSync(path.join(PG_BIN, bin))) {
       throw new Error(
@@ -53,7 +53,8 @@ export async function startThrowawayPostgres({ maxConnections = 200 } = {}) {
   const logFile = path.join(dir, "postgres.log");
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
   await chmod(dir, 0o755);
-  const port = await freePort();
+  // A fixed port lets a caller on a shared machine stay inside the ports it was given.
+  const port = fixedPort ?? (await freePort());
   asPostgres("initdb", [
     "-D",
     dataDir,

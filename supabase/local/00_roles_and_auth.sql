@@ -85,6 +85,13 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
 
+-- E-mail confirmation (issue 14), as on Supabase Auth: the address counts as the member's only once
+-- a mailed link was used (email_confirmed_at). Added in place so databases made before keep working.
+alter table auth.users add column if not exists email_confirmed_at timestamptz;
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
+alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check
+  check (token_type in ('recovery_token', 'confirmation_token'));
+
 -- ---------------------------------------------------------------------------------------------
 -- Claim helpers. `request.jwt.claims` is set per transaction by withViewer (and by PostgREST on
 -- Supabase). After a transaction the setting reads '' (not NULL), hence the nullif.

@@ -1,6 +1,6 @@
 // SQL functions and insert-time checks, on both engines (concurrency cases on PostgreSQL only:
 // PGlite has a single session, so it cannot race by construction).
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEngines, errorOf, uniqueEmail, type Engine, type Role } from "./engines";
 
@@ -415,7 +415,7 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
   });
 
   describe("is_admin", () => {
-    it("is true for admins only, false for NULL, and not callable by anon", async () => {
+    it("answers for the caller only (service_role for anyone), false for NULL, and not callable by anon", async () => {
       const check = (viewer: string | null, target: string | null) =>
         engine()
           .asViewer(viewer ? "authenticated" : "anon", viewer)
@@ -423,9 +423,14 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
           .then((r) => r.rows[0].v);
       expect(await check(admin, admin)).toBe(true);
       expect(await check(user, user)).toBe(false);
-      expect(await check(user, admin)).toBe(true);
+      // A member cannot learn whether another user id is an admin (issue 14).
+      expect(await check(user, admin)).toBe(false);
       expect(await check(user, null)).toBe(false);
       expect((await errorOf(check(null, admin))).code).toBe("42501");
+      const asServer = await engine()
+        .asViewer("service_role")
+        .query<{ v: boolean }>("select public.is_admin($1::uuid) as v", [admin]);
+      expect(asServer.rows[0].v).toBe(true);
     });
   });
 
@@ -457,75 +462,112 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
   });
 
   describe("newsletter", () => {
-    const confirmHash = "c".repeat(64);
-    const unsubscribeHash = "u".repeat(64);
+    const confirmToken = `confirm-${"c".repeat(40)}`;
+    const unsubscribeToken = `unsubscribe-${"u".repeat(40)}`;
     const email = "Leser@Example.com";
+    const sha256 = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+    const subscribe = (address: string, confirm = confirmToken, unsubscribe = unsubscribeToken) =>
+      engine()
+        .asViewer("service_role")
+        .query<{ previous_status: string; stored_email: string }>(
+          "select * from public.subscribe_newsletter($1, 'Lisa', '', 'Ja, ich möchte den Newsletter erhalten.', $2, $3)",
+          [address, confirm, unsubscribe],
+        )
+        .then((r) => r.rows[0].previous_status);
 
-    it("anon subscribes as pending; a second signup in other case is a duplicate (23505)", async () => {
-      await engine()
-        .asViewer("anon")
-        .query(
-          "insert into public.newsletter_subscriptions (email, first_name, last_name, consent_text, confirm_token_hash, unsubscribe_token_hash) values ($1, 'Lisa', null, 'Ja, ich möchte den Newsletter erhalten.', $2, $3)",
-          [email, confirmHash, unsubscribeHash],
-        );
+    it("only the server subscribes (service_role); the database stores hashes it computed itself", async () => {
+      expect(await subscribe(email)).toBe("new");
       expect(
-        await engine().query("select status, confirmed_at from public.newsletter_subscriptions where email = $1", [
-          email,
-        ]),
-      ).toEqual([{ status: "pending", confirmed_at: null }]);
-      const duplicate = engine()
-        .asViewer("anon")
-        .query("insert into public.newsletter_subscriptions (email, consent_text) values ($1, 'Ja')", [
+        await engine().query(
+          "select status, confirmed_at, last_name, confirm_token_hash, unsubscribe_token_hash from public.newsletter_subscriptions where email = $1",
+          [email],
+        ),
+      ).toEqual([
+        {
+          status: "pending",
+          confirmed_at: null,
+          last_name: null,
+          confirm_token_hash: sha256(confirmToken),
+          unsubscribe_token_hash: sha256(unsubscribeToken),
+        },
+      ]);
+      // A second request for the address (any case) says what it was; the table keeps one row.
+      const again = `confirm-${"d".repeat(40)}`;
+      expect(await subscribe(email.toLowerCase(), again)).toBe("pending");
+      // Mails go to the address as it was first stored, whatever case was typed later.
+      const stored = await engine()
+        .asViewer("service_role")
+        .query<{ stored_email: string }>(
+          "select stored_email from public.subscribe_newsletter($1, '', '', 'Ja', $2, $2)",
+          [email.toUpperCase(), again],
+        );
+      expect(stored.rows[0].stored_email).toBe(email);
+      expect(
+        await engine().query("select confirm_token_hash from public.newsletter_subscriptions where lower(email) = $1", [
           email.toLowerCase(),
-        ]);
-      expect((await errorOf(duplicate)).code).toBe("23505");
+        ]),
+      ).toEqual([{ confirm_token_hash: sha256(again) }]);
+      await subscribe(email, confirmToken); // the newest link is the mailed one again
+      for (const role of ["anon", "authenticated"] as const) {
+        const call = engine()
+          .asViewer(role, role === "authenticated" ? user : null)
+          .query("select public.subscribe_newsletter('x@example.com', '', '', 'Ja', $1, $1)", ["t".repeat(40)]);
+        expect((await errorOf(call)).code, role).toBe("42501");
+      }
+      expect((await errorOf(subscribe(uniqueEmail(), "short"))).code).toBe("22023");
     });
 
-    it("confirm and unsubscribe by token hash (anon), idempotently", async () => {
-      const call = (fn: string, hash: string) =>
+    it("anon cannot insert a row, so no subscription carries a token hash of the caller's choosing", async () => {
+      for (const role of ["anon", "authenticated"] as const) {
+        const insert = engine()
+          .asViewer(role, role === "authenticated" ? user : null)
+          .query(
+            "insert into public.newsletter_subscriptions (email, consent_text, confirm_token_hash, unsubscribe_token_hash) values ($1, 'Ja', $2, $3)",
+            [uniqueEmail(), sha256("chosen-token-chosen-token"), sha256("chosen-token-2-chosen-token")],
+          );
+        expect((await errorOf(insert)).code, role).toBe("42501");
+      }
+    });
+
+    it("confirm and unsubscribe take the mailed token (not its hash), idempotently", async () => {
+      const call = (fn: string, token: string) =>
         engine()
           .asViewer("anon")
-          .query<{ ok: boolean }>(`select public.${fn}($1) as ok`, [hash])
+          .query<{ ok: boolean }>(`select public.${fn}($1) as ok`, [token])
           .then((r) => r.rows[0].ok);
+      // The stored hash (what an admin or a leaked table shows) does not confirm anything.
+      expect(await call("confirm_newsletter", sha256(confirmToken))).toBe(false);
       expect(await call("confirm_newsletter", "x".repeat(64))).toBe(false);
       expect(await call("confirm_newsletter", "")).toBe(false);
-      expect(await call("confirm_newsletter", confirmHash)).toBe(true);
-      expect(await call("confirm_newsletter", confirmHash)).toBe(true);
+      expect(await call("confirm_newsletter", confirmToken)).toBe(true);
+      expect(await call("confirm_newsletter", confirmToken)).toBe(true);
       const [row] = await engine().query<{ status: string; confirmed_at: Date | null }>(
-        "select status, confirmed_at from public.newsletter_subscriptions where confirm_token_hash = $1",
-        [confirmHash],
+        "select status, confirmed_at from public.newsletter_subscriptions where email = $1",
+        [email],
       );
       expect(row.status).toBe("subscribed");
       expect(row.confirmed_at).toBeInstanceOf(Date);
-      expect(await call("unsubscribe_newsletter", unsubscribeHash)).toBe(true);
+      // A subscribed address stays as it is; the server mails a notice instead of a link.
+      expect(await subscribe(email, `confirm-${"e".repeat(40)}`, `unsubscribe-${"e".repeat(40)}`)).toBe("subscribed");
+      expect(await call("unsubscribe_newsletter", sha256(unsubscribeToken))).toBe(false);
+      expect(await call("unsubscribe_newsletter", unsubscribeToken)).toBe(true);
       expect(await call("unsubscribe_newsletter", "y".repeat(64))).toBe(false);
       // An old confirmation link does not re-subscribe.
-      expect(await call("confirm_newsletter", confirmHash)).toBe(false);
+      expect(await call("confirm_newsletter", confirmToken)).toBe(false);
       expect(
-        await engine().query("select status from public.newsletter_subscriptions where confirm_token_hash = $1", [
-          confirmHash,
-        ]),
+        await engine().query("select status from public.newsletter_subscriptions where email = $1", [email]),
       ).toEqual([{ status: "unsubscribed" }]);
     });
 
-    it("forces status and checks e-mail shape and lengths", async () => {
-      const insert = (columns: string, values: unknown[]) =>
+    it("checks e-mail shape and lengths", async () => {
+      const tokens = [`a${"1".repeat(40)}`, `b${"2".repeat(40)}`];
+      const call = (address: string, first: string) =>
         engine()
-          .asViewer("anon")
-          .query(
-            `insert into public.newsletter_subscriptions (${columns}) values (${values.map((_, i) => `$${i + 1}`).join(", ")})`,
-            values,
-          );
-      expect((await errorOf(insert("email, consent_text, status", [uniqueEmail(), "Ja", "subscribed"]))).code).toBe(
-        "42501",
-      );
-      expect((await errorOf(insert("email, consent_text", ["kein-at.de", "Ja"]))).code).toBe("23514");
-      expect((await errorOf(insert("email, consent_text", [`${"a".repeat(250)}@x.de`, "Ja"]))).code).toBe("23514");
-      expect((await errorOf(insert("email, consent_text, first_name", [uniqueEmail(), "Ja", ""]))).code).toBe("23514");
-      expect(
-        (await errorOf(insert("email, consent_text, first_name", [uniqueEmail(), "Ja", "x".repeat(101)]))).code,
-      ).toBe("23514");
-      expect((await errorOf(insert("email", [uniqueEmail()]))).code).toBe("23502"); // consent is required
+          .asViewer("service_role")
+          .query("select public.subscribe_newsletter($1, $2, '', 'Ja', $3, $4)", [address, first, ...tokens]);
+      expect((await errorOf(call("kein-at.de", ""))).code).toBe("23514");
+      expect((await errorOf(call(`${"a".repeat(250)}@x.de`, ""))).code).toBe("23514");
+      expect((await errorOf(call(uniqueEmail(), "x".repeat(101)))).code).toBe("23514");
     });
   });
 
@@ -566,21 +608,21 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
   });
 
   describe("file_withdrawal (supabase/migrations/20261123120000_withdrawals.sql)", () => {
-    it("links the order only when order number and e-mail match; anon may file", async () => {
+    it("links the order only when order number and e-mail match; anon may file and learns nothing about orders", async () => {
       const id = await placeOrder(engine(), user, randomUUID(), [
         { item_id: PRODUCT, item_type: "product", quantity: 1 },
       ]);
       const file = (reference: string, email: string) =>
         engine()
           .asViewer("anon")
-          .query<{ linked: boolean }>("select linked from public.file_withdrawal('Mia Schulz', $1, $2, null)", [
-            email,
-            reference,
-          ])
-          .then((r) => r.rows[0].linked);
-      expect(await file(id.slice(0, 8).toLowerCase(), CUSTOMER.email.toUpperCase())).toBe(true);
-      expect(await file(id.slice(0, 8), "someone@example.com")).toBe(false);
-      // The caller learns whether it was linked, never the order id; the link is stored for admins.
+          .query("select * from public.file_withdrawal('Mia Schulz', $1, $2, null)", [email, reference])
+          .then((r) => r.rows[0]);
+      const matching = await file(id.slice(0, 8).toLowerCase(), CUSTOMER.email.toUpperCase());
+      const other = await file(id.slice(0, 8), "someone@example.com");
+      // The same receipt either way (issue 14: no oracle for "do name and e-mail match an order").
+      expect(Object.keys(matching).sort()).toEqual(["created_at", "id"]);
+      expect(Object.keys(other).sort()).toEqual(["created_at", "id"]);
+      // The link is stored for admins.
       const stored = await engine().query<{ order_id: string | null }>(
         "select order_id from public.withdrawals where order_id is not null",
       );

@@ -54,6 +54,11 @@ async function seedPersonalData(engine: Engine, email: string) {
   ]);
 }
 
+/** The address was proven through the mailed link (auth.users.email_confirmed_at, as on Supabase). */
+async function confirmEmail(engine: Engine, userId: string) {
+  await engine.query("update auth.users set email_confirmed_at = now() where id = $1", [userId]);
+}
+
 describeEngines("members: export_my_data", (engine) => {
   let member: string;
   let email: string;
@@ -62,6 +67,7 @@ describeEngines("members: export_my_data", (engine) => {
   beforeAll(async () => {
     email = uniqueEmail("export");
     member = await engine().createUser(email, { first_name: "Jonas", last_name: "Krüger" });
+    await confirmEmail(engine(), member);
     other = await engine().createUser(uniqueEmail("other"));
     ({ orderId } = await orderWithEvent(engine(), member));
     await orderWithEvent(engine(), other);
@@ -87,6 +93,32 @@ describeEngines("members: export_my_data", (engine) => {
     expect(data.contact_messages).toEqual([expect.objectContaining({ message: "Hallo!" })]);
   });
 
+  it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {
+    // Anyone can sign up with a stranger's address: until the mailed link is used, the stranger's
+    // newsletter record and contact messages stay out of this account's export (issue 14).
+    const victim = uniqueEmail("victim");
+    await seedPersonalData(engine(), victim);
+    const squatter = await engine().createUser(victim, { first_name: "Eve", last_name: "Mallory" });
+    const { orderId: ownOrder } = await orderWithEvent(engine(), squatter);
+    const exportOf = async () =>
+      (
+        await engine()
+          .asViewer("authenticated", squatter)
+          .query<{ data: Record<string, any> }>("select public.export_my_data() as data")
+      ).rows[0].data;
+    const before = await exportOf();
+    expect(before.account).toMatchObject({ id: squatter, email: victim, email_confirmed_at: null });
+    expect(before.profile).toMatchObject({ first_name: "Eve", email: victim });
+    expect(before.orders.map((o: { id: string }) => o.id)).toEqual([ownOrder]);
+    expect(before.newsletter).toEqual([]);
+    expect(before.contact_messages).toEqual([]);
+    // Once the owner of the address confirms it, the same rows are theirs.
+    await confirmEmail(engine(), squatter);
+    const after = await exportOf();
+    expect(after.newsletter).toHaveLength(1);
+    expect(after.contact_messages).toHaveLength(1);
+  });
+
   it("is not callable by anon; an account without data exports empty lists", async () => {
     const denied = await errorOf(engine().asViewer("anon").query("select public.export_my_data()"));
     expect(denied.code).toBe("42501");
@@ -102,6 +134,7 @@ describeEngines("members: delete_my_account", (engine) => {
   it("erases personal data, keeps orders as anonymised billing records and removes the login", async () => {
     const email = uniqueEmail("leaving");
     const member = await engine().createUser(email);
+    await confirmEmail(engine(), member);
     const other = await engine().createUser(uniqueEmail("staying"));
     const mine = await orderWithEvent(engine(), member);
     const theirs = await orderWithEvent(engine(), other);
@@ -172,6 +205,28 @@ describeEngines("members: delete_my_account", (engine) => {
     expect(theirCounts).toEqual({ user_id: other, bookings: 1, profiles: 1, newsletter: 1, messages: 1 });
   });
 
+  it("an unconfirmed account deletes its own rows but never data matched only by its (unproven) e-mail", async () => {
+    const victim = uniqueEmail("victim-del");
+    await seedPersonalData(engine(), victim);
+    const squatter = await engine().createUser(victim);
+    const mine = await orderWithEvent(engine(), squatter);
+    const { rows } = await engine()
+      .asViewer("authenticated", squatter)
+      .query<{ kept: number }>("select public.delete_my_account() as kept");
+    expect(rows[0].kept).toBe(1);
+    const [counts] = await engine().query<Record<string, unknown>>(
+      `select
+         (select user_id from public.orders where id = $1) as order_user,
+         (select count(*)::int from public.event_bookings where order_item_id = $2) as bookings,
+         (select count(*)::int from public.profiles where id = $3) as profiles,
+         (select count(*)::int from auth.users where id = $3) as users,
+         (select count(*)::int from public.newsletter_subscriptions where lower(email) = lower($4)) as newsletter,
+         (select count(*)::int from public.contact_messages where lower(email) = lower($4)) as messages`,
+      [mine.orderId, mine.orderItemId, squatter, victim],
+    );
+    expect(counts).toEqual({ order_user: null, bookings: 0, profiles: 0, users: 0, newsletter: 1, messages: 1 });
+  });
+
   it("is not callable by anon, and a second call (account gone) fails cleanly", async () => {
     expect((await errorOf(engine().asViewer("anon").query("select public.delete_my_account()"))).code).toBe("42501");
     const member = await engine().createUser(uniqueEmail("twice"));
@@ -208,6 +263,32 @@ describeEngines("members: profile upsert", (engine) => {
     );
     expect(row.city).toBe("Bonn");
     expect(row.updated_at).not.toBeNull();
+  });
+
+  it("profiles.email is always the account e-mail, whatever the member writes, and follows an account change", async () => {
+    const address = uniqueEmail("own");
+    const owner = await engine().createUser(address);
+    const stranger = uniqueEmail("stranger");
+    const asOwner = engine().asViewer("authenticated", owner);
+    await asOwner.query("update public.profiles set email = $1 where id = $2", [stranger, owner]);
+    await engine().query("delete from public.profiles where id = $1", [owner]);
+    await asOwner.query("insert into public.profiles (id, first_name, last_name, email) values ($1, '', '', $2)", [
+      owner,
+      stranger,
+    ]);
+    await asOwner.query(
+      `insert into public.profiles (id, first_name, last_name, email) values ($1, '', '', $2)
+       on conflict (id) do update set email = excluded.email`,
+      [owner, stranger],
+    );
+    const emailOf = async () =>
+      (await engine().query<{ email: string | null }>("select email from public.profiles where id = $1", [owner]))[0]
+        .email;
+    expect(await emailOf()).toBe(address);
+    // The account's own address changes (on Supabase: its confirmed e-mail change): the profile follows.
+    const changed = uniqueEmail("changed");
+    await engine().query("update auth.users set email = $1 where id = $2", [changed, owner]);
+    expect(await emailOf()).toBe(changed);
   });
 
   it("cannot write another member's profile", async () => {

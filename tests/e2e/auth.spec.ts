@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
 /** The header's user menu shows the e-mail and signs out with a POST. */
 async function signOutViaUserMenu(page: Page, email: string) {
@@ -82,16 +82,31 @@ test.describe("sign up, sign in, sign out", () => {
     await expect(page.getByText("You must provide either an email or phone number and a password")).toBeVisible();
   });
 
-  test("signing up twice with one e-mail says so in German", async ({ page, signIn }) => {
+  test("signing up with a taken e-mail answers like a new sign-up and tells only the owner, by mail", async ({
+    page,
+    signIn,
+  }) => {
+    // No account oracle (issue 14): the page must not reveal that the address has an account.
     const { email } = await signIn();
     await page.context().clearCookies();
     await page.goto("/auth?mode=signup");
     await page.getByLabel("E-Mail").fill(email);
-    await page.getByLabel("Passwort").fill(PASSWORD);
+    await page.getByLabel("Passwort").fill("ein-anderes-Passwort");
     await page.getByLabel("Vorname").fill("Mia");
     await page.getByLabel("Nachname").fill("Sommer");
     await page.getByRole("button", { name: "Registrieren" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "bereits ein Konto" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Account created successfully. You can now log in.")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "bereits ein Konto" })).toHaveCount(0);
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
+    const mail = mailsTo(email)[0]!;
+    expect(mail.text).toContain("Für diese Adresse gibt es schon ein Konto");
+    expect(mail.text).toMatch(/\/auth\/reset\?token=[A-Za-z0-9_-]+/);
+    // The account is unchanged: the owner's password still works.
+    await page.getByLabel("E-Mail").fill(email);
+    await page.getByLabel("Passwort").fill(PASSWORD);
+    await page.getByRole("button", { name: "Anmelden" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("redirect=checkout shows the info notice and sign-in continues to checkout", async ({ page, signIn }) => {

@@ -11,7 +11,8 @@
 //   HTTP (RFC 6797 §8.1), so it costs nothing, while keying it on X-Forwarded-Proto would drop it
 //   whenever a proxy forgets that header. Outside production it is not sent.
 // - Cookies (session, cart, toast, theme, checkout prefill): HttpOnly and SameSite=Lax always,
-//   Secure exactly when NODE_ENV=production (cookieDefaults in app/server/session.server.ts). The
+//   Secure exactly when NODE_ENV=production (cookieDefaults in app/server/session.server.ts), and
+//   the session cookie is then named `__Host-session` (Path=/, no Domain). The
 //   second server below runs the same build with NODE_ENV=test to show the other side.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -275,7 +276,13 @@ describe("cookies", () => {
 
   it("in production every cookie is HttpOnly, SameSite=Lax and Secure", async () => {
     const cookies = [...(await collectCookies(production)), ...productionCookies.map((c) => c.cookie)];
-    expect(names(cookies)).toEqual(expect.arrayContaining(["__session", "cart", "checkout_prefill", "theme", "toast"]));
+    expect(names(cookies)).toEqual(
+      expect.arrayContaining(["__Host-session", "cart", "checkout_prefill", "theme", "toast"]),
+    );
+    expect(names(cookies)).not.toContain("__session");
+    // The __Host- prefix: browsers drop it unless Secure, Path=/ and no Domain (issue 14).
+    const session = cookies.filter((c) => c.startsWith("__Host-session="));
+    expect(session.filter((c) => !/;\s*Path=\/(;|$)/i.test(c) || /;\s*Domain=/i.test(c))).toEqual([]);
     const weak = cookies.filter(
       (c) => !/;\s*HttpOnly/i.test(c) || !/;\s*SameSite=Lax/i.test(c) || !/;\s*Secure/i.test(c),
     );

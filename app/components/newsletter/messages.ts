@@ -8,11 +8,6 @@ export const NEWSLETTER_TOASTS = {
     description:
       "Vielen Dank für deine Anmeldung zu unserem Newsletter. Wir haben dir eine E-Mail geschickt – bitte bestätige deine Anmeldung über den Link darin.",
   },
-  duplicate: {
-    type: "info",
-    message: "Diese E-Mail ist bereits angemeldet",
-    description: "Du erhältst bereits unseren Newsletter an diese E-Mail-Adresse.",
-  },
   error: {
     type: "error",
     message: "Fehler bei der Anmeldung",
@@ -20,7 +15,8 @@ export const NEWSLETTER_TOASTS = {
   },
 } as const satisfies Record<string, Toast>;
 
-export type NewsletterOutcome = "success" | "duplicate" | "error" | "invalid";
+// No "duplicate": a known address gets the same answer as a new one (issue 14, no subscriber oracle).
+export type NewsletterOutcome = "success" | "error" | "invalid";
 
 /** What the action answers a script-enhanced (fetcher) submission. */
 export type NewsletterActionData = {

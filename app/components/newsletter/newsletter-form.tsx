@@ -38,7 +38,7 @@ export function NewsletterForm({
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (result && (result.outcome === "success" || result.outcome === "duplicate")) formRef.current?.reset();
+    if (result?.outcome === "success") formRef.current?.reset();
   }, [result]);
 
   return (

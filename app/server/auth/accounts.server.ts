@@ -13,7 +13,17 @@ export async function findUserId(email: string) {
   return row?.id ?? null;
 }
 
-export async function createUser(input: { email: string; password: string; firstName?: string; lastName?: string }) {
+/**
+ * `emailConfirmed`: the operator (admin command) or a test fixture vouches for the address, so no
+ * confirmation link is needed.
+ */
+export async function createUser(input: {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  emailConfirmed?: boolean;
+}) {
   const passwordHash = await hashPassword(input.password);
   const row = await withViewer(SERVICE, (tx) =>
     tx
@@ -22,6 +32,7 @@ export async function createUser(input: { email: string; password: string; first
         email: input.email.toLowerCase(),
         encrypted_password: passwordHash,
         raw_user_meta_data: JSON.stringify({ first_name: input.firstName ?? "", last_name: input.lastName ?? "" }),
+        email_confirmed_at: input.emailConfirmed ? new Date() : null,
       })
       .returning("id")
       .executeTakeFirstOrThrow(),

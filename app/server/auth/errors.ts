@@ -19,5 +19,6 @@ export const AUTH_MESSAGES = {
   checkoutNotice: "Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen",
   signOutError: "Error signing out: ",
   signOutUnexpected: "Unexpected error during sign out",
+  lockedOutHint: "Oder setze dein Passwort über „Passwort vergessen?“ zurück – danach kannst du dich sofort anmelden.",
   resetLinkInvalid: "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.",
 } as const;

@@ -1,6 +1,13 @@
 import { sql } from "kysely";
 import { SERVICE, withViewer } from "../db/db.server";
 import type { SessionUser } from "../context.server";
+import {
+  confirmEmailWithToken,
+  isEmailConfirmationUsable,
+  isLocalEmailConfirmed,
+  sendEmailConfirmation,
+  startEmailConfirmation,
+} from "./email-confirmation.server";
 import { AUTH_MESSAGES, AuthError } from "./errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { finishLocalPasswordReset, isLocalResetTokenUsable, startLocalPasswordReset } from "./password-reset.server";
@@ -22,22 +29,23 @@ export const localProvider: AuthProvider = {
   },
 
   async signUp(_request, { email, password, firstName, lastName }: SignUpInput) {
+    // The same work for a new and a taken address (hash + one insert), mails after the response:
+    // neither the answer nor its timing tells whether the address has an account.
     const passwordHash = await hashPassword(password);
-    try {
-      await withViewer(SERVICE, (tx) =>
-        tx
-          .insertInto("auth.users")
-          .values({
-            email: email.toLowerCase(),
-            encrypted_password: passwordHash,
-            raw_user_meta_data: JSON.stringify({ first_name: firstName, last_name: lastName }),
-          })
-          .execute(),
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code === "23505") throw new AuthError(AUTH_MESSAGES.userExists, "user_exists");
-      throw error;
-    }
+    const created = await withViewer(SERVICE, (tx) =>
+      tx
+        .insertInto("auth.users")
+        .values({
+          email: email.toLowerCase(),
+          encrypted_password: passwordHash,
+          raw_user_meta_data: JSON.stringify({ first_name: firstName, last_name: lastName }),
+        })
+        .onConflict((oc) => oc.column("email").doNothing())
+        .returning("id")
+        .executeTakeFirst(),
+    );
+    if (created) startEmailConfirmation(created.id);
+    else startLocalPasswordReset(email, "account-exists");
   },
 
   async signIn(request, email, password) {
@@ -117,6 +125,22 @@ export const localProvider: AuthProvider = {
 
   canResetPassword(link) {
     return isLocalResetTokenUsable(link.token);
+  },
+
+  isEmailConfirmed(_request, user) {
+    return isLocalEmailConfirmed(user.id);
+  },
+
+  resendEmailConfirmation(_request, user) {
+    return sendEmailConfirmation(user.id);
+  },
+
+  canConfirmEmail(token) {
+    return isEmailConfirmationUsable(token);
+  },
+
+  confirmEmail(token) {
+    return confirmEmailWithToken(token);
   },
 
   async resetPassword(request, link, newPassword) {

@@ -2,10 +2,11 @@ import { sql } from "kysely";
 import { SERVICE, withViewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
+import { accountExistsMail } from "../mail/account-mails.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";
 import { hashToken, newToken } from "../queries/newsletter.server";
-import { hitRateLimit } from "../rate-limit.server";
+import { clearRateLimit, hitRateLimit } from "../rate-limit.server";
 import { hashPassword } from "./password.server";
 
 /**
@@ -17,14 +18,15 @@ export const RESET_TOKEN_MINUTES = 60;
 /**
  * Starts a reset. Answers the same (and about as fast) whether or not the address has an account:
  * the lookup, token and mail run after the response, and a per-address limit stops mail bombing.
+ * `account-exists` is the sign-up of a taken address: the owner gets the link with that notice.
  */
-export function startLocalPasswordReset(email: string) {
-  void sendResetMail(email.trim().toLowerCase()).catch((error: Error) =>
+export function startLocalPasswordReset(email: string, kind: "reset" | "account-exists" = "reset") {
+  void sendResetMail(email.trim().toLowerCase(), kind).catch((error: Error) =>
     logger.error("password reset mail failed", { error: error.message }),
   );
 }
 
-async function sendResetMail(email: string) {
+async function sendResetMail(email: string, kind: "reset" | "account-exists") {
   const limit = await hitRateLimit("passwordResetPerEmail", email);
   if (!limit.allowed) return;
   const token = newToken();
@@ -49,7 +51,11 @@ async function sendResetMail(email: string) {
       .execute();
     // Queued with the token: a link in a mail always names a stored token.
     const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
-    await enqueueMail(tx, { to: email, ...passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES }) });
+    const mail =
+      kind === "reset"
+        ? passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES })
+        : accountExistsMail({ link, minutes: RESET_TOKEN_MINUTES });
+    await enqueueMail(tx, { to: email, ...mail });
   });
 }
 
@@ -81,7 +87,7 @@ export async function isLocalResetTokenUsable(token: string | undefined) {
 export async function finishLocalPasswordReset(token: string | undefined, newPassword: string) {
   if (!plausible(token)) return false;
   const passwordHash = await hashPassword(newPassword);
-  return withViewer(SERVICE, async (tx) => {
+  const email = await withViewer(SERVICE, async (tx) => {
     const used = await tx
       .updateTable("auth.one_time_tokens")
       .set({ used_at: sql<Date>`now()` })
@@ -91,13 +97,23 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
       .where("expires_at", ">", sql<Date>`now()`)
       .returning("user_id")
       .executeTakeFirst();
-    if (!used?.user_id) return false;
-    await tx
+    if (!used?.user_id) return null;
+    // The link was mailed to the account's address, so using it also proves the address.
+    const user = await tx
       .updateTable("auth.users")
-      .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
+      .set({
+        encrypted_password: passwordHash,
+        updated_at: sql<Date>`now()`,
+        email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`,
+      })
       .where("id", "=", used.user_id)
-      .execute();
+      .returning("email")
+      .executeTakeFirstOrThrow();
     await tx.deleteFrom("auth.sessions").where("user_id", "=", used.user_id).execute();
-    return true;
+    return user.email ?? "";
   });
+  if (email === null) return false;
+  // The owner is back in: the per-address sign-in counter starts from zero.
+  await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
+  return true;
 }

@@ -14,6 +14,10 @@ export interface SignUpInput {
  */
 export interface AuthProvider {
   currentUser(request: Request): Promise<{ user: SessionUser | null; headers: Headers }>;
+  /**
+   * Creates the account and mails a confirmation link. An address that already has an account
+   * answers exactly the same (no error, same work before returning); its owner gets a mail instead.
+   */
   signUp(request: Request, input: SignUpInput): Promise<void>;
   signIn(request: Request, email: string, password: string): Promise<{ user: SessionUser; headers: Headers }>;
   /** Scope global: every session of the user ends. */
@@ -31,6 +35,14 @@ export interface AuthProvider {
   canResetPassword(link: PasswordResetLink): Promise<boolean>;
   /** Uses the link once: new password, every session ends (AuthError invalid_token otherwise). */
   resetPassword(request: Request, link: PasswordResetLink, newPassword: string): Promise<Headers>;
+  /** Whether the signed-in user's address is confirmed (local: our link; Supabase: email_confirmed_at). */
+  isEmailConfirmed(request: Request, user: SessionUser): Promise<boolean>;
+  /** Mails a new confirmation link; false when nothing was sent (limit reached, already confirmed). */
+  resendEmailConfirmation(request: Request, user: SessionUser): Promise<boolean>;
+  /** Whether a confirmation link (local token) can still be used; changes nothing. */
+  canConfirmEmail(token: string | undefined): Promise<boolean>;
+  /** Uses a confirmation link once; false for an unknown, used or expired one. */
+  confirmEmail(token: string | undefined): Promise<boolean>;
 }
 
 /** What a reset link carries: our own token (local provider) or Supabase's PKCE code. */

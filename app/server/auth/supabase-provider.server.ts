@@ -1,5 +1,10 @@
 import { env } from "../env.server";
+import { logger } from "../log.server";
+import { SERVICE, withViewer } from "../db/db.server";
 import { publicUrl } from "../mail.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { accountExistsMail } from "../mail/account-mails.server";
+import { clearRateLimit } from "../rate-limit.server";
 import { AUTH_MESSAGES, AuthError } from "./errors";
 import type { AuthProvider } from "./provider";
 
@@ -46,6 +51,15 @@ export const supabaseProvider: AuthProvider = {
       password,
       options: { data: { first_name: firstName, last_name: lastName } },
     });
+    if (error?.code === "user_already_exists" || error?.code === "email_exists") {
+      // Only with "Confirm email" off does Supabase say so; answer as for a new address and tell the
+      // owner by mail instead (with confirmation on, Supabase itself answers alike for both).
+      const mail = { to: email, ...accountExistsMail({ link: publicUrl("/auth/forgot"), minutes: null }) };
+      void withViewer(SERVICE, (tx) => enqueueMail(tx, mail)).catch((mailError: Error) =>
+        logger.error("account-exists mail failed", { error: mailError.message }),
+      );
+      return;
+    }
     if (error) throw new AuthError(error.message || AUTH_MESSAGES.signUpFallback, "unexpected");
   },
 
@@ -112,10 +126,34 @@ export const supabaseProvider: AuthProvider = {
     return typeof link.code === "string" && /^[A-Za-z0-9_-]{8,512}$/.test(link.code);
   },
 
+  async isEmailConfirmed(request) {
+    // Supabase Auth's own confirmation: email_confirmed_at of the verified user (GET /auth/v1/user).
+    const { data, error } = await (await clientFor(request, new Headers())).auth.getUser();
+    if (error) throw new AuthError(error.message, "unexpected");
+    return Boolean(data.user?.email_confirmed_at);
+  },
+
+  async resendEmailConfirmation(request, user) {
+    const { error } = await (
+      await clientFor(request, new Headers())
+    ).auth.resend({ type: "signup", email: user.email, options: { emailRedirectTo: publicUrl("/dashboard") } });
+    if (error && error.status !== 429) throw new AuthError(error.message, "unexpected");
+    return !error;
+  },
+
+  async canConfirmEmail() {
+    // Supabase's mailed links confirm on Supabase's own /auth/v1/verify, never on /auth/confirm.
+    return false;
+  },
+
+  async confirmEmail() {
+    return false;
+  },
+
   async resetPassword(request, link, newPassword) {
     const headers = new Headers();
     const client = await clientFor(request, headers);
-    const { error: exchangeError } = await client.auth.exchangeCodeForSession(link.code ?? "");
+    const { data: exchanged, error: exchangeError } = await client.auth.exchangeCodeForSession(link.code ?? "");
     if (exchangeError) throw new AuthError(AUTH_MESSAGES.resetLinkInvalid, "invalid_token");
     const { error } = await client.auth.updateUser({ password: newPassword });
     if (error) {
@@ -124,6 +162,9 @@ export const supabaseProvider: AuthProvider = {
     }
     // Every session ends, including the one the exchange just made; the user signs in again.
     await client.auth.signOut({ scope: "global" });
+    // The owner is back in: the per-address sign-in counter starts from zero.
+    const email = exchanged.user?.email;
+    if (email) await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
     return headers;
   },
 };

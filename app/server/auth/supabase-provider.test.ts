@@ -1,7 +1,14 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// The shop's own mail path writes to the database; here it is a MOCK that records the mails.
+const sendMailMock = vi.hoisted(() => vi.fn(async (_mail: { to: string; subject: string; text: string }) => ({})));
+vi.mock("../mail.server", () => ({
+  sendMail: sendMailMock,
+  publicUrl: (path: string) => new URL(path, "http://shop.test").toString(),
+}));
 
 /**
  * Supabase Auth cannot run on these machines, so this suite talks to a MOCKED Supabase Auth HTTP
@@ -11,6 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const user = { id: randomUUID(), email: "mia@example.com", aud: "authenticated", role: "authenticated" };
 const calls: string[] = [];
 let signUps: unknown[] = [];
+let resends: unknown[] = [];
+/** What the mocked Supabase Auth says about the user's address (GET /auth/v1/user). */
+let emailConfirmedAt: string | null = null;
+const TAKEN = "vergeben@example.com";
 let server: Server;
 
 function jwt(payload: Record<string, unknown>) {
@@ -63,11 +74,24 @@ beforeAll(async () => {
     }
     if (url.pathname === "/auth/v1/user") {
       return req.headers.authorization?.startsWith("Bearer ")
-        ? send(200, user)
+        ? send(200, { ...user, email_confirmed_at: emailConfirmedAt })
         : send(401, { msg: "Auth session missing!" });
     }
+    if (url.pathname === "/auth/v1/resend") {
+      resends.push(await body(req));
+      return send(200, {});
+    }
     if (url.pathname === "/auth/v1/signup") {
-      signUps.push(await body(req));
+      const request = await body(req);
+      // With "Confirm email" off, Supabase Auth says that an address is taken.
+      if (request.email === TAKEN) {
+        return send(422, {
+          code: "user_already_exists",
+          error_code: "user_already_exists",
+          msg: "User already registered",
+        });
+      }
+      signUps.push(request);
       return send(200, { ...user, id: randomUUID() });
     }
     if (url.pathname === "/auth/v1/logout") return send(204);
@@ -140,5 +164,40 @@ describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
       new Request("http://shop/", { headers: { Cookie: cookieHeader(out) } }),
     );
     expect(after).toBeNull();
+  });
+
+  it("sign-up with a taken address answers like a new one and mails the owner instead", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    sendMailMock.mockClear();
+    await expect(
+      supabaseProvider.signUp(new Request("http://shop/auth"), {
+        email: TAKEN,
+        password: "richtig-richtig",
+        firstName: "Neu",
+        lastName: "Mitglied",
+      }),
+    ).resolves.toBeUndefined();
+    await vi.waitFor(() => expect(sendMailMock).toHaveBeenCalledTimes(1));
+    const mail = sendMailMock.mock.calls[0]![0];
+    expect(mail.to).toBe(TAKEN);
+    expect(mail.text).toContain("Für diese Adresse gibt es schon ein Konto");
+    expect(mail.text).toContain("http://shop.test/auth/forgot");
+  });
+
+  it("reads the confirmation from Supabase Auth (email_confirmed_at of the user) and resends its own link", async () => {
+    const { supabaseProvider } = await import("./supabase-provider.server");
+    const { headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
+    const request = new Request("http://shop/dashboard", { headers: { Cookie: cookieHeader(headers) } });
+    const signedIn = { id: user.id, email: user.email };
+    emailConfirmedAt = null;
+    expect(await supabaseProvider.isEmailConfirmed(request, signedIn)).toBe(false);
+    emailConfirmedAt = new Date().toISOString();
+    expect(await supabaseProvider.isEmailConfirmed(request, signedIn)).toBe(true);
+
+    resends = [];
+    expect(await supabaseProvider.resendEmailConfirmation(request, signedIn)).toBe(true);
+    expect(resends).toEqual([expect.objectContaining({ type: "signup", email: user.email })]);
+    // Supabase's links confirm on Supabase itself; our /auth/confirm never accepts one.
+    expect(await supabaseProvider.canConfirmEmail("irgendwas-irgendwas-irgendwas-irgendwas")).toBe(false);
   });
 });

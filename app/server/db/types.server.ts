@@ -46,6 +46,7 @@ export interface AuthUsersTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_sign_in_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  email_confirmed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface CatalogVersionTable {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import { withViewer, type Viewer } from "../db/db.server";
+import { SERVICE, withViewer, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -15,38 +15,55 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export type SubscribeOutcome = "pending" | "duplicate" | "error";
+export type SubscribeOutcome = "pending" | "error";
 
 /**
- * Double opt-in, step 1: store a pending request with the consent text (the database adds the
- * time) and queue the confirmation link in the same transaction. Anon may insert but not read this
- * table, hence no RETURNING. A second request for the same address fails with 23505 (unique
- * lower(email)) and queues nothing.
+ * Double opt-in, step 1. subscribe_newsletter (service_role only) stores the request with the
+ * consent text and the hashes of two fresh tokens, which it computes itself; only this mail carries
+ * the tokens, and it is queued in the same transaction. The visitor's answer is the same whether or
+ * not the address was known (no subscriber oracle): a known, confirmed address gets a notice mail
+ * instead of a new link.
  */
-export async function subscribeNewsletter(viewer: Viewer, input: NewsletterInput): Promise<SubscribeOutcome> {
+export async function subscribeNewsletter(input: NewsletterInput): Promise<SubscribeOutcome> {
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
   try {
-    await withViewer(viewer, async (tx) => {
-      await tx
-        .insertInto("newsletter_subscriptions")
-        .values({
-          email: input.email,
-          first_name: input.firstName ? input.firstName : null,
-          last_name: input.lastName ? input.lastName : null,
-          consent_text: NEWSLETTER_CONSENT_TEXT,
-          confirm_token_hash: hashToken(confirmToken),
-          unsubscribe_token_hash: hashToken(unsubscribeToken),
-        })
-        .execute();
-      await enqueueMail(tx, confirmationMail(input, confirmToken, unsubscribeToken));
+    await withViewer(SERVICE, async (tx) => {
+      const { rows } = await sql<{ previous_status: string; stored_email: string }>`
+        select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
+          ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
+      const answer = rows[0]!;
+      // To the address as stored; a delivery problem stays in the outbox and the log.
+      const to = { ...input, email: answer.stored_email };
+      const mail =
+        answer.previous_status === "subscribed"
+          ? alreadySubscribedMail(to)
+          : confirmationMail(to, confirmToken, unsubscribeToken);
+      await enqueueMail(tx, mail);
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "23505") return "duplicate";
     logger.error("newsletter signup failed", { error: (error as Error).message });
     return "error";
   }
   return "pending";
+}
+
+export function alreadySubscribedMail(input: NewsletterInput) {
+  const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
+  const text = [
+    greeting,
+    "",
+    "jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.",
+    "Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.",
+    "",
+    "Herzliche Grüße",
+    "Dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.</p>
+<p>Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.</p>
+<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
+  return { to: input.email, subject: "Du erhältst den BeHappy-Newsletter bereits", text, html };
 }
 
 export function confirmationMail(input: NewsletterInput, confirmToken: string, unsubscribeToken: string) {
@@ -86,12 +103,10 @@ function escapeHtml(value: string) {
   );
 }
 
-/** Double opt-in, step 2 (and the unsubscribe link): SQL functions that only take the token hash. */
+/** Double opt-in, step 2 (and the unsubscribe link): the SQL functions hash the token themselves. */
 export async function confirmNewsletter(viewer: Viewer, token: string): Promise<boolean> {
   return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(
-      tx,
-    );
+    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
     return rows[0]?.ok === true;
   });
 }
@@ -100,7 +115,7 @@ export async function unsubscribeNewsletter(viewer: Viewer, token: string): Prom
   return withViewer(viewer, async (tx) => {
     const { rows } = await sql<{
       ok: boolean;
-    }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(tx);
+    }>`select public.unsubscribe_newsletter(${token}) as ok`.execute(tx);
     return rows[0]?.ok === true;
   });
 }

@@ -270,7 +270,13 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
       path: "/logout",
       valid: {},
       typed: [],
-      cookies: [s.anonymous, "__session=forged.signature", `__session=${"A".repeat(3000)}`, "__session=%00%ff"],
+      // Production names the session cookie __Host-session (development: __session): forge both.
+      cookies: [
+        s.anonymous,
+        "__Host-session=forged.signature",
+        `__Host-session=${"A".repeat(3000)}`,
+        "__session=%00%ff",
+      ],
       runs: r(10),
       visibleForm: false,
     },

@@ -1,0 +1,102 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/auth.confirm";
+import { NewsletterTokenPage } from "~/components/newsletter/token-page";
+import { Button } from "~/components/ui/button";
+import { EMAIL_CONFIRMATION } from "~/lib/email-confirmation";
+import { authProvider, getAuth, requireUser } from "~/server/auth/auth.server";
+import { logger } from "~/server/log.server";
+import { enforceIpLimit } from "~/server/rate-limit.server";
+import { redirectWithError, redirectWithSuccess, redirectWithToast } from "~/server/toast.server";
+import { TOKEN_PAGE_META } from "~/lib/token-page";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${EMAIL_CONFIRMATION.pageTitle} – BeHappy` },
+  { name: "robots", content: "noindex" },
+  TOKEN_PAGE_META,
+];
+
+export const headers: Route.HeadersFunction = tokenPageHeaders;
+
+/** GET only looks at the link (a mail scanner opening it confirms nothing); the POST uses it. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? undefined;
+  const valid = await authProvider()
+    .canConfirmEmail(token)
+    .catch(() => false);
+  return data({ valid, token: valid ? token : null }, { status: valid ? 200 : 400, headers: TOKEN_PAGE_HEADERS });
+}
+
+/** intent=confirm uses a mailed link; intent=resend (dashboard, signed in) mails a new one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await enforceIpLimit("emailConfirmPerIp", context);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend") {
+    const { user } = requireUser(context);
+    const provider = authProvider();
+    try {
+      if (await provider.isEmailConfirmed(request, user)) {
+        return redirectWithToast("/dashboard", { type: "info", message: EMAIL_CONFIRMATION.alreadyConfirmed });
+      }
+      const sent = await provider.resendEmailConfirmation(request, user);
+      return sent
+        ? redirectWithSuccess("/dashboard", {
+            message: EMAIL_CONFIRMATION.resent,
+            description: EMAIL_CONFIRMATION.resentDescription,
+          })
+        : redirectWithError("/dashboard", {
+            message: EMAIL_CONFIRMATION.resendLimited,
+            description: EMAIL_CONFIRMATION.resendLimitedDescription,
+          });
+    } catch (error) {
+      logger.error("confirmation resend failed", { error: (error as Error).message });
+      return redirectWithError("/dashboard", { message: EMAIL_CONFIRMATION.failed });
+    }
+  }
+
+  const token = formData.get("token");
+  try {
+    const ok = await authProvider().confirmEmail(typeof token === "string" ? token : undefined);
+    if (!ok) return data({ state: "invalid" as const }, { status: 400 });
+  } catch (error) {
+    logger.error("e-mail confirmation failed", { error: (error as Error).message });
+    return data({ state: "error" as const }, { status: 500 });
+  }
+  const toast = { message: EMAIL_CONFIRMATION.confirmed, description: EMAIL_CONFIRMATION.confirmedDescription };
+  return redirectWithSuccess(getAuth(context).user ? "/dashboard" : "/auth", toast);
+}
+
+export default function ConfirmEmailPage() {
+  const { valid, token } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+
+  if (!valid || !token || result?.state === "invalid") {
+    return (
+      <NewsletterTokenPage tone="error" title={EMAIL_CONFIRMATION.invalidTitle}>
+        <p>{EMAIL_CONFIRMATION.invalidText}</p>
+        <Link to="/dashboard" className="mt-6 inline-block font-medium text-primary underline underline-offset-4">
+          Zum Dashboard
+        </Link>
+      </NewsletterTokenPage>
+    );
+  }
+  return (
+    <NewsletterTokenPage title={EMAIL_CONFIRMATION.pageTitle}>
+      {result?.state === "error" ? (
+        <p role="alert" className="mb-4 font-medium text-destructive">
+          {EMAIL_CONFIRMATION.failed}
+        </p>
+      ) : null}
+      <p>{EMAIL_CONFIRMATION.pageText}</p>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="token" value={token} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Wird gesendet..." : EMAIL_CONFIRMATION.button}
+        </Button>
+      </Form>
+    </NewsletterTokenPage>
+  );
+}
