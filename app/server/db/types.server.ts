@@ -123,6 +123,23 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+export interface MembershipPlansTable {
+  plan: string;
+  name: string;
+  rank: number;
+  grants_community_price: boolean;
+  term_months: number | null;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  plan: string;
+  since: ColumnType<Date, Date | string | undefined, Date | string>;
+  until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  order_id: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface NewsletterSubscriptionsTable {
   id: Generated<string>;
   email: string;
@@ -145,6 +162,7 @@ export interface OrderItemsTable {
   item_title: string;
   quantity: number;
   price: number;
+  membership_plan: string | null;
 }
 
 export interface OrdersTable {
@@ -163,6 +181,7 @@ export interface OrdersTable {
   notes: string | null;
   checkout_token: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  membership_applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface ProductsTable {
@@ -181,6 +200,7 @@ export interface ProductsTable {
   not_included: Generated<string[]>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  membership_plan: string | null;
 }
 
 export interface ProfilesTable {
@@ -232,6 +252,8 @@ export interface Database {
   event_bookings: EventBookingsTable;
   events: EventsTable;
   mail_outbox: MailOutboxTable;
+  membership_plans: MembershipPlansTable;
+  memberships: MembershipsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   order_items: OrderItemsTable;
   orders: OrdersTable;
