@@ -3,6 +3,7 @@ import { data, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs }
 import type { Route } from "./+types/dashboard";
 import { AccountCard } from "~/components/dashboard/account-card";
 import { DashboardTabs, TabPanel, type DashboardTab } from "~/components/dashboard/dashboard-tabs";
+import { MembershipCard } from "~/components/dashboard/membership-card";
 import { OrdersPanel } from "~/components/dashboard/orders-panel";
 import { ProfilePanel } from "~/components/dashboard/profile-panel";
 import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
@@ -18,6 +19,7 @@ import {
   registerParticipant,
   saveMemberProfile,
 } from "~/server/queries/members.server";
+import { getMyMembership } from "~/server/queries/membership.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -77,7 +79,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profileError = PROFILE_MESSAGES.fetchError + readableError(error);
     }
   }
-  return data({ ...view, accountEmail: user.email, orders, ordersError, profile, profileError }, { headers: NO_STORE });
+  const membership = await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+    logger.error("dashboard membership failed", { error: error.message });
+    return null;
+  });
+  return data(
+    { ...view, accountEmail: user.email, orders, ordersError, profile, profileError, membership },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -145,7 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError } =
+  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError, membership } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
@@ -161,6 +170,7 @@ export default function DashboardPage() {
         My Dashboard
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {accountEmail}</p>
+      <MembershipCard membership={membership} />
       <div className="mt-8">
         <DashboardTabs active={tab} />
         <TabPanel tab={tab}>

@@ -219,6 +219,7 @@ as $$
   select case when auth.uid() is null then null else jsonb_build_object(
     'plan', m.plan,
     'name', p.name,
+    'rank', p.rank,
     'since', m.since,
     'until', m.until,
     'active', m.plan is not null and (m.until is null or m.until > now()),
@@ -234,8 +235,9 @@ as $$
   left join public.memberships m on m.user_id = auth.uid()
   left join public.membership_plans p on p.plan = m.plan
 $$;
-revoke execute on function public.my_membership() from public, anon;
-grant execute on function public.my_membership() to authenticated, service_role;
+revoke execute on function public.my_membership() from public;
+-- A visitor may ask too (the answer is NULL), so pages need not know who is signed in to call it.
+grant execute on function public.my_membership() to anon, authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------
 -- admin_set_membership: grant (p_plan), extend (a plan with a term, by one term) or end a member's

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   engine: "pglite" | "postgres";
   db: Kysely<Database>;
   runner: SqlRunner;
+  /** This start created the database and loaded the demo data (seed.sql). */
+  seeded?: boolean;
   close(): Promise<void>;
 }
 
@@ -32,11 +34,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir ?? "./.data");
   if (options.migrate !== false) {
-    await migrate(handle.runner, {
+    const { seeded } = await migrate(handle.runner, {
       localShim: options.localShim ?? true,
       seed: options.seed ?? true,
       log: (message) => logger.info(message),
     });
+    handle.seeded = seeded;
   }
   if (handle.engine === "pglite") {
     // From here on, statements outside withViewer run as a role without privileges

@@ -68,6 +68,7 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
     log(`applied migration ${file.name}`);
   }
 
+  let seeded = false;
   if (options.seed && firstRun) {
     const seedPath = path.join(dir, "seed.sql");
     const seedSql = await readFile(seedPath, "utf8").catch(() => null);
@@ -78,9 +79,10 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
         [seedSql],
       );
       log("applied seed.sql");
+      seeded = true;
     }
   }
-  return { applied: pending.map((f) => f.name) };
+  return { applied: pending.map((f) => f.name), seeded };
 }
 
 function versionOf(fileName: string) {
