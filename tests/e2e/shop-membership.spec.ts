@@ -37,7 +37,7 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   // Not a member yet: the regular price is theirs, and the page says how to get the other one.
   await page.goto(`/courses/${COURSE}`);
   await expect(page.getByRole("heading", { level: 1, name: COURSE_TITLE })).toBeVisible();
-  const prices = page.locator("main dl").first();
+  const prices = page.locator("main dl[data-member-prices]").first();
   await expect(prices).toHaveAttribute("data-member-prices", "false");
   await expect(
     page.getByTestId("member-price-hint").getByRole("link", { name: "Mitgliedschaft ansehen" }),
@@ -90,7 +90,7 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   expect(session.ok()).toBeTruthy();
   await admin.goto(`/admin/orders?q=${encodeURIComponent(email)}&order=${orderId}`);
   await expect(admin.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
-  await admin.getByRole("button", { name: "Als abgeschlossen markieren" }).last().click();
+  await admin.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Abgeschlossen" }).click();
   await expect(admin.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   await adminContext.close();
 
@@ -105,9 +105,10 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   await expectAccessible(page);
 
   await page.goto(`/courses/${COURSE}`);
-  await expect(page.locator("main dl").first()).toHaveAttribute("data-member-prices", "true");
+  await expect(page.locator("main dl[data-member-prices]").first()).toHaveAttribute("data-member-prices", "true");
   await expect(page.getByTestId("member-price-hint")).toHaveCount(0);
   await page.getByRole("button", { name: /in den Warenkorb legen/ }).click();
+  await expect(page.getByText(`${COURSE_TITLE} wurde in den Warenkorb gelegt.`).first()).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("listitem").filter({ hasText: COURSE_TITLE })).toContainText(/Einzelpreis 199,00\s€/);
 
