@@ -140,3 +140,37 @@ test("membership products are not offered in /products and /offers", async ({ pa
   const detail = await page.request.get(`/products/${YEARLY_PLAN_ID}`);
   expect(detail.status()).toBe(404);
 });
+
+test("an admin grants a membership by hand with a reason, and a refused change keeps the input", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const member = await signIn();
+  const adminContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const admin = await adminContext.newPage();
+  const session = await admin.request.post("/__e2e/session", {
+    data: { email: uniqueEmail("admin"), password: "sicheres-Passwort-123", admin: true },
+  });
+  expect(session.ok()).toBeTruthy();
+  await admin.goto(`/admin/profiles?q=${encodeURIComponent(member.email)}&profile=${member.userId}`);
+  await expect(admin.getByTestId("admin-membership-status")).toHaveText("Keine Mitgliedschaft");
+  await admin.getByLabel("Aktion").selectOption("grant");
+  await admin.getByLabel("Plan (beim Vergeben)").selectOption("lifetime");
+  await admin.getByLabel("Grund").fill("Gewinn beim Sommerfest");
+  await admin.getByRole("button", { name: "Mitgliedschaft speichern" }).click();
+  await expect(admin.getByText("Die Mitgliedschaft wurde vergeben.")).toBeVisible();
+  await expect(admin.getByTestId("admin-membership-status")).toContainText("Lifetime");
+  await expect(admin.getByTestId("admin-membership-status")).toContainText("unbegrenzt");
+
+  await admin.getByLabel("Aktion").selectOption("extend");
+  await admin.getByLabel("Grund").fill("Kulanz");
+  await admin.getByRole("button", { name: "Mitgliedschaft speichern" }).click();
+  await expect(admin.getByText("Nur eine Jahresmitgliedschaft kann verlängert werden.")).toBeVisible();
+  await expect(admin.getByLabel("Grund")).toHaveValue("Kulanz");
+  await adminContext.close();
+
+  await page.goto("/");
+  await expect(page.getByTestId("header-plan").first()).toHaveText("Lifetime-Mitglied");
+});
