@@ -29,7 +29,9 @@ export function PriceList({
   const { memberPrices } = useViewerPricing();
   const yours = (
     <dd className="mt-1">
-      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">Dein Preis</span>
+      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+        Dein Preis
+      </span>
     </dd>
   );
   return (
