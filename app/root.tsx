@@ -22,6 +22,10 @@ import { NotFound } from "./routes/not-found";
 import { authMiddleware, getAuth } from "./server/auth/auth.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
+import { withViewer } from "./server/db/db.server";
+import { logger } from "./server/log.server";
+import { getMyMembership } from "./server/queries/membership.server";
+import { viewerPricing } from "./lib/membership";
 import { readTheme } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 
@@ -45,18 +49,31 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = getAuth(context);
-  const [{ toast, headers }, theme, cart] = await Promise.all([
+  const { user, viewer } = getAuth(context);
+  const [{ toast, headers }, theme, cart, membership] = await Promise.all([
     getToast(request),
     readTheme(request),
     readCartSummary(request),
+    // Header (plan instead of the join link) and price lists (which price is the viewer's).
+    user
+      ? withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+          logger.warn("membership failed to load", { error: error.message });
+          return null;
+        })
+      : null,
   ]);
   // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
   // anonymous pages stay cacheable. A page that shows a member's e-mail or cart never is.
   const responseHeaders = new Headers(toast ? headers : undefined);
   if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", "private, no-store");
   return data(
-    { user: user ? { email: user.email } : null, toast: toast ?? null, theme, cartCount: cart.itemCount },
+    {
+      user: user ? { email: user.email } : null,
+      toast: toast ?? null,
+      theme,
+      cartCount: cart.itemCount,
+      pricing: viewerPricing(membership),
+    },
     { headers: responseHeaders },
   );
 }
@@ -105,7 +122,12 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <NavigationProgress />
-      <Header user={root?.user ?? null} cartCount={root?.cartCount ?? 0} theme={root?.theme ?? "system"} />
+      <Header
+        user={root?.user ?? null}
+        cartCount={root?.cartCount ?? 0}
+        theme={root?.theme ?? "system"}
+        planName={root?.pricing.planName ?? null}
+      />
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
         {children}
       </main>

@@ -7,7 +7,6 @@ import {
   MAX_LINE_QUANTITY,
   sanitizeLines,
   setLineQuantity,
-  unitPrice,
   type CartLine,
 } from "./cart";
 
@@ -53,12 +52,6 @@ describe("cart rules", () => {
     ];
     expect(itemCount(lines)).toBe(5);
     expect(cartTotal(lines)).toBe(60.27);
-  });
-
-  it("uses the community price when it is set and non-zero", () => {
-    expect(unitPrice({ price: 100, communityPrice: 80 })).toBe(80);
-    expect(unitPrice({ price: 100, communityPrice: 0 })).toBe(100);
-    expect(unitPrice({ price: 100, communityPrice: null })).toBe(100);
   });
 
   it("ignores malformed stored lines", () => {

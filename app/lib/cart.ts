@@ -55,11 +55,6 @@ export function cartTotal(lines: { price: number; quantity: number }[]) {
   return lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0) / 100;
 }
 
-/** Unit price: the community price when set and non-zero, otherwise the regular price. */
-export function unitPrice(item: { price: number | null; communityPrice: number | null }) {
-  return item.communityPrice && item.communityPrice > 0 ? item.communityPrice : (item.price ?? 0);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Accepts only well-formed lines (cookie or localStorage may hold anything). */

@@ -1,5 +1,8 @@
 /**
- * Membership plans, derived from the membership products exactly as spec §3 "plan" says.
+ * Membership plans, derived from the membership products exactly as spec §3 "plan" says, plus the
+ * facts of their plan from the database (membership_plans): rank, term and whether the plan grants
+ * community prices. The card's promise about community prices is made from that same column,
+ * which public.place_order charges by, so card and price cannot disagree.
  */
 export interface MembershipProduct {
   id: string;
@@ -9,7 +12,16 @@ export interface MembershipProduct {
   image_url: string | null;
   features: string[];
   not_included: string[];
+  /** membership_plans.plan / rank / term_months / grants_community_price */
+  plan: string;
+  rank: number;
+  term_months: number | null;
+  grants_community_price: boolean;
 }
+
+/** The card line about community prices; shown as included or not from grants_community_price. */
+export const COMMUNITY_PRICE_PROMISE = "Community-Preise auf alle Kurse, Events und Produkte";
+const mentionsCommunityPrices = (line: string) => /community-preis/i.test(line);
 
 export type PlanPeriod = "year" | "one-time" | "month";
 
@@ -25,6 +37,10 @@ export interface Plan {
   period: PlanPeriod;
   mostPopular: boolean;
   cta: string;
+  planKey: string;
+  rank: number;
+  termMonths: number | null;
+  grantsCommunityPrice: boolean;
 }
 
 export function toPlan(product: MembershipProduct): Plan {
@@ -40,12 +56,17 @@ export function toPlan(product: MembershipProduct): Plan {
     price: String(product.price ?? 0),
     priceValue: product.price ?? 0,
     description: product.description ?? "",
-    features: product.features,
-    notIncluded: product.not_included,
+    // Free-text lines about community prices are replaced by the one derived from the plan's facts.
+    features: product.features.filter((line) => !mentionsCommunityPrices(line)),
+    notIncluded: product.not_included.filter((line) => !mentionsCommunityPrices(line)),
     image_url: product.image_url,
     period,
     mostPopular: product.title.includes("Lifetime"),
     cta: `Get ${name}`,
+    planKey: product.plan,
+    rank: product.rank,
+    termMonths: product.term_months,
+    grantsCommunityPrice: product.grants_community_price,
   };
 }
 

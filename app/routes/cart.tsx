@@ -13,6 +13,7 @@ import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
 import { resolveCart } from "~/server/queries/cart.server";
+import { getMyMembership } from "~/server/queries/membership.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,7 +23,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await readCart(request);
-  const { resolved, missing } = await withViewer(getAuth(context).viewer, (tx) => resolveCart(tx, lines));
+  const { resolved, missing, memberPrices, memberPricesFromCart } = await withViewer(
+    getAuth(context).viewer,
+    async (tx) => resolveCart(tx, lines, await getMyMembership(tx)),
+  );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
@@ -32,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       removedCount: missing.length,
       total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
       count: itemCount(resolved),
+      memberPrices,
+      memberPricesFromCart,
     },
     { headers },
   );
@@ -60,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, total, count, removedCount } = useLoaderData<typeof loader>();
+  const { lines, total, count, removedCount, memberPrices, memberPricesFromCart } = useLoaderData<typeof loader>();
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
@@ -100,6 +106,17 @@ export default function CartPage() {
               <CartLineRow key={line.id} line={line} />
             ))}
           </ul>
+          {memberPricesFromCart ? (
+            <FormNotice
+              tone="info"
+              message="Community-Preise mit deiner Mitgliedschaft"
+              description={`Mit der ${memberPricesFromCart}-Mitgliedschaft in diesem Warenkorb zahlst du für alle Artikel schon in dieser Bestellung den Community-Preis.`}
+            />
+          ) : memberPrices ? (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Als Mitglied zahlst du für alle Artikel den Community-Preis.
+            </p>
+          ) : null}
           <p className="mt-3 text-sm text-muted-foreground">
             Bis zu {MAX_CART_LINES} verschiedene Artikel, je Artikel höchstens {MAX_LINE_QUANTITY} Stück.
           </p>

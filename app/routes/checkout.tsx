@@ -7,30 +7,18 @@ import { AddressFields, PhoneFields } from "~/components/address-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { cartTotal } from "~/lib/cart";
 import { formatPrice } from "~/lib/format";
 import { checkoutSchema } from "~/lib/schemas/checkout";
 import { getAuth } from "~/server/auth/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
+import { loadCheckout, placeCheckoutOrder } from "~/server/checkout/place-order.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { resolveCart } from "~/server/queries/cart.server";
-import {
-  findOrderByCheckoutToken,
-  getProfileForCheckout,
-  placeOrder,
-  saveCheckoutAddress,
-} from "~/server/queries/orders.server";
+import { findOrderByCheckoutToken } from "~/server/queries/orders.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithError } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
-
-const ORDER_FAILED = {
-  message: "Fehler bei der Bestellung",
-  description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
-};
 
 async function guard(request: Request, context: Route.LoaderArgs["context"], resubmittedToken?: unknown) {
   const { user, viewer } = getAuth(context);
@@ -54,9 +42,8 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
-  const [{ resolved }, profile, prefill] = await Promise.all([
-    withViewer(viewer, (tx) => resolveCart(tx, lines)),
-    withViewer(viewer, (tx) => getProfileForCheckout(tx, user.id)),
+  const [{ lines: resolved, total, memberPricesFromCart, profile }, prefill] = await Promise.all([
+    loadCheckout(viewer, user.id, lines),
     readPrefill(request),
   ]);
   if (resolved.length === 0) throw redirect("/cart");
@@ -65,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // One token per rendered form: a double submit or a reload of the POST makes one order.
       checkoutToken: crypto.randomUUID(),
       lines: resolved,
-      total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
+      total,
+      memberPricesFromCart,
       defaults: {
         salutation: profile?.salutation ?? "",
         firstName: prefill?.firstName || profile?.first_name || "",
@@ -93,35 +81,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
-  const input = submission.value;
-
-  let orderId: string;
-  try {
-    orderId = await withViewer(viewer, (tx) => placeOrder(tx, input, lines));
-  } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    // place_order speaks German for what a customer can fix (sold out, gone, bad quantity).
-    const customerFixable = code === "P0001" || code === "22023";
-    if (!customerFixable) logger.error("place_order failed", { code, error: message });
-    const notice = customerFixable ? { ...ORDER_FAILED, description: message } : ORDER_FAILED;
+  const outcome = await placeCheckoutOrder(viewer, user.id, submission.value, lines);
+  if (!outcome.ok) {
     return data(
-      { result: submission.reply({ formErrors: [notice.description] }), notice },
-      { status: customerFixable ? 409 : 500 },
+      { result: submission.reply({ formErrors: [outcome.notice.description] }), notice: outcome.notice },
+      { status: outcome.status },
     );
   }
-
-  await withViewer(viewer, (tx) => saveCheckoutAddress(tx, user.id, input)).catch((error: Error) =>
-    logger.warn("profile address update failed", { error: error.message }),
-  );
 
   const headers = new Headers();
   headers.append("Set-Cookie", await serializeCart([]));
   headers.append("Set-Cookie", await clearPrefill());
-  return redirect(`/order-confirmation/${orderId}`, { headers });
+  return redirect(`/order-confirmation/${outcome.orderId}`, { headers });
 }
 
 export default function CheckoutPage() {
-  const { checkoutToken, lines, total, defaults } = useLoaderData<typeof loader>();
+  const { checkoutToken, lines, total, memberPricesFromCart, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useShopForm({
@@ -181,11 +156,17 @@ export default function CheckoutPage() {
             <li key={line.id} className="flex justify-between gap-4">
               <span>
                 {line.quantity} × {line.title}
+                <span className="block text-sm text-muted-foreground">je {formatPrice(line.unitPrice)}</span>
               </span>
               <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
             </li>
           ))}
         </ul>
+        {memberPricesFromCart ? (
+          <p className="mt-4 text-sm">
+            Mit der {memberPricesFromCart}-Mitgliedschaft in dieser Bestellung zahlst du schon jetzt Community-Preise.
+          </p>
+        ) : null}
         <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
           <span>Gesamt</span>
           <span data-testid="checkout-total">{formatPrice(total)}</span>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { AccountCard } from "~/components/dashboard/account-card";
 import { DashboardTabs, TabPanel, type DashboardTab } from "~/components/dashboard/dashboard-tabs";
 import { EmailConfirmationNotice } from "~/components/dashboard/email-confirmation-notice";
+import { MembershipCard } from "~/components/dashboard/membership-card";
 import { OrdersPanel } from "~/components/dashboard/orders-panel";
 import { ProfilePanel } from "~/components/dashboard/profile-panel";
 import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
@@ -19,6 +20,7 @@ import {
   registerParticipant,
   saveMemberProfile,
 } from "~/server/queries/members.server";
+import { getMyMembership } from "~/server/queries/membership.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -85,8 +87,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logger.error("e-mail confirmation check failed", { error: error.message });
       return true;
     });
+  const membership = await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+    logger.error("dashboard membership failed", { error: error.message });
+    return null;
+  });
   return data(
-    { ...view, accountEmail: user.email, emailConfirmed, orders, ordersError, profile, profileError },
+    { ...view, accountEmail: user.email, emailConfirmed, orders, ordersError, profile, profileError, membership },
     { headers: NO_STORE },
   );
 }
@@ -156,8 +162,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const { tab, openItemId, editing, accountEmail, emailConfirmed, orders, ordersError, profile, profileError } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    openItemId,
+    editing,
+    accountEmail,
+    emailConfirmed,
+    orders,
+    ordersError,
+    profile,
+    profileError,
+    membership,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
     actionData?.intent === "register" && actionData.orderItemId
@@ -173,6 +189,7 @@ export default function DashboardPage() {
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {accountEmail}</p>
       {emailConfirmed ? null : <EmailConfirmationNotice email={accountEmail} />}
+      <MembershipCard membership={membership} />
       <div className="mt-8">
         <DashboardTabs active={tab} />
         <TabPanel tab={tab}>

@@ -9,6 +9,7 @@ import { PlanCard } from "~/components/cart/plan-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
+import { planRefusal, type MembershipStatus } from "~/lib/membership";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
 import { getAuth } from "~/server/auth/auth.server";
@@ -17,6 +18,7 @@ import { serializePrefill } from "~/server/cart/checkout-prefill.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { membershipProducts } from "~/server/queries/cart.server";
+import { getMyMembership } from "~/server/queries/membership.server";
 import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
@@ -33,6 +35,14 @@ async function loadPlans(viewer: ReturnType<typeof getAuth>["viewer"]) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = getAuth(context);
   const lines = await readCart(request);
+  // The member's current plan is marked on its card and cannot be chosen again.
+  const membership =
+    viewer.role === "authenticated"
+      ? await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+          logger.error("membership failed to load", { error: error.message });
+          return null;
+        })
+      : null;
   const plans = await streamOrAwait(
     request,
     loadPlans(viewer).catch((error: Error) => {
@@ -42,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // The selection is the plan in the cart, so it survives a reload.
   const productIds = lines.filter((l) => l.itemType === "product").map((l) => l.itemId);
-  return data({ plans, productIds }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ plans, productIds, membership }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function JoinPage() {
-  const { plans, productIds } = useLoaderData<typeof loader>();
+  const { plans, productIds, membership } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useShopForm({
@@ -86,7 +96,7 @@ export default function JoinPage() {
         <Deferred value={plans.value} fallback={<PlanSkeletons />}>
           {(loaded) =>
             loaded ? (
-              <PlanGrid plans={loaded} productIds={productIds} />
+              <PlanGrid plans={loaded} productIds={productIds} membership={membership} />
             ) : (
               <FormNotice
                 tone="error"
@@ -122,8 +132,17 @@ export default function JoinPage() {
   );
 }
 
-function PlanGrid({ plans, productIds }: { plans: ReturnType<typeof toPlan>[]; productIds: string[] }) {
+function PlanGrid({
+  plans,
+  productIds,
+  membership,
+}: {
+  plans: ReturnType<typeof toPlan>[];
+  productIds: string[];
+  membership: MembershipStatus | null;
+}) {
   const selected = plans.find((p) => productIds.includes(p.id)) ?? null;
+  const currentPlan = membership?.active ? membership.plan : null;
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {plans.map((plan) => (
@@ -132,7 +151,9 @@ function PlanGrid({ plans, productIds }: { plans: ReturnType<typeof toPlan>[]; p
             plan={plan}
             selected={selected?.id === plan.id}
             dimmed={plan.name === "Lifetime" && selected !== null && selected.name !== "Lifetime"}
-            showPopularBadge={plan.mostPopular && selected === null}
+            showPopularBadge={plan.mostPopular && selected === null && currentPlan === null}
+            current={plan.planKey === currentPlan}
+            unavailable={planRefusal(membership, plan)}
           />
         </li>
       ))}

@@ -2,6 +2,7 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
+import { MemberPriceHint } from "~/components/catalog/price";
 import { seoMeta } from "~/lib/catalog/seo";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
@@ -85,6 +86,7 @@ export default function OffersPage() {
             Ob Kurs, Veranstaltung oder ein kleiner Begleiter für den Alltag: Hier findest du alles, was dich auf deinem
             Weg zu mehr Glück und Erfüllung unterstützt. Mitglieder erhalten Community-Preise.
           </p>
+          <MemberPriceHint className="mt-3" />
           <nav aria-label="Zu den Angeboten springen" className="mt-8">
             <ul className="flex flex-wrap gap-3">
               {ANCHORS.map((anchor) => (

@@ -69,6 +69,9 @@ export default function OrderConfirmationPage() {
               Menge
             </th>
             <th scope="col" className="py-2 text-right">
+              Einzelpreis
+            </th>
+            <th scope="col" className="py-2 text-right">
               Preis
             </th>
           </tr>
@@ -78,13 +81,14 @@ export default function OrderConfirmationPage() {
             <tr key={item.id} className="border-b border-border">
               <td className="py-2">{item.item_title}</td>
               <td className="py-2 text-right">{item.quantity}</td>
+              <td className="py-2 text-right">{formatPrice(item.price)}</td>
               <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2} className="py-3 text-right">
+            <th scope="row" colSpan={3} className="py-3 text-right">
               Gesamt
             </th>
             <td className="py-3 text-right font-bold" data-testid="order-total">

@@ -27,11 +27,15 @@ describe("admin command", () => {
     expect(first.stdout).toContain("Created account chefin@example.com.");
     expect(first.stdout).toContain("chefin@example.com is an admin.");
     expect(first.stdout).toMatch(/Initial password \(shown once, change it after signing in\): \S{12,}/);
+    // The first start with demo data also creates the demo member (Yearly), printed once.
+    expect(first.stdout).toContain("Demo member (Yearly, community prices): demo-mitglied@example.com");
+    expect(first.stdout).toMatch(/Demo member password \(shown once, change it after signing in\): \S{16,}/);
 
     const again = await admin("CHEFIN@example.com");
     expect(again.stdout).not.toContain("Created account");
     expect(again.stdout).toContain("chefin@example.com is an admin.");
     expect(again.stdout).not.toContain("Initial password");
+    expect(again.stdout).not.toContain("Demo member");
 
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -39,8 +43,13 @@ describe("admin command", () => {
     const { rows } = await db.query<{ n: number }>(
       "select count(*)::int as n from public.user_roles r join auth.users u on u.id = r.user_id where u.email = 'chefin@example.com' and r.role = 'admin'",
     );
+    const { rows: demo } = await db.query<{ plan: string; active: boolean; hashed: boolean }>(
+      `select m.plan, m.until > now() + interval '360 days' as active, u.encrypted_password like '$argon2%' as hashed
+       from public.memberships m join auth.users u on u.id = m.user_id where u.email = 'demo-mitglied@example.com'`,
+    );
     await db.close();
     expect(rows[0].n).toBe(1);
+    expect(demo).toEqual([{ plan: "yearly", active: true, hashed: true }]);
   }, 180_000);
 
   it("refuses a malformed e-mail with a usage line", async () => {

@@ -72,7 +72,7 @@ describeEngines("place_order", (engine, engineName) => {
     stranger = await engine().createUser(uniqueEmail("stranger"));
   });
 
-  it("prices every line from the catalogue (no price is trusted) and snapshots the customer", async () => {
+  it("prices every line from the catalogue (no price is trusted; a non-member pays regular prices) and snapshots the customer", async () => {
     const id = await placeOrder(engine(), buyer, randomUUID(), [
       { item_id: EVENT, item_type: "event", quantity: 2, price: 0.01 }, // price is ignored
       { item_id: EVENT_NO_COMMUNITY, item_type: "event", quantity: 1 },
@@ -93,20 +93,20 @@ describeEngines("place_order", (engine, engineName) => {
       city: "Berlin",
       country: "Deutschland",
       notes: null,
-      total_amount: 99 * 2 + 49 + 199 + 19.9 * 3 + 9.9,
+      total_amount: 129 * 2 + 49 + 249 + 24.9 * 3 + 9.9,
     });
     const items = await engine().query(
       "select item_id, item_type, item_title, quantity, price from public.order_items where order_id = $1 order by price desc",
       [id],
     );
     expect(items).toEqual([
-      { item_id: COURSE, item_type: "course", item_title: "Selbstwert stärken in 8 Wochen", quantity: 1, price: 199 },
+      { item_id: COURSE, item_type: "course", item_title: "Selbstwert stärken in 8 Wochen", quantity: 1, price: 249 },
       {
         item_id: EVENT,
         item_type: "event",
         item_title: "Glücks-Workshop: Die Kunst der Dankbarkeit",
         quantity: 2,
-        price: 99,
+        price: 129,
       },
       {
         item_id: EVENT_NO_COMMUNITY,
@@ -115,7 +115,7 @@ describeEngines("place_order", (engine, engineName) => {
         quantity: 1,
         price: 49,
       },
-      { item_id: PRODUCT, item_type: "product", item_title: "Dankbarkeitstagebuch", quantity: 3, price: 19.9 },
+      { item_id: PRODUCT, item_type: "product", item_title: "Dankbarkeitstagebuch", quantity: 3, price: 24.9 },
       {
         item_id: PRODUCT_INCLUDED,
         item_type: "product",

@@ -91,6 +91,15 @@ describeEngines("members: export_my_data", (engine) => {
     expect(eventLine.participants).toEqual([expect.objectContaining({ first_name: "Lea", email: "lea@example.com" })]);
     expect(data.newsletter).toEqual([expect.objectContaining({ status: "subscribed", consent_text: "Ja, bitte." })]);
     expect(data.contact_messages).toEqual([expect.objectContaining({ message: "Hallo!" })]);
+    expect(data.membership).toBeNull();
+  });
+
+  it("includes the caller's membership", async () => {
+    await engine().query("insert into public.memberships (user_id, plan) values ($1, 'lifetime')", [member]);
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ data: Record<string, any> }>("select public.export_my_data() as data");
+    expect(rows[0].data.membership).toMatchObject({ plan: "lifetime", until: null });
   });
 
   it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {

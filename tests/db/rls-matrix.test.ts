@@ -254,6 +254,38 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  memberships: {
+    // Written only by SQL functions (place_order, order completion, admin_set_membership); the member
+    // reads their own, admins read all.
+    where: "user_id = $1",
+    key: (i) => i.owner,
+    insert: (i) => ["insert into public.memberships (user_id, plan) values ($1, 'lifetime')", [i.other]],
+    set: "until = until",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  membership_plans: {
+    // Fixed facts (rank, term, community prices) everyone reads; only migrations change them.
+    where: "plan = $1",
+    key: () => "matrix",
+    insert: () => [
+      "insert into public.membership_plans (plan, name, rank, grants_community_price) values ('matrix2', 'Matrix 2', 98, false)",
+      [],
+    ],
+    set: "name = name",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   withdrawals: {
     // Filed through public.file_withdrawal only; the customer sees withdrawals linked to their orders.
     where: "id = $1",
@@ -301,6 +333,13 @@ async function fixtures(engine: Engine): Promise<Ids> {
     [event, orderItem],
   );
   await engine.query("insert into public.rate_limits (key, window_start, hits) values ('matrix:key', now(), 1)");
+  await engine.query(
+    "insert into public.membership_plans (plan, name, rank, grants_community_price) values ('matrix', 'Matrix', 99, false)",
+  );
+  await engine.query(
+    "insert into public.memberships (user_id, plan, until) values ($1, 'yearly', now() + interval '1 year')",
+    [owner],
+  );
   const outbox = await one(
     "insert into public.mail_outbox (to_address, subject, text_body) values ('owner@example.com', 'Hallo', 'Text') returning id",
   );

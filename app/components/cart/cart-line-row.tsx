@@ -11,6 +11,7 @@ interface Line {
   title: string;
   imageUrl: string;
   unitPrice: number;
+  regularPrice: number;
   quantity: number;
   lineTotal: number;
   isMembership: boolean;
@@ -20,7 +21,6 @@ const HREF: Record<CartItemType, string> = { product: "/products", course: "/cou
 
 /** One cart line; each control is its own form posting to /cart (works without JavaScript). */
 export function CartLineRow({ line }: { line: Line }) {
-  const quantityId = `qty-${line.id}`;
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
       <img src={line.imageUrl} alt="" width={96} height={72} className="h-18 w-24 rounded-md object-cover" />
@@ -31,31 +31,17 @@ export function CartLineRow({ line }: { line: Line }) {
         >
           {line.title}
         </Link>
-        <p className="text-sm text-muted-foreground">Einzelpreis {formatPrice(line.unitPrice)}</p>
+        <p className="text-sm text-muted-foreground">
+          Einzelpreis {formatPrice(line.unitPrice)}
+          {line.unitPrice !== line.regularPrice ? (
+            <>
+              {" "}
+              (Community-Preis statt <s>{formatPrice(line.regularPrice)}</s>)
+            </>
+          ) : null}
+        </p>
       </div>
-      <Form method="post" action="/cart" className="flex items-end gap-2">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="lineId" value={line.id} />
-        <div>
-          <label htmlFor={quantityId} className="block text-sm">
-            Menge für {line.title}
-          </label>
-          <input
-            id={quantityId}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_LINE_QUANTITY}
-            step={1}
-            defaultValue={line.quantity}
-            className="min-h-11 w-20 rounded-md border border-input bg-background px-2"
-          />
-        </div>
-        <Button type="submit" variant="outline" size="sm">
-          Aktualisieren
-        </Button>
-      </Form>
+      {line.isMembership ? <p className="text-sm text-muted-foreground">Menge 1</p> : <QuantityForm line={line} />}
       <p className="w-28 text-right font-semibold">
         <span className="sr-only">Summe für {line.title}: </span>
         {formatPrice(line.lineTotal)}
@@ -68,5 +54,35 @@ export function CartLineRow({ line }: { line: Line }) {
         </Button>
       </Form>
     </li>
+  );
+}
+
+/** A membership has quantity 1 and no quantity form; everything else can be changed here. */
+function QuantityForm({ line }: { line: Line }) {
+  const quantityId = `qty-${line.id}`;
+  return (
+    <Form method="post" action="/cart" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <div>
+        <label htmlFor={quantityId} className="block text-sm">
+          Menge für {line.title}
+        </label>
+        <input
+          id={quantityId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_LINE_QUANTITY}
+          step={1}
+          defaultValue={line.quantity}
+          className="min-h-11 w-20 rounded-md border border-input bg-background px-2"
+        />
+      </div>
+      <Button type="submit" variant="outline" size="sm">
+        Aktualisieren
+      </Button>
+    </Form>
   );
 }

@@ -1,28 +1,42 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
-import { PERIOD_LABEL, type Plan } from "~/lib/plans";
+import { COMMUNITY_PRICE_PROMISE, PERIOD_LABEL, type Plan } from "~/lib/plans";
 
-/** A membership plan; choosing it posts to the cart, which keeps one plan at a time. */
+/**
+ * A membership plan; choosing it posts to the cart, which keeps one plan at a time. The member's
+ * current plan is marked, and neither it nor a lower plan can be chosen (`unavailable` says why).
+ */
 export function PlanCard({
   plan,
   selected,
   dimmed,
   showPopularBadge,
+  current = false,
+  unavailable = null,
 }: {
   plan: Plan;
   selected: boolean;
   dimmed: boolean;
   showPopularBadge: boolean;
+  current?: boolean;
+  unavailable?: string | null;
 }) {
+  const included = plan.grantsCommunityPrice ? [...plan.features, COMMUNITY_PRICE_PROMISE] : plan.features;
+  const excluded = plan.grantsCommunityPrice ? plan.notIncluded : [COMMUNITY_PRICE_PROMISE, ...plan.notIncluded];
   return (
     <article
       aria-labelledby={`plan-${plan.id}`}
+      data-current-plan={current ? "true" : undefined}
       className={`relative flex h-full flex-col rounded-2xl border p-6 shadow-sm transition ${
-        selected ? "border-primary ring-2 ring-primary" : "border-border"
+        selected || current ? "border-primary ring-2 ring-primary" : "border-border"
       } ${dimmed ? "opacity-50 grayscale" : ""}`}
     >
-      {showPopularBadge ? (
+      {current ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
+          Dein aktueller Plan
+        </span>
+      ) : showPopularBadge ? (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
           Beliebteste Wahl
         </span>
@@ -36,16 +50,16 @@ export function PlanCard({
       </p>
       <p className="mt-3 text-muted-foreground">{plan.description}</p>
       <ul className="mt-5 space-y-2" aria-label="Enthalten">
-        {plan.features.map((feature) => (
+        {included.map((feature) => (
           <li key={feature} className="flex gap-2">
             <span aria-hidden="true">✓</span>
             {feature}
           </li>
         ))}
       </ul>
-      {plan.notIncluded.length > 0 ? (
+      {excluded.length > 0 ? (
         <ul className="mt-3 space-y-2 text-muted-foreground" aria-label="Nicht enthalten">
-          {plan.notIncluded.map((item) => (
+          {excluded.map((item) => (
             <li key={item} className="flex gap-2">
               <span aria-hidden="true">✗</span>
               <span>
@@ -56,14 +70,20 @@ export function PlanCard({
           ))}
         </ul>
       ) : null}
-      <Form method="post" action="/cart" className="mt-auto pt-6">
-        <input type="hidden" name="intent" value="plan" />
-        <input type="hidden" name="planId" value={plan.id} />
-        <input type="hidden" name="redirectTo" value="/join" />
-        <Button type="submit" variant={selected ? "secondary" : "default"} className="w-full" aria-pressed={selected}>
-          {selected ? "Ausgewählt" : plan.cta}
-        </Button>
-      </Form>
+      {current || unavailable ? (
+        <p className="mt-auto pt-6 text-center text-sm font-medium text-muted-foreground">
+          {current ? "Das ist deine Mitgliedschaft." : unavailable}
+        </p>
+      ) : (
+        <Form method="post" action="/cart" className="mt-auto pt-6">
+          <input type="hidden" name="intent" value="plan" />
+          <input type="hidden" name="planId" value={plan.id} />
+          <input type="hidden" name="redirectTo" value="/join" />
+          <Button type="submit" variant={selected ? "secondary" : "default"} className="w-full" aria-pressed={selected}>
+            {selected ? "Ausgewählt" : plan.cta}
+          </Button>
+        </Form>
+      )}
     </article>
   );
 }

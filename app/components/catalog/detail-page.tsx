@@ -7,7 +7,7 @@ import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/lib/
 import { CatalogImage } from "./catalog-image";
 import { ErrorState } from "./catalog-states";
 import { JsonLd } from "./json-ld";
-import { PriceList } from "./price";
+import { MemberPriceHint, PriceList } from "./price";
 import { RelatedLinks } from "./related-links";
 import { PRODUCT_RATING, KIND_TEXT } from "~/lib/catalog/texts";
 
@@ -89,12 +89,15 @@ export function CatalogDetailPage({
             />
           )}
 
-          <PriceList
-            price={item.price}
-            communityPrice={item.behappy_price}
-            size="lg"
-            className="rounded-xl bg-muted p-5"
-          />
+          <div className="space-y-2">
+            <PriceList
+              price={item.price}
+              communityPrice={item.behappy_price}
+              size="lg"
+              className="rounded-xl bg-muted p-5"
+            />
+            <MemberPriceHint />
+          </div>
 
           {/* Add-to-cart slot: products only while available (spec §4); events and courses always. */}
           {addToCart && (item.kind !== "products" || item.availability) ? (

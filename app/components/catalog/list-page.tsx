@@ -1,5 +1,6 @@
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { StreamedCatalog } from "./catalog-states";
+import { MemberPriceHint } from "./price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 
 /** The page of /products, /events or /courses: heading, intro and the streamed list (6 skeletons). */
@@ -16,6 +17,7 @@ export function CatalogListPage({
       <header className="max-w-3xl">
         <h1 className="text-4xl font-bold tracking-tight">{text.listTitle}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{text.listIntro}</p>
+        <MemberPriceHint className="mt-3" />
       </header>
       <div className="mt-10">
         <StreamedCatalog

@@ -1,7 +1,20 @@
+import { Link, useRouteLoaderData } from "react-router";
 import { formatCommunityPrice, formatPrice } from "~/lib/format";
+import type { ViewerPricing } from "~/lib/membership";
 import { cn } from "~/components/ui/cn";
 
-/** Regular and community price (spec §1: community price 0 is 'Inklusive'). */
+const VISITOR: ViewerPricing = { planName: null, memberPrices: false };
+
+/** Whether the viewer pays community prices (the root loader asks the database once per request). */
+export function useViewerPricing(): ViewerPricing {
+  const root = useRouteLoaderData("root") as { pricing?: ViewerPricing } | undefined;
+  return root?.pricing ?? VISITOR;
+}
+
+/**
+ * Regular and community price (spec §1: community price 0 is 'Inklusive'). The price this viewer
+ * pays is marked 'Dein Preis': the community price for members, the regular price for everyone else.
+ */
 export function PriceList({
   price,
   communityPrice,
@@ -13,18 +26,50 @@ export function PriceList({
   size?: "sm" | "lg";
   className?: string;
 }) {
+  const { memberPrices } = useViewerPricing();
+  const yours = (
+    <dd className="mt-1">
+      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+        Dein Preis
+      </span>
+    </dd>
+  );
   return (
-    <dl className={cn("grid grid-cols-2 gap-3", className)}>
+    <dl className={cn("grid grid-cols-2 gap-3", className)} data-member-prices={memberPrices ? "true" : "false"}>
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Preis</dt>
-        <dd className={cn("font-semibold", size === "lg" ? "text-2xl" : "text-lg")}>{formatPrice(price)}</dd>
+        <dd
+          className={cn(
+            "font-semibold",
+            size === "lg" ? "text-2xl" : "text-lg",
+            memberPrices && "text-muted-foreground line-through",
+          )}
+        >
+          {formatPrice(price)}
+        </dd>
+        {memberPrices ? null : yours}
       </div>
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Community-Preis</dt>
         <dd className={cn("font-semibold text-primary", size === "lg" ? "text-2xl" : "text-lg")}>
           {formatCommunityPrice(communityPrice)}
         </dd>
+        {memberPrices ? yours : null}
       </div>
     </dl>
+  );
+}
+
+/** For non-members: who pays the community price, and where to become one. Nothing for members. */
+export function MemberPriceHint({ className }: { className?: string }) {
+  const { memberPrices } = useViewerPricing();
+  if (memberPrices) return null;
+  return (
+    <p className={cn("text-sm text-muted-foreground", className)} data-testid="member-price-hint">
+      Als Mitglied zahlst du den günstigeren Preis.{" "}
+      <Link to="/join" className="font-medium text-primary underline underline-offset-4">
+        Mitgliedschaft ansehen
+      </Link>
+    </p>
   );
 }

@@ -24,7 +24,25 @@ export type HeaderProps = {
   user: { email: string } | null;
   cartCount: number;
   theme: Theme;
+  /** The member's active plan ("Yearly"); the join link is shown while there is none. */
+  planName?: string | null;
 };
+
+/** A member sees their plan (leading to the dashboard's membership card) instead of the join link. */
+function JoinOrPlan({ planName, className }: { planName: string | null; className: string }) {
+  if (!planName) {
+    return (
+      <Link to={JOIN_LINK.to} className={className}>
+        {JOIN_LINK.label}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/dashboard" className={className} data-testid="header-plan">
+      {planName}-Mitglied
+    </Link>
+  );
+}
 
 /** Height of the fixed header (h-16 = 4rem); <main> needs the same top padding (pt-16). */
 export const HEADER_HEIGHT_CLASS = "h-16";
@@ -37,7 +55,7 @@ const SCROLL_THRESHOLD = 10; // spec §9
  * With JavaScript: translucent with a shadow after 10 px of scrolling, one menu open at a time,
  * outside click / Escape / navigation close menus, the mobile menu traps focus.
  */
-export function Header({ user, cartCount, theme }: HeaderProps) {
+export function Header({ user, cartCount, theme, planName = null }: HeaderProps) {
   const headerRef = useRef<HTMLElement>(null);
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const location = useLocation();
@@ -89,16 +107,14 @@ export function Header({ user, cartCount, theme }: HeaderProps) {
 
         <div className="ml-auto flex shrink-0 items-center lg:gap-1">
           <div className="mr-1 hidden md:block">
-            <Link to={JOIN_LINK.to} className={buttonClass("default", "sm")}>
-              {JOIN_LINK.label}
-            </Link>
+            <JoinOrPlan planName={planName} className={buttonClass(planName ? "outline" : "default", "sm")} />
           </div>
           <div className="hidden md:block">
             <ThemeMenu theme={theme} redirectTo={redirectTo} />
           </div>
           <CartLink count={cartCount} />
           {user ? <UserMenu email={user.email} /> : <SignInLink />}
-          <MobileMenu theme={theme} redirectTo={redirectTo} />
+          <MobileMenu theme={theme} redirectTo={redirectTo} planName={planName} />
         </div>
       </div>
     </header>
@@ -291,7 +307,7 @@ function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) 
   );
 }
 
-function MobileMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
+function MobileMenu({ theme, redirectTo, planName }: { theme: Theme; redirectTo: string; planName: string | null }) {
   return (
     <details data-mobile-menu="" className="group/mobile md:hidden">
       <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
@@ -324,9 +340,7 @@ function MobileMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string })
               </NavLink>
             </li>
           </ul>
-          <Link to={JOIN_LINK.to} className={buttonClass("default", "lg", "w-full")}>
-            {JOIN_LINK.label}
-          </Link>
+          <JoinOrPlan planName={planName} className={buttonClass(planName ? "outline" : "default", "lg", "w-full")} />
           <ThemeForm theme={theme} redirectTo={redirectTo} className="mt-8" />
         </nav>
       </div>

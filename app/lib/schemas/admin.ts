@@ -100,3 +100,18 @@ export const catalogRowActionSchema = z.discriminatedUnion("intent", [
 
 export const orderStatusSchema = z.object({ intent: z.literal("status"), id, status: z.enum(ORDER_STATUSES) });
 export const contactReadSchema = z.object({ intent: z.literal("read"), id });
+
+/** Membership by hand (profile dialog): grant a plan, extend or end, always with a reason. */
+export const membershipAdminSchema = z
+  .object({
+    intent: z.literal("membership"),
+    userId: id,
+    action: z.enum(["grant", "extend", "end"], { error: "Bitte wähle eine Aktion." }),
+    plan: z.string().trim().max(30).optional(),
+    reason: z
+      .string({ error: "Bitte gib einen Grund an." })
+      .trim()
+      .min(1, "Bitte gib einen Grund an.")
+      .max(500, "Bitte höchstens 500 Zeichen eingeben."),
+  })
+  .refine((v) => v.action !== "grant" || Boolean(v.plan), { message: "Bitte wähle einen Plan.", path: ["plan"] });

@@ -1,16 +1,21 @@
 import { Suspense } from "react";
-import { Await, Link, useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Await, data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/profiles";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { MembershipAdmin } from "~/components/admin/membership-admin";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
-import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { membershipAdminSchema } from "~/lib/schemas/admin";
 import { formatDate } from "~/lib/format";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import type { Page } from "~/server/queries/admin/paging.server";
 import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/queries/admin/profiles.server";
+import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/queries/membership.server";
+import { redirectWithSuccess } from "~/server/toast.server";
 import { isUuid } from "~/lib/uuid";
 import type { ListParams } from "~/lib/admin/list-params";
 
@@ -41,13 +46,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [listed, profile] = await Promise.all([
     streaming ? null : listPromise,
     isUuid(profileId)
-      ? withViewer(viewer, (tx) => getProfileAdmin(tx, profileId)).catch((error) => {
+      ? withViewer(viewer, async (tx) => {
+          const found = await getProfileAdmin(tx, profileId);
+          if (!found) return null;
+          const [membership, plans] = await Promise.all([getMembershipAdmin(tx, profileId), listPlans(tx)]);
+          return { ...found, membership, plans: plans.map((p) => ({ plan: p.plan, name: p.name })) };
+        }).catch((error) => {
           adminFailure("Fehler beim Laden des Profils", error);
           return null;
         })
       : Promise.resolve(null),
   ]);
   return { result: streaming ? listPromise : (listed as ListResult), params, profile };
+}
+
+const MEMBERSHIP_DONE: Record<string, string> = {
+  grant: "Die Mitgliedschaft wurde vergeben.",
+  extend: "Die Mitgliedschaft wurde verlängert.",
+  end: "Die Mitgliedschaft wurde beendet.",
+};
+
+/** Membership by hand: parse → admin_set_membership (checks the admin, audits the reason) → respond. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context);
+  const formData = await request.formData();
+  const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/profiles");
+  const typed = {
+    reason: String(formData.get("reason") ?? ""),
+    action: String(formData.get("action") ?? "grant"),
+    plan: String(formData.get("plan") ?? ""),
+  };
+  const submission = parseWithZod(formData, { schema: membershipAdminSchema });
+  if (submission.status !== "success") {
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? "Bitte prüfe deine Eingaben.";
+    return data({ membership: { ...typed, error } }, { status: 400 });
+  }
+  const { userId, action: change, plan, reason } = submission.value;
+  try {
+    await withViewer(viewer, (tx) =>
+      setMembershipByAdmin(tx, { userId, action: change, plan: change === "grant" ? (plan ?? null) : null, reason }),
+    );
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    const readable = code && ["P0001", "P0002", "22023"].includes(code) && message;
+    const notice = adminFailure("Mitgliedschaft nicht geändert", error);
+    return data({ membership: { ...typed, error: readable || notice.description } }, { status: readable ? 409 : 500 });
+  }
+  return redirectWithSuccess(returnTo, { message: "Mitgliedschaft gespeichert", description: MEMBERSHIP_DONE[change] });
 }
 
 function Placeholders() {
@@ -67,7 +112,20 @@ function Placeholders() {
 
 const fullName = (p: ProfileRow) => [p.salutation, p.first_name, p.last_name].filter((v) => v && v.trim()).join(" ");
 
-function ProfileDialog({ profile, closeHref }: { profile: ProfileRow; closeHref: string }) {
+type DialogProfile = ProfileRow &
+  Pick<NonNullable<Awaited<ReturnType<typeof loader>>["profile"]>, "membership" | "plans">;
+
+function ProfileDialog({
+  profile,
+  closeHref,
+  returnTo,
+  answer,
+}: {
+  profile: DialogProfile;
+  closeHref: string;
+  returnTo: string;
+  answer: { error: string; reason: string; action: string; plan: string } | null;
+}) {
   const address = [profile.street, profile.zipcode, profile.city, profile.country].filter((v) => v && v.trim());
   const withArea = (number: string) => [profile.areacode, number].filter((v) => v && v.trim()).join(" ");
   const row = (label: string, value: string) => (
@@ -98,6 +156,13 @@ function ProfileDialog({ profile, closeHref }: { profile: ProfileRow; closeHref:
         {row("Created", formatDate(profile.created_at))}
         {profile.updated_at ? row("Last updated", formatDate(profile.updated_at)) : null}
       </dl>
+      <MembershipAdmin
+        userId={profile.id}
+        membership={profile.membership}
+        plans={profile.plans}
+        returnTo={returnTo}
+        answer={answer}
+      />
     </Dialog>
   );
 }
@@ -141,6 +206,7 @@ function ProfileTable({ result }: { result: ListResult }) {
 
 export default function AdminProfiles() {
   const { result, params, profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <>
       <AdminPageHeader title="User Profiles" />
@@ -153,7 +219,14 @@ export default function AdminProfiles() {
         // finished boundary after its fallback, which a browser without JavaScript never swaps in.
         <ProfileTable result={result} />
       )}
-      {profile ? <ProfileDialog profile={profile} closeHref={listHref("/admin/profiles", params)} /> : null}
+      {profile ? (
+        <ProfileDialog
+          profile={profile}
+          closeHref={listHref("/admin/profiles", params)}
+          returnTo={listHref("/admin/profiles", params, { profile: profile.id })}
+          answer={actionData?.membership ?? null}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,10 +3,17 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// The shop's own mail path writes to the database; here it is a MOCK that records the mails.
-const sendMailMock = vi.hoisted(() => vi.fn(async (_mail: { to: string; subject: string; text: string }) => ({})));
+// The shop's own mail path queues into the database; here it is a MOCK (a MOCK transaction and a
+// MOCK outbox) that records the mails.
+const sendMailMock = vi.hoisted(() => vi.fn(async (_mail: { to: string; subject: string; text: string }) => true));
+vi.mock("../mail/outbox.server", () => ({
+  enqueueMail: (_tx: unknown, mail: { to: string; subject: string; text: string }) => sendMailMock(mail),
+}));
+vi.mock("../db/db.server", async (original) => ({
+  ...(await original<typeof import("../db/db.server")>()),
+  withViewer: async (_viewer: unknown, fn: (tx: unknown) => unknown) => fn({}),
+}));
 vi.mock("../mail.server", () => ({
-  sendMail: sendMailMock,
   publicUrl: (path: string) => new URL(path, "http://shop.test").toString(),
 }));
 

@@ -7,10 +7,12 @@ import {
   setLineQuantity,
   type CartLine,
 } from "~/lib/cart";
+import { planRefusal } from "~/lib/membership";
 import type { CartAction } from "~/lib/schemas/cart";
 import type { Toast } from "~/lib/toast";
 import type { Tx } from "../db/db.server";
 import { findCartItems } from "../queries/cart.server";
+import { getMyMembership } from "../queries/membership.server";
 
 export interface CartOutcome {
   lines: CartLine[];
@@ -31,6 +33,12 @@ const LIMIT_TOASTS = {
   },
 } as const satisfies Record<string, Toast>;
 
+const ONE_MEMBERSHIP: Toast = {
+  type: "error",
+  message: "Menge nicht geändert",
+  description: "Eine Mitgliedschaft kann nur einmal in den Warenkorb (Menge 1).",
+};
+
 const GONE: Toast = {
   type: "error",
   message: "Artikel nicht gefunden",
@@ -42,6 +50,26 @@ const GONE: Toast = {
  * browser only names them), and every outcome carries the spec's German toast.
  */
 export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAction): Promise<CartOutcome> {
+  // A membership is chosen, never added: quantity 1, one per cart, and not a plan already held.
+  const choosePlan = async (planId: string): Promise<CartOutcome> => {
+    const items = await findCartItems(tx, [...lines, { itemId: planId, itemType: "product" }]);
+    const plan = items.get(`product:${planId}`);
+    if (!plan?.isMembership || !plan.plan) return { lines, toast: GONE, ok: false };
+    const refusal = planRefusal(await getMyMembership(tx), plan.plan);
+    if (refusal) return { lines, ok: false, toast: { type: "error", message: "Nicht möglich", description: refusal } };
+    const others = lines.filter((l) => !items.get(`${l.itemType}:${l.itemId}`)?.isMembership);
+    const change = addLine(others, { itemId: plan.itemId, itemType: "product" }, 1);
+    if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
+    return {
+      lines: change.lines,
+      ok: true,
+      toast: {
+        type: "success",
+        message: "Zum Warenkorb hinzugefügt",
+        description: `${plan.title} wurde in den Warenkorb gelegt.`,
+      },
+    };
+  };
   const titleOf = async (line: Pick<CartLine, "itemId" | "itemType">) =>
     (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`)?.title ?? "Der Artikel";
 
@@ -49,6 +77,7 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
     case "add": {
       const item = (await findCartItems(tx, [action])).get(`${action.itemType}:${action.itemId}`);
       if (!item) return { lines, toast: GONE, ok: false };
+      if (item.isMembership) return choosePlan(item.itemId);
       if (!item.available) {
         return {
           lines,
@@ -71,7 +100,9 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
     case "update": {
       const line = lines.find((l) => l.id === action.lineId);
       if (!line) return { lines, toast: GONE, ok: false };
-      const title = await titleOf(line);
+      const item = (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`);
+      if (item?.isMembership && action.quantity > 1) return { lines, toast: ONE_MEMBERSHIP, ok: false };
+      const title = item?.title ?? "Der Artikel";
       const change = setLineQuantity(lines, line.id, action.quantity);
       if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
       const removed = action.quantity <= 0;
@@ -115,24 +146,8 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
           description: "Alle Artikel wurden aus dem Warenkorb entfernt.",
         },
       };
-    case "plan": {
-      // One membership at a time: choosing another plan replaces the previous one.
-      const items = await findCartItems(tx, [...lines, { itemId: action.planId, itemType: "product" }]);
-      const plan = items.get(`product:${action.planId}`);
-      if (!plan?.isMembership) return { lines, toast: GONE, ok: false };
-      const others = lines.filter((l) => !items.get(`${l.itemType}:${l.itemId}`)?.isMembership);
-      const change = addLine(others, { itemId: plan.itemId, itemType: "product" }, 1);
-      if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
-      return {
-        lines: change.lines,
-        ok: true,
-        toast: {
-          type: "success",
-          message: "Zum Warenkorb hinzugefügt",
-          description: `${plan.title} wurde in den Warenkorb gelegt.`,
-        },
-      };
-    }
+    case "plan":
+      return choosePlan(action.planId);
     case "restore": {
       // Only an empty cookie cart is restored from the browser's copy (spec: localStorage "cart").
       if (lines.length > 0) return { lines, toast: null, ok: true };
@@ -144,7 +159,17 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       }
       const candidates = sanitizeLines(parsed);
       const items = await findCartItems(tx, candidates);
-      return { lines: candidates.filter((l) => items.has(`${l.itemType}:${l.itemId}`)), toast: null, ok: true };
+      // The browser's copy obeys the same rule as the cookie: one membership, quantity 1.
+      let planSeen = false;
+      const restored = candidates.flatMap((l) => {
+        const item = items.get(`${l.itemType}:${l.itemId}`);
+        if (!item) return [];
+        if (!item.isMembership) return [l];
+        if (planSeen) return [];
+        planSeen = true;
+        return [{ ...l, quantity: 1 }];
+      });
+      return { lines: restored, toast: null, ok: true };
     }
   }
 }

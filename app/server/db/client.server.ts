@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   runner: SqlRunner;
   /** Runs `fn` on one session (PostgreSQL: a dedicated connection), e.g. to hold an advisory lock. */
   session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  /** This start created the database and loaded the demo data (seed.sql). */
+  seeded?: boolean;
   close(): Promise<void>;
 }
 
@@ -35,13 +37,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     : await openPGlite(options.dataDir ?? "./.data");
   if (options.migrate !== false) {
     const log = (message: string) => logger.info(message);
-    await handle.session((runner) =>
+    const { seeded } = await handle.session((runner) =>
       withMigrationLock(
         runner,
         () => migrate(runner, { localShim: options.localShim ?? true, seed: options.seed ?? true, log }),
         { log },
       ),
     );
+    handle.seeded = seeded;
   }
   if (handle.engine === "pglite") {
     // From here on, statements outside withViewer run as a role without privileges

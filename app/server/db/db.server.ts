@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { env } from "../env.server";
+import { createDemoMember } from "./demo-member.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
 import type { Database } from "./types.server";
@@ -28,6 +29,10 @@ export function database(): Promise<DatabaseHandle> {
     dataDir: env().DATA_DIR,
     seed: env().SEED_DEMO_DATA === "true",
     localShim: env().authProvider === "local" || !env().DATABASE_URL,
+  }).then(async (handle) => {
+    // A newcomer sees member prices at once: the first start with demo data adds a demo member.
+    if (handle.seeded && env().authProvider === "local") await createDemoMember(handle.db);
+    return handle;
   });
   return opening;
 }

@@ -83,6 +83,7 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
     log(`applied migration ${file.name}`);
   }
 
+  let seeded = false;
   if (options.seed && seedDue) {
     const seedPath = path.join(dir, "seed.sql");
     const seedSql = await readFile(seedPath, "utf8").catch(() => null);
@@ -96,9 +97,10 @@ export async function migrate(db: SqlRunner, options: MigrateOptions) {
           throw error;
         });
       log("applied seed.sql");
+      seeded = true;
     }
   }
-  return { applied: pending.map((f) => f.name) };
+  return { applied: pending.map((f) => f.name), seeded };
 }
 
 /** A SQL string literal (standard_conforming_strings is on in every supported PostgreSQL). */

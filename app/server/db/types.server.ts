@@ -130,6 +130,23 @@ export interface MailOutboxTable {
   dedupe_key: string | null;
 }
 
+export interface MembershipPlansTable {
+  plan: string;
+  name: string;
+  rank: number;
+  grants_community_price: boolean;
+  term_months: number | null;
+}
+
+export interface MembershipsTable {
+  user_id: string;
+  plan: string;
+  since: ColumnType<Date, Date | string | undefined, Date | string>;
+  until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  order_id: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface NewsletterSubscriptionsTable {
   id: Generated<string>;
   email: string;
@@ -152,6 +169,7 @@ export interface OrderItemsTable {
   item_title: string;
   quantity: number;
   price: number;
+  membership_plan: string | null;
 }
 
 export interface OrdersTable {
@@ -170,6 +188,7 @@ export interface OrdersTable {
   notes: string | null;
   checkout_token: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  membership_applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface ProductsTable {
@@ -188,6 +207,7 @@ export interface ProductsTable {
   not_included: Generated<string[]>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  membership_plan: string | null;
 }
 
 export interface ProfilesTable {
@@ -239,6 +259,8 @@ export interface Database {
   event_bookings: EventBookingsTable;
   events: EventsTable;
   mail_outbox: MailOutboxTable;
+  membership_plans: MembershipPlansTable;
+  memberships: MembershipsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   order_items: OrderItemsTable;
   orders: OrdersTable;

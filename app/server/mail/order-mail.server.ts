@@ -59,10 +59,10 @@ export function orderConfirmationMail(order: OrderWithItems) {
        ${order.items
          .map(
            (i) =>
-             `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
+             `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
          )
          .join("")}
-       <tr><td></td><td><strong>Gesamt</strong></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
+       <tr><td></td><td colspan="2"><strong>Gesamt</strong></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
      </table>
      <h2>Rechnungsadresse</h2>
      <p>${address.map(escapeHtml).join("<br>")}</p>

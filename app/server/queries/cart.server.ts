@@ -1,20 +1,24 @@
 import type { CartItemType, CartLine } from "~/lib/cart";
-import { unitPrice } from "~/lib/cart";
+import { chargedUnitPrice, type MembershipStatus, type PlanFacts } from "~/lib/membership";
 import type { Tx } from "../db/db.server";
 
-/** A catalogue item as the cart needs it: title, image, unit price, whether it can be bought. */
+/** A catalogue item as the cart needs it: title, image, prices, whether it can be bought. */
 export interface CartItem {
   itemId: string;
   itemType: CartItemType;
   title: string;
   imageUrl: string;
-  unitPrice: number;
   regularPrice: number;
+  communityPrice: number;
   available: boolean;
   isMembership: boolean;
+  /** The plan a membership product sells (membership_plans), else null. */
+  plan: (PlanFacts & { grantsCommunityPrice: boolean }) | null;
 }
 
-export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType"> {
+export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan"> {
+  /** The unit price this viewer is charged for this cart (what place_order will decide). */
+  unitPrice: number;
   lineTotal: number;
 }
 
@@ -28,8 +32,21 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     idsOf("product").length
       ? tx
           .selectFrom("products")
-          .select(["id", "title", "image_url", "price", "behappy_price as community", "availability", "category"])
-          .where("id", "in", idsOf("product"))
+          .leftJoin("membership_plans as plan", "plan.plan", "products.membership_plan")
+          .select([
+            "products.id",
+            "products.title",
+            "products.image_url",
+            "products.price",
+            "products.behappy_price as community",
+            "products.availability",
+            "products.category",
+            "plan.name as plan_name",
+            "plan.rank as plan_rank",
+            "plan.term_months as plan_term_months",
+            "plan.grants_community_price as plan_grants",
+          ])
+          .where("products.id", "in", idsOf("product"))
           .execute()
       : [],
     idsOf("course").length
@@ -51,45 +68,83 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   const put = (
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
-    extra: { available: boolean; isMembership: boolean },
+    extra: { available: boolean; isMembership: boolean; plan: CartItem["plan"] },
   ) =>
     items.set(`${itemType}:${row.id}`, {
       itemId: row.id,
       itemType,
       title: row.title,
       imageUrl: row.image_url,
-      unitPrice: unitPrice({ price: Number(row.price), communityPrice: Number(row.community) }),
       regularPrice: Number(row.price),
+      communityPrice: Number(row.community),
       ...extra,
     });
-  for (const row of products)
-    put("product", row, { available: row.availability, isMembership: row.category === "membership" });
-  for (const row of courses) put("course", row, { available: true, isMembership: false });
-  for (const row of events) put("event", row, { available: true, isMembership: false });
+  for (const row of products) {
+    const plan =
+      row.category === "membership" && row.plan_name !== null && row.plan_rank !== null
+        ? {
+            name: row.plan_name,
+            rank: row.plan_rank,
+            termMonths: row.plan_term_months,
+            grantsCommunityPrice: row.plan_grants === true,
+          }
+        : null;
+    put("product", row, { available: row.availability, isMembership: row.category === "membership", plan });
+  }
+  for (const row of courses) put("course", row, { available: true, isMembership: false, plan: null });
+  for (const row of events) put("event", row, { available: true, isMembership: false, plan: null });
   return items;
 }
 
-/** Lines with their current catalogue data; lines whose item is gone are returned separately. */
-export async function resolveCart(tx: Tx, lines: CartLine[]) {
+/**
+ * Lines with their current catalogue data and the prices this viewer will be charged; lines whose
+ * item is gone are returned separately. Same rule as public.place_order: a price-granting
+ * membership, held or in this cart, means community prices for every item; a plan costs its price.
+ * `memberPricesFromCart`: the community prices come from the plan in the cart (the cart says so).
+ */
+export async function resolveCart(tx: Tx, lines: CartLine[], membership: MembershipStatus | null = null) {
   const items = await findCartItems(tx, lines);
-  const resolved: ResolvedLine[] = [];
-  const missing: CartLine[] = [];
-  for (const line of lines) {
+  const present = lines.flatMap((line) => {
     const item = items.get(`${line.itemType}:${line.itemId}`);
-    if (!item) {
-      missing.push(line);
-      continue;
-    }
-    const { itemId: _id, itemType: _type, ...data } = item;
-    resolved.push({ ...line, ...data, lineTotal: Math.round(item.unitPrice * 100 * line.quantity) / 100 });
-  }
-  return { resolved, missing };
+    return item ? [{ line, item }] : [];
+  });
+  const missing = lines.filter((line) => !items.has(`${line.itemType}:${line.itemId}`));
+  const held = membership?.grantsCommunityPrice === true;
+  const planInCart = present.find(({ item }) => item.plan)?.item.plan ?? null;
+  const memberPrices = held || planInCart?.grantsCommunityPrice === true;
+  const resolved: ResolvedLine[] = present.map(({ line, item }) => {
+    const { itemId: _id, itemType: _type, plan: _plan, ...data } = item;
+    const unitPrice = item.isMembership
+      ? item.regularPrice
+      : chargedUnitPrice({ price: item.regularPrice, communityPrice: item.communityPrice }, memberPrices);
+    return { ...line, ...data, unitPrice, lineTotal: Math.round(unitPrice * 100 * line.quantity) / 100 };
+  });
+  return {
+    resolved,
+    missing,
+    memberPrices,
+    memberPricesFromCart: !held && memberPrices ? (planInCart?.name ?? null) : null,
+  };
 }
 
+/** The plan cards' products with their plan's facts (the same row place_order prices by). */
 export async function membershipProducts(tx: Tx) {
   return tx
     .selectFrom("products")
-    .select(["id", "title", "price", "description", "image_url", "features", "not_included"])
-    .where("category", "=", "membership")
+    .innerJoin("membership_plans as plan", "plan.plan", "products.membership_plan")
+    .select([
+      "products.id",
+      "products.title",
+      "products.price",
+      "products.description",
+      "products.image_url",
+      "products.features",
+      "products.not_included",
+      "plan.plan",
+      "plan.rank",
+      "plan.term_months",
+      "plan.grants_community_price",
+    ])
+    .where("products.category", "=", "membership")
     .execute();
 }

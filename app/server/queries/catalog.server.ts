@@ -160,6 +160,8 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
     const found = await tx
       .selectFrom("products")
       .select([...PRODUCT_COLUMNS, "show_on_startpage", "show_on_offer", "updated_at"])
+      // Memberships are chosen on /join, never offered as ordinary products (lists, details, sitemap).
+      .where("category", "<>", "membership")
       .orderBy("created_at", "desc")
       .orderBy("id")
       .execute();

@@ -1,0 +1,95 @@
+import { Form } from "react-router";
+import { FormNotice } from "~/components/form-notice";
+import { Button } from "~/components/ui/button";
+import { formatDate } from "~/lib/format";
+import type { AdminMembershipView, PlanOption } from "~/lib/membership";
+
+/**
+ * The membership part of the admin profile dialog: what the member holds, and a plain POST form
+ * to grant a plan, extend or end it by hand. The reason is required and lands in the audit trail.
+ */
+export function MembershipAdmin({
+  userId,
+  membership,
+  plans,
+  returnTo,
+  answer,
+}: {
+  userId: string;
+  membership: AdminMembershipView | null;
+  plans: PlanOption[];
+  returnTo: string;
+  answer: { error: string; reason: string; action: string; plan: string } | null;
+}) {
+  const status = !membership
+    ? "Keine Mitgliedschaft"
+    : `${membership.name}, seit ${formatDate(membership.since)}, ${
+        membership.until
+          ? `${membership.active ? "bis" : "abgelaufen am"} ${formatDate(membership.until)}`
+          : "unbegrenzt"
+      }`;
+  const fieldClass = "min-h-11 w-full rounded-md border border-input bg-background px-3";
+  return (
+    <section aria-labelledby="membership-admin-heading" className="mt-6 border-t border-border pt-4">
+      <h3 id="membership-admin-heading" className="font-semibold">
+        Mitgliedschaft
+      </h3>
+      <p className="mt-1 text-sm" data-testid="admin-membership-status">
+        {status}
+      </p>
+      {answer ? <FormNotice tone="error" message="Mitgliedschaft nicht geändert" description={answer.error} /> : null}
+      <Form method="post" preventScrollReset className="mt-3 grid gap-3 text-sm">
+        <input type="hidden" name="intent" value="membership" />
+        <input type="hidden" name="userId" value={userId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor="membership-action" className="block font-medium">
+              Aktion
+            </label>
+            <select
+              id="membership-action"
+              name="action"
+              defaultValue={answer?.action ?? "grant"}
+              className={fieldClass}
+            >
+              <option value="grant">Plan vergeben</option>
+              <option value="extend">Um eine Laufzeit verlängern</option>
+              <option value="end">Beenden</option>
+            </select>
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="membership-plan" className="block font-medium">
+              Plan (beim Vergeben)
+            </label>
+            <select id="membership-plan" name="plan" defaultValue={answer?.plan ?? ""} className={fieldClass}>
+              <option value="">–</option>
+              {plans.map((p) => (
+                <option key={p.plan} value={p.plan}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="membership-reason" className="block font-medium">
+            Grund
+          </label>
+          <input
+            id="membership-reason"
+            name="reason"
+            type="text"
+            required
+            maxLength={500}
+            defaultValue={answer?.reason ?? ""}
+            className={fieldClass}
+          />
+        </div>
+        <Button type="submit" variant="outline" size="sm" className="justify-self-start">
+          Mitgliedschaft speichern
+        </Button>
+      </Form>
+    </section>
+  );
+}

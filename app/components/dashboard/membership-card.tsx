@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/lib/format";
+import type { MembershipStatus } from "~/lib/membership";
+
+/** The member's plan, since and until; an ordered but unpaid plan says when it starts. */
+export function MembershipCard({ membership }: { membership: MembershipStatus | null }) {
+  const active = membership?.active === true;
+  const expired = membership?.plan && !active;
+  return (
+    <Card className="mt-8" data-testid="membership-card">
+      <CardHeader>
+        <CardTitle as="h2">Mitgliedschaft</CardTitle>
+        <CardDescription>
+          {active
+            ? membership?.grantsCommunityPrice
+              ? "Du zahlst für alle Kurse, Events und Produkte den Community-Preis."
+              : "Mit deinem Plan gibt es keine Community-Preise."
+            : "Du bist noch kein Mitglied."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {active || expired ? (
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium">Plan</dt>
+            <dd>
+              {membership?.name}
+              {expired ? " (abgelaufen)" : ""}
+            </dd>
+            <dt className="font-medium">Mitglied seit</dt>
+            <dd>{formatDate(membership?.since)}</dd>
+            <dt className="font-medium">Gültig bis</dt>
+            <dd>{membership?.until ? formatDate(membership.until) : "unbegrenzt"}</dd>
+          </dl>
+        ) : null}
+        {membership?.pendingPlan ? (
+          <p className="text-sm font-medium">
+            {membership.pendingPlan}-Mitgliedschaft bestellt: wird mit Zahlungseingang aktiv.
+          </p>
+        ) : null}
+        {!active && !membership?.pendingPlan ? (
+          <Link to="/join" className={buttonClass("default", "sm")}>
+            Mitgliedschaft wählen
+          </Link>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import type { CartLine } from "~/lib/cart";
+import { cartTotal } from "~/lib/cart";
+import type { CheckoutInput } from "~/lib/schemas/checkout";
+import { withViewer, type Viewer } from "../db/db.server";
+import { logger } from "../log.server";
+import { resolveCart } from "../queries/cart.server";
+import { getMyMembership } from "../queries/membership.server";
+import { getProfileForCheckout, placeOrder, saveCheckoutAddress } from "../queries/orders.server";
+
+/**
+ * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
+ * address, confirmation mail). Prices are decided by public.place_order in SQL; the summary shown
+ * before uses the same rule (resolveCart) so the customer sees what will be charged.
+ */
+
+const ORDER_FAILED = {
+  message: "Fehler bei der Bestellung",
+  description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
+};
+
+export type CheckoutNotice = typeof ORDER_FAILED;
+
+export type PlaceOrderOutcome =
+  { ok: true; orderId: string } | { ok: false; status: 409 | 500; notice: CheckoutNotice };
+
+/** The lines with the prices this member will be charged, the total, and the saved address. */
+export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[]) {
+  return withViewer(viewer, async (tx) => {
+    const membership = await getMyMembership(tx);
+    const { resolved, memberPricesFromCart } = await resolveCart(tx, lines, membership);
+    const profile = await getProfileForCheckout(tx, userId);
+    return {
+      lines: resolved,
+      total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
+      memberPricesFromCart,
+      profile,
+    };
+  });
+}
+
+/**
+ * Places the order (its confirmation mail, with the unit prices actually charged, is queued in the
+ * same transaction), then saves the address to the profile (best effort, only logged on failure).
+ */
+export async function placeCheckoutOrder(
+  viewer: Viewer,
+  userId: string,
+  input: CheckoutInput,
+  lines: CartLine[],
+): Promise<PlaceOrderOutcome> {
+  let orderId: string;
+  try {
+    orderId = await withViewer(viewer, (tx) => placeOrder(tx, input, lines));
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
+    const customerFixable = code === "P0001" || code === "22023";
+    if (!customerFixable) logger.error("place_order failed", { code, error: message });
+    return customerFixable
+      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: message } }
+      : { ok: false, status: 500, notice: ORDER_FAILED };
+  }
+
+  await withViewer(viewer, (tx) => saveCheckoutAddress(tx, userId, input)).catch((error: Error) =>
+    logger.warn("profile address update failed", { error: error.message }),
+  );
+  return { ok: true, orderId };
+}

@@ -1,0 +1,310 @@
+// Memberships that count (issue 16), on both engines: who pays which price, when a membership starts,
+// extends or is refused, admin changes by hand, and (PostgreSQL) checkouts racing a membership's expiry.
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
+
+// Seed ids and prices (supabase/seed.sql).
+const COURSE = "c0000000-0000-4000-8000-000000000001"; // 249.00 / community 199.00
+const PRODUCT = "b0000000-0000-4000-8000-000000000001"; // 24.90 / 19.90
+const INCLUDED = "b0000000-0000-4000-8000-000000000008"; // 9.90 / 0.00 ('Inklusive')
+const FREE = "a0000000-0000-4000-8000-000000000001"; // 0.00
+const YEARLY = "a0000000-0000-4000-8000-000000000002"; // 99.00
+const LIFETIME = "a0000000-0000-4000-8000-000000000003"; // 499.00
+
+const CUSTOMER = {
+  first_name: "Mia",
+  last_name: "Schulz",
+  email: "mia.schulz@example.com",
+  street: "Lindenstraße 5",
+  zipcode: "10969",
+  city: "Berlin",
+  country: "Deutschland",
+};
+
+const line = (item_id: string, item_type = "product", quantity = 1) => ({ item_id, item_type, quantity });
+const courseAndProduct = [line(COURSE, "course"), line(PRODUCT, "product", 2)];
+
+async function order(engine: Engine, userId: string, lines: object[]) {
+  const { rows } = await engine
+    .asViewer("authenticated", userId)
+    .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+      randomUUID(),
+      JSON.stringify(CUSTOMER),
+      JSON.stringify(lines),
+    ]);
+  const id = rows[0].id;
+  const [head] = await engine.query<{ total_amount: number; status: string }>(
+    "select total_amount, status from public.orders where id = $1",
+    [id],
+  );
+  const items = await engine.query<{ item_id: string; price: number; item_type: string }>(
+    "select item_id, item_type, price from public.order_items where order_id = $1",
+    [id],
+  );
+  const price = (itemId: string) => items.find((i) => i.item_id === itemId)?.price;
+  return { id, ...head, price };
+}
+
+async function membershipOf(engine: Engine, userId: string) {
+  const [row] = await engine.query<{ plan: string; since: Date; until: Date | null }>(
+    "select plan, since, until from public.memberships where user_id = $1",
+    [userId],
+  );
+  return row ?? null;
+}
+
+async function member(engine: Engine, plan: string | null, until: string | null = null) {
+  const id = await engine.createUser(uniqueEmail(plan ?? "visitor"));
+  if (plan) {
+    await engine.query(
+      `insert into public.memberships (user_id, plan, since, until) values ($1, $2, now() - interval '2 years', ${until ?? "null"})`,
+      [id, plan],
+    );
+  }
+  return id;
+}
+
+async function complete(engine: Engine, adminId: string, orderId: string, status = "completed") {
+  await engine
+    .asViewer("authenticated", adminId)
+    .query("update public.orders set status = $2 where id = $1", [orderId, status]);
+}
+
+describeEngines("membership prices", (engine) => {
+  it("a visitor and a Free member pay regular prices; Yearly and Lifetime pay community prices", async () => {
+    const cases: Array<[string | null, string | null, number, number]> = [
+      [null, null, 249, 24.9],
+      ["free", null, 249, 24.9],
+      ["yearly", "now() + interval '3 months'", 199, 19.9],
+      ["yearly", "now() - interval '1 day'", 249, 24.9], // expired
+      ["lifetime", null, 199, 19.9],
+    ];
+    for (const [plan, until, course, product] of cases) {
+      const buyer = await member(engine(), plan, until);
+      const placed = await order(engine(), buyer, courseAndProduct);
+      expect([plan, until, placed.price(COURSE), placed.price(PRODUCT), placed.total_amount]).toEqual([
+        plan,
+        until,
+        course,
+        product,
+        course + product * 2,
+      ]);
+    }
+  });
+
+  it("'Inklusive' costs a member 0,00 €, and a 0,00 € order is completed at once", async () => {
+    const yearly = await member(engine(), "yearly", "now() + interval '1 month'");
+    const placed = await order(engine(), yearly, [line(INCLUDED)]);
+    expect([placed.price(INCLUDED), placed.total_amount, placed.status]).toEqual([0, 0, "completed"]);
+    const visitor = await member(engine(), null);
+    const paid = await order(engine(), visitor, [line(INCLUDED)]);
+    expect([paid.price(INCLUDED), paid.status]).toEqual([9.9, "pending"]);
+  });
+
+  it("a membership in the same order counts for that order (Yearly yes, Free no); the plan costs its own price", async () => {
+    const visitor = await member(engine(), null);
+    const withYearly = await order(engine(), visitor, [line(YEARLY), ...courseAndProduct, line(INCLUDED)]);
+    expect([
+      withYearly.price(YEARLY),
+      withYearly.price(COURSE),
+      withYearly.price(PRODUCT),
+      withYearly.price(INCLUDED),
+    ]).toEqual([99, 199, 19.9, 0]);
+    expect(withYearly.total_amount).toBe(99 + 199 + 19.9 * 2);
+    const withFree = await order(engine(), await member(engine(), null), [line(FREE), line(COURSE, "course")]);
+    expect([withFree.price(FREE), withFree.price(COURSE), withFree.status]).toEqual([0, 249, "pending"]);
+    // A Yearly member buying Lifetime pays Lifetime's price, not a community price of 0.
+    const upgrade = await order(engine(), await member(engine(), "yearly", "now() + interval '1 month'"), [
+      line(LIFETIME),
+    ]);
+    expect([upgrade.price(LIFETIME), upgrade.status]).toEqual([499, "pending"]);
+  });
+
+  it("an existing order never changes price afterwards", async () => {
+    const visitor = await member(engine(), null);
+    const before = await order(engine(), visitor, courseAndProduct);
+    await engine().query("insert into public.memberships (user_id, plan) values ($1, 'lifetime')", [visitor]);
+    const after = await engine().query("select total_amount from public.orders where id = $1", [before.id]);
+    expect(after).toEqual([{ total_amount: 249 + 24.9 * 2 }]);
+  });
+});
+
+describeEngines("membership lifecycle", (engine) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await engine().createUser(uniqueEmail("admin"));
+    await engine().makeAdmin(admin);
+  });
+
+  it("starts when its order is completed, once, and the member sees it", async () => {
+    const buyer = await member(engine(), null);
+    const placed = await order(engine(), buyer, [line(YEARLY), line(COURSE, "course")]);
+    expect(placed.status).toBe("pending");
+    expect(await membershipOf(engine(), buyer)).toBeNull();
+    const pending = await engine().asViewer("authenticated", buyer).query("select public.my_membership() as m");
+    expect(pending.rows[0].m).toMatchObject({ plan: null, active: false, pending_plan: "Yearly" });
+
+    await complete(engine(), admin, placed.id);
+    const started = await membershipOf(engine(), buyer);
+    expect(started?.plan).toBe("yearly");
+    const days = (started!.until!.getTime() - started!.since.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+    expect(days).toBeLessThanOrEqual(366);
+    const seen = await engine().asViewer("authenticated", buyer).query("select public.my_membership() as m");
+    expect(seen.rows[0].m).toMatchObject({
+      plan: "yearly",
+      name: "Yearly",
+      active: true,
+      grants_community_price: true,
+      pending_plan: null,
+    });
+    // Completed → pending → completed again does not extend it a second time.
+    await complete(engine(), admin, placed.id, "pending");
+    await complete(engine(), admin, placed.id);
+    expect((await membershipOf(engine(), buyer))?.until).toEqual(started!.until);
+    // Now a member: community prices.
+    expect((await order(engine(), buyer, courseAndProduct)).price(COURSE)).toBe(199);
+  });
+
+  it("Free starts at checkout (0,00 €); Yearly on Yearly extends from the current end; Lifetime replaces Yearly", async () => {
+    const buyer = await member(engine(), null);
+    const free = await order(engine(), buyer, [line(FREE)]);
+    expect(free.status).toBe("completed");
+    expect((await membershipOf(engine(), buyer))?.plan).toBe("free");
+
+    const yearly = await member(engine(), "yearly", "'2030-06-01T00:00:00Z'");
+    const extension = await order(engine(), yearly, [line(YEARLY)]);
+    // The member pays the plan's price, and community prices on anything else in the order.
+    expect(extension.price(YEARLY)).toBe(99);
+    await complete(engine(), admin, extension.id);
+    expect((await membershipOf(engine(), yearly))?.until?.toISOString()).toBe("2031-06-01T00:00:00.000Z");
+
+    const lifetime = await order(engine(), yearly, [line(LIFETIME)]);
+    await complete(engine(), admin, lifetime.id);
+    expect(await membershipOf(engine(), yearly)).toMatchObject({ plan: "lifetime", until: null });
+  });
+
+  it("refuses a plan already held or a lower one, in German, and charges nothing", async () => {
+    const count = async (userId: string) =>
+      (
+        await engine().query<{ n: number }>("select count(*)::int as n from public.orders where user_id = $1", [userId])
+      )[0].n;
+    const cases: Array<[string, string | null, string, string]> = [
+      ["lifetime", null, LIFETIME, "Du hast die Lifetime-Mitgliedschaft bereits."],
+      ["free", null, FREE, "Du hast die Free-Mitgliedschaft bereits."],
+      [
+        "lifetime",
+        null,
+        YEARLY,
+        "Du hast bereits die Lifetime-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.",
+      ],
+      [
+        "yearly",
+        "now() + interval '1 month'",
+        FREE,
+        "Du hast bereits die Yearly-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.",
+      ],
+    ];
+    for (const [plan, until, product, message] of cases) {
+      const buyer = await member(engine(), plan, until);
+      expect(await errorOf(order(engine(), buyer, [line(product), line(COURSE, "course")]))).toEqual({
+        code: "P0001",
+        message,
+      });
+      expect(await count(buyer)).toBe(0);
+    }
+    // An expired Yearly may buy Free again; two memberships or a quantity of 2 never.
+    const expired = await member(engine(), "yearly", "now() - interval '1 day'");
+    expect((await order(engine(), expired, [line(FREE)])).status).toBe("completed");
+    const visitor = await member(engine(), null);
+    expect((await errorOf(order(engine(), visitor, [line(FREE), line(YEARLY)]))).code).toBe("22023");
+    expect((await errorOf(order(engine(), visitor, [line(YEARLY, "product", 2)]))).message).toBe(
+      "Eine Mitgliedschaft kann nur einmal bestellt werden (Menge 1).",
+    );
+    expect(await count(visitor)).toBe(0);
+  });
+
+  it("admins grant, extend and end by hand with a reason in the audit trail; nobody else may", async () => {
+    const person = await member(engine(), null);
+    const set = (actor: string, action: string, plan: string | null, reason: string) =>
+      engine()
+        .asViewer("authenticated", actor)
+        .query("select public.admin_set_membership($1, $2, $3, $4)", [person, action, plan, reason]);
+    expect((await errorOf(set(person, "grant", "lifetime", "Ich will"))).code).toBe("42501");
+    expect((await errorOf(set(admin, "grant", "yearly", " "))).code).toBe("22023");
+    expect((await errorOf(set(admin, "end", null, "Test"))).message).toBe("Es gibt keine aktive Mitgliedschaft.");
+
+    await set(admin, "grant", "yearly", "Gewinnspiel");
+    const granted = await membershipOf(engine(), person);
+    await set(admin, "extend", null, "Kulanz");
+    const extended = await membershipOf(engine(), person);
+    expect(extended!.until!.getTime() - granted!.until!.getTime()).toBeGreaterThanOrEqual(365 * 86_400_000);
+    await set(admin, "end", null, "Auf Wunsch beendet");
+    const ended = await engine().asViewer("authenticated", person).query("select public.my_membership() as m");
+    expect(ended.rows[0].m).toMatchObject({ plan: "yearly", active: false, grants_community_price: false });
+
+    const trail = await engine()
+      .asViewer("authenticated", admin)
+      .query<{ action: string; reason: string; actor_id: string }>(
+        `select after ->> 'action' as action, after ->> 'reason' as reason, actor_id from public.admin_audit_log
+         where table_name = 'memberships' and row_id = $1 order by created_at, (after ->> 'action') = 'grant' desc`,
+        [person],
+      );
+    expect(trail.rows.map((r) => [r.action, r.reason, r.actor_id])).toEqual([
+      ["grant", "Gewinnspiel", admin],
+      ["extend", "Kulanz", admin],
+      ["end", "Auf Wunsch beendet", admin],
+    ]);
+  });
+});
+
+describeEngines("membership concurrency", (engine, engineName) => {
+  // On PostgreSQL each checkout has its own connection; PGlite has a single session, so there the
+  // same 50 calls queue up one after another while the membership expires.
+  it("50 parallel checkouts by one member across its membership's expiry never mix prices within an order", async () => {
+    const e = engine();
+    const buyer = await member(e, "yearly", "now() + interval '1 day'");
+    const clients =
+      engineName === "postgres15"
+        ? await Promise.all(Array.from({ length: 50 }, () => e.connectAsViewer!("authenticated", buyer)))
+        : Array.from({ length: 50 }, () => ({ ...e.asViewer("authenticated", buyer), close: async () => {} }));
+    try {
+      await e.query(
+        "update public.memberships set until = clock_timestamp() + interval '150 milliseconds' where user_id = $1",
+        [buyer],
+      );
+      const ids = await Promise.all(
+        clients.map((c, i) =>
+          new Promise((resolve) => setTimeout(resolve, i * 8)).then(() =>
+            c
+              .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+                randomUUID(),
+                JSON.stringify(CUSTOMER),
+                JSON.stringify([line(COURSE, "course"), line(PRODUCT, "product", 2), line(INCLUDED)]),
+              ])
+              .then((r) => r.rows[0].id),
+          ),
+        ),
+      );
+      const rows = await e.query<{ prices: string; total: number; sum: number }>(
+        `select string_agg(oi.price::text, ',' order by oi.item_id) as prices, o.total_amount as total,
+                sum(oi.price * oi.quantity) as sum
+         from public.orders o join public.order_items oi on oi.order_id = o.id
+         where o.id = any($1::uuid[]) group by o.id`,
+        [ids],
+      );
+      expect(rows).toHaveLength(50);
+      // item_id order: PRODUCT (b…1), INCLUDED (b…8), COURSE (c…1).
+      const kinds = rows.map((r) => {
+        expect(r.total).toBe(r.sum);
+        expect(["19.90,0.00,199.00", "24.90,9.90,249.00"]).toContain(r.prices);
+        return r.prices.startsWith("19.90") ? "member" : "regular";
+      });
+      // The expiry fell inside the run: both kinds happened (and never within one order).
+      expect(new Set(kinds)).toEqual(new Set(["member", "regular"]));
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+});
