@@ -30,10 +30,9 @@ const engineArg = process.argv.find((a) => a.startsWith("--engine="))?.split("="
 const explain = process.argv.includes("--explain");
 
 const imp = (rel) => import(pathToFileURL(path.join(root, rel)).href);
-const { Kysely, PostgresDialect, sql } = await import("kysely");
+const { Kysely, PGliteDialect, PostgresDialect, sql } = await import("kysely");
 const { listOrdersAdmin } = await imp("app/server/queries/admin/orders.server.ts");
 const { listSubscribersAdmin } = await imp("app/server/queries/admin/newsletter.server.ts");
-const { PGliteDialect } = await imp("app/server/db/pglite-dialect.server.ts");
 
 async function sqlFiles(dir) {
   const names = (await readdir(dir)).filter((n) => n.endsWith(".sql")).sort();
@@ -139,7 +138,7 @@ async function benchPGlite() {
   await pglite.exec("vacuum analyze");
   console.error(`pglite: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
   const captured = [];
-  const db = new Kysely({ dialect: new PGliteDialect(pglite), log: (e) => captured.push(e.query) });
+  const db = new Kysely({ dialect: new PGliteDialect({ pglite }), log: (e) => captured.push(e.query) });
   try {
     return await measure("PGlite", db, captured);
   } finally {

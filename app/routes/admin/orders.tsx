@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { sql } from "kysely";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
@@ -10,7 +9,7 @@ import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus 
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
 import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
-import { withViewer, type Tx } from "~/server/db/db.server";
+import { withViewer, type ViewerTx } from "~/server/db/db.server";
 import { auditFor } from "~/server/queries/admin/audit.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import {
@@ -27,18 +26,18 @@ import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];
 
-async function loadDetail(tx: Tx, id: string) {
+async function loadDetail(tx: ViewerTx, id: string) {
   const order = await getOrderAdmin(tx, id);
   if (!order) return null;
   // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
   let items: Awaited<ReturnType<typeof listOrderItems>> = [];
   let itemsError: AdminNotice | null = null;
-  await sql`savepoint order_items`.execute(tx);
+  const beforeItems = await tx.savepoint("order_items").execute();
   try {
-    items = await listOrderItems(tx, id);
-    await sql`release savepoint order_items`.execute(tx);
+    items = await listOrderItems(beforeItems, id);
+    await beforeItems.releaseSavepoint("order_items").execute();
   } catch (error) {
-    await sql`rollback to savepoint order_items`.execute(tx);
+    await beforeItems.rollbackToSavepoint("order_items").execute();
     itemsError = adminFailure(
       "Fehler beim Laden der Bestellpositionen",
       error,

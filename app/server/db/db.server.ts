@@ -1,10 +1,12 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type ControlledTransaction, type Kysely, type Transaction } from "kysely";
 import { env } from "../env.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
 import type { Database } from "./types.server";
 
 export type Tx = Transaction<Database>;
+/** The transaction withViewer hands out: a `Tx` that can also set savepoints (`tx.savepoint(name)`). */
+export type ViewerTx = ControlledTransaction<Database>;
 
 /** Who a request acts as. The database decides what each may do (RLS, grants). */
 export type Viewer =
@@ -50,17 +52,34 @@ export function claimsOf(viewer: Viewer) {
  * would (role + request.jwt.claims), so the same RLS policies decide on every engine.
  * Use only `tx` inside `fn`, and keep slow work (hashing, mail, HTTP) outside it.
  */
-export async function withViewer<T>(viewer: Viewer, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withViewer<T>(viewer: Viewer, fn: (tx: ViewerTx) => Promise<T>): Promise<T> {
   try {
     const { db } = await database();
-    return await db.transaction().execute(async (tx) => {
-      await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
-        tx,
-      );
-      return fn(tx);
-    });
+    return await viewerTransaction(db, viewer, fn);
   } catch (error) {
     // A database that is down or restarting becomes one error kind the pages answer with 503.
     throw asUnavailable(error);
+  }
+}
+
+/** withViewer on a given handle (the DB tests run it on both engines). */
+export async function viewerTransaction<T>(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  fn: (tx: ViewerTx) => Promise<T>,
+): Promise<T> {
+  // A controlled transaction, so `fn` can set savepoints (tx.savepoint) around a step allowed to fail.
+  const tx = await db.startTransaction().execute();
+  try {
+    await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
+      tx,
+    );
+    const result = await fn(tx);
+    await tx.commit().execute();
+    return result;
+  } catch (error) {
+    // Also after a failed commit: the connection is released only through rollback().
+    await tx.rollback().execute();
+    throw error;
   }
 }
