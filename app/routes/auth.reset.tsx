@@ -12,6 +12,7 @@ import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
 import { logger } from "~/server/log.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Neues Passwort – BeHappy" },
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "same-origin" },
 ];
 
-const HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+const HEADERS = cacheHeaders("private", { "Referrer-Policy": "same-origin" });
 
 /** GET only looks at the link (nothing is used up); the POST uses it. */
 export async function loader({ request }: Route.LoaderArgs) {

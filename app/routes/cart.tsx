@@ -21,6 +21,7 @@ import {
   redirectWithInfo,
   redirectWithSuccess,
 } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await readCart(request);
   const { resolved, missing } = await withViewer(getAuth(context).viewer, (tx) => resolveCart(tx, lines));
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
   return data(

@@ -26,6 +26,7 @@ import {
 } from "~/server/queries/orders.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithError } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
 
@@ -83,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         notes: "",
       },
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheHeaders("private") },
   );
 }
 

@@ -19,13 +19,14 @@ import {
   saveMemberProfile,
 } from "~/server/queries/members.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Dashboard – BeHappy" },
   { name: "robots", content: "noindex" },
 ];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = cacheHeaders("private");
 const TRY_LATER = "Bitte versuche es später erneut.";
 
 function readView(url: URL) {

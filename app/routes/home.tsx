@@ -29,13 +29,8 @@ import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import type { IconName } from "~/content/types";
 import { getAuth } from "~/server/auth/auth.server";
-import {
-  cacheHeadersFrom,
-  canonicalUrl,
-  catalogCacheHeaders,
-  listSections,
-  loadedCompletely,
-} from "~/server/queries/catalog.server";
+import { canonicalUrl, listSections, loadedCompletely } from "~/server/queries/catalog.server";
+import { catalogCacheHeaders, pageHeaders } from "~/server/cache-policy.server";
 import { streamOrAwait } from "~/server/streaming.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -46,8 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     canonical: loaderData?.canonical,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  cacheHeadersFrom(loaderHeaders, parentHeaders);
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "startpage"));

@@ -19,6 +19,7 @@ import { logger } from "~/server/log.server";
 import { membershipProducts } from "~/server/queries/cart.server";
 import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Jetzt Mitglied werden – BeHappy" },
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // The selection is the plan in the cart, so it survives a reload.
   const productIds = lines.filter((l) => l.itemType === "product").map((l) => l.itemId);
-  return data({ plans, productIds }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ plans, productIds }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

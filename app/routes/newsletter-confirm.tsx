@@ -6,6 +6,7 @@ import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/auth/auth.server";
 import { logger } from "~/server/log.server";
 import { confirmNewsletter } from "~/server/queries/newsletter.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Newsletter-Anmeldung bestätigen – BeHappy" },
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
     { token: token.success ? token.data : null },
     {
       status: token.success ? 200 : 400,
-      headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+      headers: cacheHeaders("private", { "Referrer-Policy": "no-referrer" }),
     },
   );
 }

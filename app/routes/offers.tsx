@@ -6,13 +6,8 @@ import { seoMeta } from "~/lib/catalog/seo";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { getAuth } from "~/server/auth/auth.server";
-import {
-  cacheHeadersFrom,
-  canonicalUrl,
-  catalogCacheHeaders,
-  listSections,
-  loadedCompletely,
-} from "~/server/queries/catalog.server";
+import { canonicalUrl, listSections, loadedCompletely } from "~/server/queries/catalog.server";
+import { catalogCacheHeaders, pageHeaders } from "~/server/cache-policy.server";
 import { streamOrAwait } from "~/server/streaming.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -23,8 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     canonical: loaderData?.canonical,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  cacheHeadersFrom(loaderHeaders, parentHeaders);
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "offer"));

@@ -4,13 +4,12 @@ import { KIND_TEXT } from "~/lib/catalog/texts";
 import { getAuth } from "./auth/auth.server";
 import {
   canonicalUrl,
-  catalogCacheHeaders,
   getCatalogItem,
   listCatalog,
   loadedCompletely,
-  PRIVATE_CACHE,
   type CatalogKind,
 } from "./queries/catalog.server";
+import { catalogCacheHeaders, cacheHeaders } from "./cache-policy.server";
 import { streamOrAwait } from "./streaming.server";
 
 /**
@@ -28,7 +27,7 @@ export async function loadCatalogDetail(
   if (result.state !== "found") {
     return data(
       { result, canonical: null, image: null, jsonLd: null },
-      { status: result.state === "not-found" ? 404 : 500, headers: { "Cache-Control": PRIVATE_CACHE } },
+      { status: result.state === "not-found" ? 404 : 500, headers: cacheHeaders("private") },
     );
   }
   const canonical = canonicalUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);

@@ -1,10 +1,7 @@
-import type { RouterContextProvider } from "react-router";
-import { getAuth } from "../auth/auth.server";
 import { cachedCatalog } from "../catalog-cache.server";
 import type { Tx, Viewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
-import { getToast } from "../toast.server";
 import type {
   CatalogFilter,
   CatalogItem,
@@ -252,43 +249,11 @@ export async function listCatalogUrls(_viewer: Viewer) {
   return result;
 }
 
-/* ---- page helpers: streaming, caching, canonical URLs ---------------------------------------- */
-
-export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300";
-export const PRIVATE_CACHE = "private, no-store";
+/* ---- page helpers: completeness, canonical URLs ---------------------------------------- */
 
 /** Catalogue lists that are here (not streaming) and all loaded fine: safe for a shared cache. */
 export function loadedCompletely(...results: Array<ListResult<unknown> | Promise<unknown>>): boolean {
   return results.every((result) => !(result instanceof Promise) && result.ok);
-}
-
-/**
- * Cache-Control of a public catalogue page: a CDN may hold it briefly when nothing personal is on
- * it; a signed-in viewer (user menu) or a pending toast makes it private. So does data that is not
- * complete (`shareable: false`: still streaming, or it failed to load), else a shared cache would
- * keep an error state as the page for minutes.
- */
-export async function catalogCacheHeaders(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  { shareable = true }: { shareable?: boolean } = {},
-) {
-  const signedIn = getAuth(context).user !== null;
-  const { toast } = signedIn || !shareable ? { toast: undefined } : await getToast(request);
-  const cacheControl = signedIn || toast || !shareable ? PRIVATE_CACHE : PUBLIC_CACHE;
-  return { "Cache-Control": cacheControl, Vary: "Cookie" };
-}
-
-/**
- * For a route's `headers` export: passes the loader's caching decision on to the document, unless
- * a parent (the root: signed-in user, cart badge) already made the page private.
- */
-export function cacheHeadersFrom(loaderHeaders: Headers, parentHeaders?: Headers): Record<string, string> {
-  const own = loaderHeaders.get("Cache-Control");
-  const parent = parentHeaders?.get("Cache-Control");
-  const cacheControl = parent && /private|no-store/.test(parent) ? PRIVATE_CACHE : own;
-  if (!cacheControl) return {};
-  return { "Cache-Control": cacheControl, Vary: loaderHeaders.get("Vary") ?? "Cookie" };
 }
 
 /** The absolute canonical URL of a path (PUBLIC_URL, never the request's Host header). */
