@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { NewsletterTokenPage } from "~/components/newsletter/token-page";
 import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { unsubscribeNewsletter } from "~/server/queries/newsletter.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenSchema.safeParse(formData.get("token") ?? undefined);
   if (!token.success) return data({ state: "invalid" as const }, { status: 400 });
   try {
-    const ok = await unsubscribeNewsletter(getAuth(context).viewer, token.data);
+    const ok = await withViewer(getAuth(context).viewer, (tx) => unsubscribeNewsletter(tx, token.data));
     return data({ state: ok ? ("done" as const) : ("invalid" as const) }, { status: ok ? 200 : 400 });
   } catch (error) {
     logger.error("newsletter unsubscribe failed", { error: (error as Error).message });

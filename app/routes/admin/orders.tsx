@@ -9,14 +9,11 @@ import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus 
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
 import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
-import { withViewer, type ViewerTx } from "~/server/db/db.server";
-import { auditFor } from "~/server/queries/admin/audit.server";
+import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import {
-  getOrderAdmin,
-  listOrderItems,
+  getOrderDetail,
   listOrdersAdmin,
-  listOrderWithdrawals,
   setOrderStatus,
   type AdminOrderRow,
 } from "~/server/queries/admin/orders.server";
@@ -26,30 +23,6 @@ import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];
 
-async function loadDetail(tx: ViewerTx, id: string) {
-  const order = await getOrderAdmin(tx, id);
-  if (!order) return null;
-  // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
-  let items: Awaited<ReturnType<typeof listOrderItems>> = [];
-  let itemsError: AdminNotice | null = null;
-  const beforeItems = await tx.savepoint("order_items").execute();
-  try {
-    items = await listOrderItems(beforeItems, id);
-    await beforeItems.releaseSavepoint("order_items").execute();
-  } catch (error) {
-    await beforeItems.rollbackToSavepoint("order_items").execute();
-    itemsError = adminFailure(
-      "Fehler beim Laden der Bestellpositionen",
-      error,
-      { id },
-      "Die Bestellpositionen konnten nicht geladen werden.",
-    );
-  }
-  const withdrawals = await listOrderWithdrawals(tx, id);
-  const audit = await auditFor(tx, "orders", id);
-  return { order, items, itemsError, withdrawals, audit };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
   const url = new URL(request.url);
@@ -57,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("order");
   if (orderId !== null) {
     try {
-      const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => loadDetail(tx, orderId)) : null;
+      const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)) : null;
       return { view: "detail" as const, params, detail, error: null };
     } catch (error) {
       return {
@@ -213,7 +186,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
   );
 }
 
-type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
+type Detail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;
 
 function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref: string; selfHref: string }) {
   const { order, items, itemsError, withdrawals, audit } = detail;

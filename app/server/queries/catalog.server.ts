@@ -1,5 +1,8 @@
+import type { Selectable } from "kysely";
 import { cachedCatalog } from "../catalog-cache.server";
 import type { Tx, Viewer } from "../db/db.server";
+import type { CoursesTable, EventsTable, ProductsTable } from "../db/types.server";
+import { iso, num } from "../db/values.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import type {
@@ -33,13 +36,6 @@ export type {
  * for prices and ISO strings for timestamps.
  */
 
-const num = (value: unknown): number | null => {
-  if (value === null || value === undefined) return null;
-  const n = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
-};
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
-
 const EVENT_COLUMNS = [
   "id",
   "title",
@@ -68,33 +64,9 @@ const PRODUCT_COLUMNS = [
   "created_at",
 ] as const;
 
-type EventRow = {
-  id: string;
-  title: string;
-  category: string;
-  image_url: string;
-  date: string | null;
-  time: string | null;
-  location: string | null;
-  provider: string | null;
-  description: string | null;
-  price: unknown;
-  "behappy-price": unknown;
-  created_at: unknown;
-};
-
-type ProductRow = {
-  id: string;
-  title: string;
-  category: string;
-  description: string | null;
-  details: string | null;
-  image_url: string;
-  price: unknown;
-  behappy_price: unknown;
-  availability: boolean;
-  created_at: unknown;
-};
+type EventColumn = (typeof EVENT_COLUMNS)[number];
+type EventRow = Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<CoursesTable>, EventColumn>;
+type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 
 function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
   return {
@@ -148,7 +120,7 @@ interface Snapshot<K extends CatalogKind> {
 interface Flags {
   show_on_startpage: boolean;
   show_on_offer: boolean;
-  updated_at: unknown;
+  updated_at: Date | null;
 }
 
 async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<Snapshot<K>> {
@@ -160,7 +132,7 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       .orderBy("created_at", "desc")
       .orderBy("id")
       .execute();
-    for (const row of found) rows.push({ item: mapProduct(row as ProductRow) as ItemOf<K>, flags: row });
+    for (const row of found) rows.push({ item: mapProduct(row) as ItemOf<K>, flags: row });
   } else {
     const table = kind as "events" | "courses";
     const found = await tx
@@ -169,7 +141,7 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       .orderBy("created_at", "desc")
       .orderBy("id")
       .execute();
-    for (const row of found) rows.push({ item: mapEvent(table, row as EventRow) as ItemOf<K>, flags: row });
+    for (const row of found) rows.push({ item: mapEvent(table, row) as ItemOf<K>, flags: row });
   }
   // Frozen: the same objects go to every request.
   for (const { item } of rows) Object.freeze(item);

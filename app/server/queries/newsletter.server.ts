@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import { withViewer, type Viewer } from "../db/db.server";
+import { withViewer, type Tx, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl, sendMail } from "../mail.server";
 
@@ -91,20 +91,14 @@ function escapeHtml(value: string) {
 }
 
 /** Double opt-in, step 2 (and the unsubscribe link): SQL functions that only take the token hash. */
-export async function confirmNewsletter(viewer: Viewer, token: string): Promise<boolean> {
-  return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(
-      tx,
-    );
-    return rows[0]?.ok === true;
-  });
+export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${hashToken(token)}) as ok`.execute(tx);
+  return rows[0]?.ok === true;
 }
 
-export async function unsubscribeNewsletter(viewer: Viewer, token: string): Promise<boolean> {
-  return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{
-      ok: boolean;
-    }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(tx);
-    return rows[0]?.ok === true;
-  });
+export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.unsubscribe_newsletter(${hashToken(token)}) as ok`.execute(
+    tx,
+  );
+  return rows[0]?.ok === true;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
 import type { Tx } from "../db/db.server";
+import { iso, num } from "../db/values.server";
 
 /** What an order page shows (confirmation, admin detail). */
 export const ORDER_COLUMNS = [
@@ -54,9 +55,9 @@ export async function getOrder(tx: Tx, orderId: string) {
     .execute();
   return {
     ...order,
-    created_at: new Date(order.created_at).toISOString(),
-    total_amount: Number(order.total_amount),
-    items: items.map((i) => ({ ...i, price: Number(i.price) })),
+    created_at: iso(order.created_at),
+    total_amount: num(order.total_amount) ?? 0,
+    items: items.map((i) => ({ ...i, price: num(i.price) ?? 0 })),
   };
 }
 

@@ -4,7 +4,8 @@ import type { ListParams } from "../../../lib/admin/list-params";
 import type { CourseFormInput, EventFormInput, ProductFormInput } from "../../../lib/schemas/admin";
 import { invalidateCatalog } from "../../catalog-cache.server";
 import type { Tx } from "../../db/db.server";
-import { iso, num, pageOf } from "./paging.server";
+import { iso, num } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /**
  * Admin reads and writes of events, courses and products (spec §7 "Admin events, courses,
@@ -54,12 +55,12 @@ export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListPara
       title: row.title,
       category: row.category,
       date: row.date,
-      price: num(row.price),
-      behappy_price: num(row.community),
+      price: num(row.price) ?? 0,
+      behappy_price: num(row.community) ?? 0,
       availability: row.availability,
       show_on_startpage: row.show_on_startpage,
       show_on_offer: row.show_on_offer,
-      created_at: iso(row.created_at) ?? "",
+      created_at: iso(row.created_at),
     }));
   });
 }
@@ -79,8 +80,8 @@ export async function getCatalogForm(
       description: row.description ?? "",
       details: row.details ?? "",
       image_url: row.image_url,
-      price: String(num(row.price)),
-      behappy_price: String(num(row.behappy_price)),
+      price: String(num(row.price) ?? 0),
+      behappy_price: String(num(row.behappy_price) ?? 0),
       availability: row.availability,
       show_on_startpage: row.show_on_startpage,
       show_on_offer: row.show_on_offer,
@@ -96,8 +97,8 @@ export async function getCatalogForm(
     location: row.location ?? "",
     provider: row.provider ?? "",
     image_url: row.image_url,
-    price: String(num(row.price)),
-    behappy_price: String(num(row["behappy-price"])),
+    price: String(num(row.price) ?? 0),
+    behappy_price: String(num(row["behappy-price"]) ?? 0),
     show_on_startpage: row.show_on_startpage,
     show_on_offer: row.show_on_offer,
   };
