@@ -1,13 +1,13 @@
 import { data, type RouterContextProvider } from "react-router";
 import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
+import type { CatalogKind } from "~/lib/catalog/types";
 import { getAuth } from "./auth/auth.server";
 import {
   canonicalUrl,
   getCatalogItem,
   listCatalog,
   loadedCompletely,
-  type CatalogKind,
 } from "./queries/catalog.server";
 import { catalogCacheHeaders, cacheHeaders } from "./cache-policy.server";
 import { streamOrAwait } from "./streaming.server";

@@ -5,35 +5,14 @@ import type { CoursesTable, EventsTable, ProductsTable } from "../db/types.serve
 import { iso, num } from "../db/values.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
-import type {
-  CatalogFilter,
-  CatalogItem,
-  CatalogKind,
-  CourseItem,
-  DetailResult,
-  EventItem,
-  ItemOf,
-  ListResult,
-  ProductItem,
-} from "~/lib/catalog/types";
+import type { CatalogFilter, CatalogKind, DetailResult, ItemOf, ListResult, ProductItem } from "~/lib/catalog/types";
 import { isUuid } from "~/lib/uuid";
-
-export type {
-  CatalogFilter,
-  CatalogItem,
-  CatalogKind,
-  CourseItem,
-  DetailResult,
-  EventItem,
-  ItemOf,
-  ListResult,
-  ProductItem,
-};
 
 /**
  * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
- * as the anon viewer through withViewer (RLS decides) and cached in process (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers
- * for prices and ISO strings for timestamps.
+ * as the anon viewer through withViewer (RLS decides) and cached in process
+ * (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers for
+ * prices and ISO strings for timestamps.
  */
 
 const EVENT_COLUMNS = [

@@ -63,8 +63,8 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
   }));
 }
 
-/** A member profile as the dashboard and the admin dialog show it. */
-export const PROFILE_COLUMNS = [
+/** The fields a member fills in (profile form, checkout prefill). */
+export const PROFILE_FIELDS = [
   "salutation",
   "first_name",
   "last_name",
@@ -76,9 +76,10 @@ export const PROFILE_COLUMNS = [
   "areacode",
   "phone",
   "mobile",
-  "created_at",
-  "updated_at",
 ] as const;
+
+/** A member profile as the dashboard and the admin dialog show it. */
+export const PROFILE_COLUMNS = [...PROFILE_FIELDS, "created_at", "updated_at"] as const;
 
 export async function getMemberProfile(tx: Tx, userId: string): Promise<MemberProfile | null> {
   const row = await tx.selectFrom("profiles").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();

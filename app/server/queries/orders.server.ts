@@ -3,6 +3,7 @@ import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
 import type { Tx } from "../db/db.server";
 import { iso, num } from "../db/values.server";
+import { PROFILE_FIELDS } from "./members.server";
 
 /** What an order page shows (confirmation, admin detail). */
 export const ORDER_COLUMNS = [
@@ -64,23 +65,7 @@ export async function getOrder(tx: Tx, orderId: string) {
 export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
 export async function getProfileForCheckout(tx: Tx, userId: string) {
-  return tx
-    .selectFrom("profiles")
-    .select([
-      "salutation",
-      "first_name",
-      "last_name",
-      "email",
-      "street",
-      "zipcode",
-      "city",
-      "country",
-      "areacode",
-      "phone",
-      "mobile",
-    ])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  return tx.selectFrom("profiles").select(PROFILE_FIELDS).where("id", "=", userId).executeTakeFirst();
 }
 
 /** Spec §7: the profile is updated with the address fields (a failure is only logged by the caller). */

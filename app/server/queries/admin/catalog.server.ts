@@ -112,7 +112,9 @@ export async function getCatalogTitle(tx: Tx, kind: AdminKind, id: string) {
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
 
 /** Save payloads of spec §7: events and courses write "behappy-price", products behappy_price. */
-function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | ProductFormInput) {
+type CatalogFormInput = EventFormInput | CourseFormInput | ProductFormInput;
+
+function payload(kind: AdminKind, input: CatalogFormInput) {
   if (kind === "products") {
     const p = input as ProductFormInput;
     return {
@@ -144,11 +146,7 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
   };
 }
 
-export async function createCatalogItem(
-  tx: Tx,
-  kind: AdminKind,
-  input: EventFormInput | CourseFormInput | ProductFormInput,
-) {
+export async function createCatalogItem(tx: Tx, kind: AdminKind, input: CatalogFormInput) {
   const row = await tx
     .insertInto(table(kind))
     .values(payload(kind, input) as never)
@@ -159,12 +157,7 @@ export async function createCatalogItem(
 }
 
 /** Returns false when RLS or a missing row left nothing updated. */
-export async function updateCatalogItem(
-  tx: Tx,
-  kind: AdminKind,
-  id: string,
-  input: EventFormInput | CourseFormInput | ProductFormInput,
-) {
+export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, input: CatalogFormInput) {
   const result = await tx
     .updateTable(table(kind))
     .set(payload(kind, input) as never)
