@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { SERVICE, withViewer } from "../db/db.server";
+import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl, sendMail } from "../mail.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";
@@ -92,12 +92,17 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
       .returning("user_id")
       .executeTakeFirst();
     if (!used?.user_id) return false;
-    await tx
-      .updateTable("auth.users")
-      .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
-      .where("id", "=", used.user_id)
-      .execute();
-    await tx.deleteFrom("auth.sessions").where("user_id", "=", used.user_id).execute();
+    await setPasswordEndingSessions(tx, used.user_id, passwordHash);
     return true;
   });
+}
+
+/** Stores a new password hash and ends every session of the account (password change and reset). */
+export async function setPasswordEndingSessions(tx: Tx, userId: string, passwordHash: string) {
+  await tx
+    .updateTable("auth.users")
+    .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
+    .where("id", "=", userId)
+    .execute();
+  await tx.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
 }

@@ -48,18 +48,23 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
 export async function getOrder(tx: Tx, orderId: string) {
   const order = await tx.selectFrom("orders").select(ORDER_COLUMNS).where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const items = await tx
+  return {
+    ...order,
+    created_at: iso(order.created_at),
+    total_amount: num(order.total_amount) ?? 0,
+    items: await listOrderItems(tx, orderId),
+  };
+}
+
+/** The lines of one order, by title (order confirmation, admin order detail). */
+export async function listOrderItems(tx: Tx, orderId: string) {
+  const rows = await tx
     .selectFrom("order_items")
     .select(["id", "item_id", "item_type", "item_title", "quantity", "price"])
     .where("order_id", "=", orderId)
     .orderBy("item_title")
     .execute();
-  return {
-    ...order,
-    created_at: iso(order.created_at),
-    total_amount: num(order.total_amount) ?? 0,
-    items: items.map((i) => ({ ...i, price: num(i.price) ?? 0 })),
-  };
+  return rows.map((row) => ({ ...row, price: num(row.price) ?? 0 }));
 }
 
 export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

@@ -3,7 +3,7 @@ import type { OrderStatus } from "../../../lib/admin/kinds";
 import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
 import type { Tx, ViewerTx } from "../../db/db.server";
 import { auditFor } from "./audit.server";
-import { ORDER_COLUMNS } from "../orders.server";
+import { listOrderItems, ORDER_COLUMNS } from "../orders.server";
 import type { Selectable } from "kysely";
 import type { OrdersTable } from "../../db/types.server";
 import { iso, num, type Serialized } from "../../db/values.server";
@@ -30,16 +30,6 @@ export async function getOrderAdmin(tx: Tx, id: string) {
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) };
-}
-
-export async function listOrderItems(tx: Tx, orderId: string) {
-  const rows = await tx
-    .selectFrom("order_items")
-    .select(["id", "item_id", "item_type", "item_title", "quantity", "price"])
-    .where("order_id", "=", orderId)
-    .orderBy("item_title")
-    .execute();
-  return rows.map((row) => ({ ...row, price: num(row.price) ?? 0 }));
 }
 
 export async function listOrderWithdrawals(tx: Tx, orderId: string) {
