@@ -71,36 +71,37 @@ export async function getCatalogForm(
   kind: AdminKind,
   id: string,
 ): Promise<Record<string, string | boolean> | null> {
+  const shared = (row: { title: string; category: string; image_url: string; price: number }, community: number) => ({
+    title: row.title,
+    category: row.category,
+    image_url: row.image_url,
+    price: String(num(row.price) ?? 0),
+    behappy_price: String(num(community) ?? 0),
+  });
   if (kind === "products") {
     const row = await tx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return null;
+    const { description, details, availability, show_on_startpage, show_on_offer } = row;
     return {
-      title: row.title,
-      category: row.category,
-      description: row.description ?? "",
-      details: row.details ?? "",
-      image_url: row.image_url,
-      price: String(num(row.price) ?? 0),
-      behappy_price: String(num(row.behappy_price) ?? 0),
-      availability: row.availability,
-      show_on_startpage: row.show_on_startpage,
-      show_on_offer: row.show_on_offer,
+      ...shared(row, row.behappy_price),
+      description: description ?? "",
+      details: details ?? "",
+      availability,
+      show_on_startpage,
+      show_on_offer,
     };
   }
   const row = await tx.selectFrom(table(kind)).selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
+  const { date, time, location, provider, show_on_startpage, show_on_offer } = row;
   return {
-    title: row.title,
-    category: row.category,
-    date: row.date ?? "",
-    time: row.time ?? "",
-    location: row.location ?? "",
-    provider: row.provider ?? "",
-    image_url: row.image_url,
-    price: String(num(row.price) ?? 0),
-    behappy_price: String(num(row["behappy-price"]) ?? 0),
-    show_on_startpage: row.show_on_startpage,
-    show_on_offer: row.show_on_offer,
+    ...shared(row, row["behappy-price"]),
+    date: date ?? "",
+    time: time ?? "",
+    location: location ?? "",
+    provider: provider ?? "",
+    show_on_startpage,
+    show_on_offer,
   };
 }
 
