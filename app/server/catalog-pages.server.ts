@@ -3,12 +3,7 @@ import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
 import { getAuth } from "./auth/auth.server";
-import {
-  canonicalUrl,
-  getCatalogItem,
-  listCatalog,
-  loadedCompletely,
-} from "./queries/catalog.server";
+import { canonicalUrl, getCatalogItem, listCatalog, loadedCompletely } from "./queries/catalog.server";
 import { catalogCacheHeaders, cacheHeaders } from "./cache-policy.server";
 import { streamOrAwait } from "./streaming.server";
 
