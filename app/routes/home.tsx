@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JoinCta } from "~/components/catalog/join-cta";
@@ -28,10 +28,8 @@ import {
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import type { IconName } from "~/content/types";
-import { getAuth } from "~/server/auth/auth.server";
-import { canonicalUrl, listSections, loadedCompletely } from "~/server/queries/catalog.server";
-import { catalogCacheHeaders, pageHeaders } from "~/server/cache-policy.server";
-import { streamOrAwait } from "~/server/streaming.server";
+import { pageHeaders } from "~/server/cache-policy.server";
+import { loadCatalogSections } from "~/server/catalog-pages.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -43,17 +41,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "startpage"));
-  const pick = <K extends "events" | "courses" | "products">(key: K) =>
-    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
-  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
-  return data(
-    { events, courses, products, canonical: canonicalUrl("/") },
-    {
-      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
-    },
-  );
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadCatalogSections("startpage", "/", { request, context });
 }
 
 const PILLAR_ICONS: Record<IconName, (props: IconProps) => ReactNode> = {

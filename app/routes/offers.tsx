@@ -1,14 +1,12 @@
-import { data, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JoinCta } from "~/components/catalog/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
-import { getAuth } from "~/server/auth/auth.server";
-import { canonicalUrl, listSections, loadedCompletely } from "~/server/queries/catalog.server";
-import { catalogCacheHeaders, pageHeaders } from "~/server/cache-policy.server";
-import { streamOrAwait } from "~/server/streaming.server";
+import { pageHeaders } from "~/server/cache-policy.server";
+import { loadCatalogSections } from "~/server/catalog-pages.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -20,17 +18,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "offer"));
-  const pick = <K extends "events" | "courses" | "products">(key: K) =>
-    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
-  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
-  return data(
-    { events, courses, products, canonical: canonicalUrl("/offers") },
-    {
-      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
-    },
-  );
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadCatalogSections("offer", "/offers", { request, context });
 }
 
 const ANCHORS = [
