@@ -20,6 +20,7 @@ import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
 import { authMiddleware, getAuth } from "./server/auth/auth.server";
+import { CACHE_POLICY } from "./server/cache-policy.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
 import { withViewer } from "./server/db/db.server";
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
   // anonymous pages stay cacheable. A page that shows a member's e-mail or cart never is.
   const responseHeaders = new Headers(toast ? headers : undefined);
-  if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", "private, no-store");
+  if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
   return data(
     {
       user: user ? { email: user.email } : null,

@@ -37,10 +37,9 @@ const vite = await createServer({
   resolve: { tsconfigPaths: true },
 });
 const imp = (rel) => vite.ssrLoadModule(path.join(root, rel));
-const { Kysely, PostgresDialect, sql } = await import("kysely");
+const { Kysely, PGliteDialect, PostgresDialect, sql } = await import("kysely");
 const { listOrdersAdmin } = await imp("app/server/queries/admin/orders.server.ts");
 const { listSubscribersAdmin } = await imp("app/server/queries/admin/newsletter.server.ts");
-const { PGliteDialect } = await imp("app/server/db/pglite-dialect.server.ts");
 await vite.close();
 
 async function sqlFiles(dir) {
@@ -147,7 +146,7 @@ async function benchPGlite() {
   await pglite.exec("vacuum analyze");
   console.error(`pglite: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
   const captured = [];
-  const db = new Kysely({ dialect: new PGliteDialect(pglite), log: (e) => captured.push(e.query) });
+  const db = new Kysely({ dialect: new PGliteDialect({ pglite }), log: (e) => captured.push(e.query) });
   try {
     return await measure("PGlite", db, captured);
   } finally {

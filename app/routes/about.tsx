@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { JoinCta } from "~/components/site/join-cta";
 import { MissionBlock } from "../components/site/mission-block";
 import { PageHero, Section } from "../components/site/section";
-import { staticPageHeaders } from "../components/site/static-headers";
+import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { mission } from "../content/mission";
 import type { Route } from "./+types/about";
@@ -18,7 +18,7 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function About() {
   return (

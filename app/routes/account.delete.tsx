@@ -15,6 +15,7 @@ import { deleteMemberAccount } from "~/server/queries/members.server";
 import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { authSessionStorage } from "~/server/session.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Konto löschen – BeHappy" },
@@ -28,7 +29,7 @@ const KEPT_NOTE =
 
 export function loader({ context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
-  return data({ email: user.email }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ email: user.email }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { requireUser } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { exportMemberData } from "~/server/queries/members.server";
+import { CACHE_POLICY } from "~/server/cache-policy.server";
 
 /**
  * DSGVO Art. 15/20: the member's data as a JSON download. A GET that changes nothing; the data is
@@ -19,7 +20,7 @@ async function download(context: Route.LoaderArgs["context"]) {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
         "Content-Disposition": `attachment; filename="behappy-meine-daten-${day}.json"`,
-        "Cache-Control": "private, no-store",
+        "Cache-Control": CACHE_POLICY.download,
       },
     });
   } catch (error) {

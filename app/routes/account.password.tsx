@@ -12,6 +12,7 @@ import { AuthError } from "~/server/auth/errors";
 import { logger } from "~/server/log.server";
 import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passwort ändern – BeHappy" },
@@ -22,7 +23,7 @@ const HIDE = { hideFields: ["currentPassword", "password", "passwordConfirm"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   requireUser(context);
-  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+  return data(null, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -15,6 +15,7 @@ import { withViewer } from "~/server/db/db.server";
 import { resolveCart } from "~/server/queries/cart.server";
 import { getMyMembership } from "~/server/queries/membership.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getAuth(context).viewer,
     async (tx) => resolveCart(tx, lines, await getMyMembership(tx)),
   );
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
   return data(

@@ -17,6 +17,7 @@ import { withViewer } from "~/server/db/db.server";
 import { findOrderByCheckoutToken } from "~/server/queries/orders.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithError } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
 
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         notes: "",
       },
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: cacheHeaders("private") },
   );
 }
 

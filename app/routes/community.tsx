@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ContentIcon } from "../components/site/content-icon";
 import { JoinCta } from "~/components/site/join-cta";
 import { PageHero, Section } from "../components/site/section";
-import { staticPageHeaders } from "../components/site/static-headers";
+import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { QuoteIcon } from "../components/ui/icons";
 import { communityBenefits, communityIntro, communityJoin } from "../content/community";
@@ -22,7 +22,7 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Community() {
   return (

@@ -8,6 +8,7 @@ import { ContactMap } from "~/components/contact/contact-map";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { contactSchema } from "~/lib/schemas/contact";
 import { getAuth } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { insertContactMessage } from "~/server/queries/contact.server";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), failed: false }, { status: 400 });
   }
   try {
-    await insertContactMessage(getAuth(context).viewer, submission.value);
+    await withViewer(getAuth(context).viewer, (tx) => insertContactMessage(tx, submission.value));
   } catch (error) {
     logger.error("contact message failed", { error: (error as Error).message });
     return data({ result: submission.reply({ formErrors: [CONTACT_FAILURE.message] }), failed: true }, { status: 500 });

@@ -22,13 +22,14 @@ import {
 } from "~/server/queries/members.server";
 import { getMyMembership } from "~/server/queries/membership.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Dashboard – BeHappy" },
   { name: "robots", content: "noindex" },
 ];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = cacheHeaders("private");
 const TRY_LATER = "Bitte versuche es später erneut.";
 
 function readView(url: URL) {

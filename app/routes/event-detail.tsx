@@ -4,14 +4,13 @@ import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 import { CatalogDetailPage } from "~/components/catalog/detail-page";
 import { catalogDetailMeta } from "~/lib/catalog/seo";
 import { loadCatalogDetail } from "~/server/catalog-pages.server";
-import { cacheHeadersFrom } from "~/server/queries/catalog.server";
+import { pageHeaders } from "~/server/cache-policy.server";
 
 const KIND = "events" as const;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => catalogDetailMeta(KIND, loaderData);
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  cacheHeadersFrom(loaderHeaders, parentHeaders);
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
 export const loader = (args: Route.LoaderArgs) => loadCatalogDetail(KIND, args);
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/events";
 import { CatalogListPage } from "~/components/catalog/list-page";
 import { seoMeta } from "~/lib/catalog/seo";
 import { loadCatalogList } from "~/server/catalog-pages.server";
-import { cacheHeadersFrom } from "~/server/queries/catalog.server";
+import { pageHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -12,8 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     canonical: loaderData?.canonical,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  cacheHeadersFrom(loaderHeaders, parentHeaders);
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
 export const loader = (args: Route.LoaderArgs) => loadCatalogList("events", args);
 

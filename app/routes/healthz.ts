@@ -1,12 +1,13 @@
 import { checkDatabase } from "~/server/health.server";
 import { logger } from "~/server/log.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export async function loader() {
   try {
     const db = await checkDatabase();
-    return Response.json({ status: "ok", db }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ status: "ok", db }, { headers: cacheHeaders("health") });
   } catch (error) {
     logger.error("health check failed", { error: (error as Error).message });
-    return Response.json({ status: "error" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ status: "error" }, { status: 503, headers: cacheHeaders("health") });
   }
 }

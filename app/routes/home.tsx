@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection } from "~/components/catalog/catalog-section";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
@@ -10,15 +10,8 @@ import { ContentIcon } from "~/components/site/content-icon";
 import { ArrowRightIcon, UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
-import { getAuth } from "~/server/auth/auth.server";
-import {
-  cacheHeadersFrom,
-  canonicalUrl,
-  catalogCacheHeaders,
-  listSections,
-  loadedCompletely,
-} from "~/server/queries/catalog.server";
-import { streamOrAwait } from "~/server/streaming.server";
+import { pageHeaders } from "~/server/cache-policy.server";
+import { loadCatalogSections } from "~/server/catalog-pages.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({
@@ -28,20 +21,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     canonical: loaderData?.canonical,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  cacheHeadersFrom(loaderHeaders, parentHeaders);
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, "startpage"));
-  const pick = <K extends "events" | "courses" | "products">(key: K) =>
-    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
-  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
-  return data(
-    { events, courses, products, canonical: canonicalUrl("/") },
-    {
-      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
-    },
-  );
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadCatalogSections("startpage", "/", { request, context });
 }
 
 export default function HomePage() {

@@ -21,6 +21,7 @@ import { membershipProducts } from "~/server/queries/cart.server";
 import { getMyMembership } from "~/server/queries/membership.server";
 import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Jetzt Mitglied werden – BeHappy" },
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // The selection is the plan in the cart, so it survives a reload.
   const productIds = lines.filter((l) => l.itemType === "product").map((l) => l.itemId);
-  return data({ plans, productIds, membership }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ plans, productIds, membership }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { useLocation } from "react-router";
 import { MissionBlock } from "../components/site/mission-block";
-import { staticPageHeaders } from "../components/site/static-headers";
+import { pageHeaders } from "~/server/cache-policy.server";
 import { isLegalSlug, legalPages, type LegalBlock, type LegalPage } from "../content/legal";
 import type { Route } from "./+types/legal";
 
@@ -17,7 +17,7 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: page.metaTitle }, { name: "description", content: page.description }];
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Legal() {
   const page = pageFor(useLocation().pathname);

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { NewsletterTokenPage } from "~/components/newsletter/token-page";
 import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/auth/auth.server";
+import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { confirmNewsletter, unsubscribeNewsletter } from "~/server/queries/newsletter.server";
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token.success) return data({ state: "invalid" as const }, { status: 400 });
   try {
     const run = kind === "confirm" ? confirmNewsletter : unsubscribeNewsletter;
-    const ok = await run(getAuth(context).viewer, token.data);
+    const ok = await withViewer(getAuth(context).viewer, (tx) => run(tx, token.data));
     return data({ state: ok ? ("done" as const) : ("invalid" as const) }, { status: ok ? 200 : 400 });
   } catch (error) {
     logger.error(`newsletter ${kind} failed`, { error: (error as Error).message });

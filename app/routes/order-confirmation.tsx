@@ -9,13 +9,14 @@ import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { orderNumber } from "~/server/mail/order-mail.server";
 import { getOrder } from "~/server/queries/orders.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Bestellbestätigung – BeHappy" },
   { name: "robots", content: "noindex" },
 ];
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = cacheHeaders("private");
 
 /** RLS decides: the owner (and admins) see the order; for everyone else it does not exist. */
 export async function loader({ params, context }: Route.LoaderArgs) {

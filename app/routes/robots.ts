@@ -1,5 +1,6 @@
 import type { Route } from "./+types/robots";
 import { publicUrl } from "~/server/mail.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
 
 /** Crawlers may read the public site; personal and transactional pages stay out. */
 export function loader(_: Route.LoaderArgs) {
@@ -19,6 +20,6 @@ export function loader(_: Route.LoaderArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: cacheHeaders("robots", { "Content-Type": "text/plain; charset=utf-8" }),
   });
 }

@@ -3,6 +3,7 @@ import { ANON } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { publicUrl } from "~/server/mail.server";
 import { listCatalogUrls } from "~/server/queries/catalog.server";
+import { CACHE_POLICY } from "~/server/cache-policy.server";
 
 /** Public pages of spec §2 (no cart, checkout, auth, dashboard or admin). */
 export const SITEMAP_PAGES = [
@@ -52,7 +53,7 @@ export async function loader(_: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300, s-maxage=3600",
+      "Cache-Control": CACHE_POLICY.staticPage,
     },
   });
 }

@@ -1,7 +1,7 @@
 import { PersonCard } from "../components/site/person-card";
 import { JoinCta } from "~/components/site/join-cta";
 import { PageHero, Section } from "../components/site/section";
-import { staticPageHeaders } from "../components/site/static-headers";
+import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
@@ -17,7 +17,7 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });
+export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Team() {
   return (

@@ -15,7 +15,7 @@ import { ANON, withViewer, type Tx } from "./db/db.server";
  * instance, the dashboard, SQL) is served everywhere within about a second, for one cheap query
  * per second instead of one per request. Chosen over LISTEN/NOTIFY because it needs no dedicated
  * connection, cannot miss a notification across a reconnect, and works the same on PGlite.
- * (Public catalogue pages may be held by a CDN for 60 s anyway, see PUBLIC_CACHE.)
+ * (Public catalogue pages may be held by a CDN for 60 s anyway, see CACHE_POLICY.catalogue in cache-policy.server.ts.)
  *
  * Read-your-writes on this instance: an admin write calls `invalidateCatalog(tx)` inside its
  * transaction; that drops the cache and remembers the version the write produced. Until a check

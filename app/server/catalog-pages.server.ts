@@ -1,16 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
+import type { CatalogKind } from "~/lib/catalog/types";
 import { getAuth } from "./auth/auth.server";
-import {
-  canonicalUrl,
-  catalogCacheHeaders,
-  getCatalogItem,
-  listCatalog,
-  loadedCompletely,
-  PRIVATE_CACHE,
-  type CatalogKind,
-} from "./queries/catalog.server";
+import { canonicalUrl, getCatalogItem, listCatalog, listSections, loadedCompletely } from "./queries/catalog.server";
+import { catalogCacheHeaders, cacheHeaders } from "./cache-policy.server";
 import { streamOrAwait } from "./streaming.server";
 
 /**
@@ -28,7 +22,7 @@ export async function loadCatalogDetail(
   if (result.state !== "found") {
     return data(
       { result, canonical: null, image: null, jsonLd: null },
-      { status: result.state === "not-found" ? 404 : 500, headers: { "Cache-Control": PRIVATE_CACHE } },
+      { status: result.state === "not-found" ? 404 : 500, headers: cacheHeaders("private") },
     );
   }
   const canonical = canonicalUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
@@ -54,6 +48,27 @@ export async function loadCatalogList(
     {
       status: failed ? 500 : 200,
       headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }),
+    },
+  );
+}
+
+/**
+ * The loader of / and /offers: the flagged events, courses and products (streamed to JS clients,
+ * each section failing on its own), publicly cacheable only when all three loaded.
+ */
+export async function loadCatalogSections(
+  filter: "startpage" | "offer",
+  path: string,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, filter));
+  const pick = <K extends "events" | "courses" | "products">(key: K) =>
+    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
+  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
+  return data(
+    { events, courses, products, canonical: canonicalUrl(path) },
+    {
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
     },
   );
 }

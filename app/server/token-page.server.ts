@@ -1,3 +1,5 @@
+import { cacheHeaders } from "./cache-policy.server";
+
 /**
  * Pages opened from a mailed link carry the token in their URL: no cache may keep them, and the
  * response asks for no Referer at all. The page's own <meta name="referrer" content="same-origin">
@@ -5,7 +7,7 @@
  * Origin header (with "no-referrer" browsers send `Origin: null`, which the cross-site checks refuse),
  * and same-origin still never sends the URL to another site.
  */
-export const TOKEN_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+export const TOKEN_PAGE_HEADERS = cacheHeaders("private", { "Referrer-Policy": "no-referrer" });
 
 /** The route's `headers` export: also for the action's answer and an error page. */
 export function tokenPageHeaders() {

@@ -2,7 +2,8 @@ import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-nav";
 import { useHydrated } from "~/components/hydrated";
-import { ADMIN_CACHE_CONTROL, ADMIN_HEADERS, requireAdmin } from "~/server/auth/admin-guard.server";
+import { requireAdmin } from "~/server/auth/admin-guard.server";
+import { CACHE_POLICY, cacheHeaders } from "~/server/cache-policy.server";
 
 /**
  * Layout of every /admin route. The guard runs here first (middleware, before any child loader or
@@ -13,12 +14,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     await requireAdmin(context);
     const response = await next();
-    response.headers.set("Cache-Control", ADMIN_CACHE_CONTROL);
+    response.headers.set("Cache-Control", CACHE_POLICY.admin);
     return response;
   },
 ];
 
-export const headers: Route.HeadersFunction = () => ADMIN_HEADERS;
+export const headers: Route.HeadersFunction = () => cacheHeaders("admin");
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 

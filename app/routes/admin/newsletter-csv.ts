@@ -4,7 +4,8 @@ import { newsletterStatusLabel } from "~/lib/admin/kinds";
 import { readListParams } from "~/lib/admin/list-params";
 import { formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { ADMIN_CACHE_CONTROL, requireAdmin } from "~/server/auth/admin-guard.server";
+import { requireAdmin } from "~/server/auth/admin-guard.server";
+import { CACHE_POLICY } from "~/server/cache-policy.server";
 import { logger } from "~/server/log.server";
 import { subscriberBatch, type ExportCursor } from "~/server/queries/admin/newsletter.server";
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="newsletter-abonnenten-${date}.csv"`,
-      "Cache-Control": ADMIN_CACHE_CONTROL,
+      "Cache-Control": CACHE_POLICY.download,
     },
   });
 }

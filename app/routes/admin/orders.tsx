@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { sql } from "kysely";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
@@ -10,14 +9,11 @@ import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus 
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
 import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
-import { withViewer, type Tx } from "~/server/db/db.server";
-import { auditFor } from "~/server/queries/admin/audit.server";
+import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import {
-  getOrderAdmin,
-  listOrderItems,
+  getOrderDetail,
   listOrdersAdmin,
-  listOrderWithdrawals,
   setOrderStatus,
   type AdminOrderRow,
 } from "~/server/queries/admin/orders.server";
@@ -27,30 +23,6 @@ import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];
 
-async function loadDetail(tx: Tx, id: string) {
-  const order = await getOrderAdmin(tx, id);
-  if (!order) return null;
-  // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
-  let items: Awaited<ReturnType<typeof listOrderItems>> = [];
-  let itemsError: AdminNotice | null = null;
-  await sql`savepoint order_items`.execute(tx);
-  try {
-    items = await listOrderItems(tx, id);
-    await sql`release savepoint order_items`.execute(tx);
-  } catch (error) {
-    await sql`rollback to savepoint order_items`.execute(tx);
-    itemsError = adminFailure(
-      "Fehler beim Laden der Bestellpositionen",
-      error,
-      { id },
-      "Die Bestellpositionen konnten nicht geladen werden.",
-    );
-  }
-  const withdrawals = await listOrderWithdrawals(tx, id);
-  const audit = await auditFor(tx, "orders", id);
-  return { order, items, itemsError, withdrawals, audit };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
   const url = new URL(request.url);
@@ -58,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("order");
   if (orderId !== null) {
     try {
-      const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => loadDetail(tx, orderId)) : null;
+      const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)) : null;
       return { view: "detail" as const, params, detail, error: null };
     } catch (error) {
       return {
@@ -214,7 +186,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
   );
 }
 
-type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
+type Detail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;
 
 function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref: string; selfHref: string }) {
   const { order, items, itemsError, withdrawals, audit } = detail;

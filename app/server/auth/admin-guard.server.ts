@@ -2,12 +2,12 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_RETRY } from "~/lib/admin/kinds";
 import { getAuth, isAdmin } from "./auth.server";
 import type { Viewer } from "../db/db.server";
+import { cacheHeaders } from "../cache-policy.server";
 import { logger } from "../log.server";
 import { redirectWithError } from "../toast.server";
 
 export const ADMIN_DENIED = "You don't have permission to access the admin area.";
-export const ADMIN_CACHE_CONTROL = "private, no-store";
-export const ADMIN_HEADERS = { "Cache-Control": ADMIN_CACHE_CONTROL } as const;
+const ADMIN_HEADERS = cacheHeaders("admin");
 
 /**
  * The admin guard (spec §4 Admin guard), for the admin layout and every admin loader and action:

@@ -10,7 +10,12 @@ import {
 } from "./email-confirmation.server";
 import { AUTH_MESSAGES, AuthError } from "./errors";
 import { hashPassword, verifyPassword } from "./password.server";
-import { finishLocalPasswordReset, isLocalResetTokenUsable, startLocalPasswordReset } from "./password-reset.server";
+import {
+  finishLocalPasswordReset,
+  isLocalResetTokenUsable,
+  setPasswordEndingSessions,
+  startLocalPasswordReset,
+} from "./password-reset.server";
 import type { AuthProvider, SignUpInput } from "./provider";
 import { authSessionStorage } from "../session.server";
 import { isUuid } from "~/lib/uuid";
@@ -105,14 +110,7 @@ export const localProvider: AuthProvider = {
       throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
     }
     const passwordHash = await hashPassword(newPassword);
-    await withViewer(SERVICE, async (tx) => {
-      await tx
-        .updateTable("auth.users")
-        .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
-        .where("id", "=", user.id)
-        .execute();
-      await tx.deleteFrom("auth.sessions").where("user_id", "=", user.id).execute();
-    });
+    await withViewer(SERVICE, (tx) => setPasswordEndingSessions(tx, user.id, passwordHash));
     // Every old session is gone; this browser gets a fresh one.
     const { headers } = await localProvider.signIn(request, user.email, newPassword);
     return headers;

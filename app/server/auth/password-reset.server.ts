@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { SERVICE, withViewer } from "../db/db.server";
+import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { accountExistsMail } from "../mail/account-mails.server";
@@ -98,22 +98,28 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
       .returning("user_id")
       .executeTakeFirst();
     if (!used?.user_id) return null;
+    await setPasswordEndingSessions(tx, used.user_id, passwordHash);
     // The link was mailed to the account's address, so using it also proves the address.
     const user = await tx
       .updateTable("auth.users")
-      .set({
-        encrypted_password: passwordHash,
-        updated_at: sql<Date>`now()`,
-        email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`,
-      })
+      .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())` })
       .where("id", "=", used.user_id)
       .returning("email")
       .executeTakeFirstOrThrow();
-    await tx.deleteFrom("auth.sessions").where("user_id", "=", used.user_id).execute();
     return user.email ?? "";
   });
   if (email === null) return false;
   // The owner is back in: the per-address sign-in counter starts from zero.
   await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
   return true;
+}
+
+/** Stores a new password hash and ends every session of the account (password change and reset). */
+export async function setPasswordEndingSessions(tx: Tx, userId: string, passwordHash: string) {
+  await tx
+    .updateTable("auth.users")
+    .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
+    .where("id", "=", userId)
+    .execute();
+  await tx.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
 }

@@ -100,10 +100,7 @@ export const supabaseProvider: AuthProvider = {
     });
     if (signInError) throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
     const { error } = await client.auth.updateUser({ password: newPassword });
-    if (error) {
-      const weak = error.code === "weak_password" || error.code === "same_password";
-      throw new AuthError(error.message || AUTH_MESSAGES.signInFallback, weak ? "weak_password" : "unexpected");
-    }
+    if (error) throw passwordUpdateError(error, AUTH_MESSAGES.signInFallback);
     await client.auth.signOut({ scope: "others" });
     return headers;
   },
@@ -156,10 +153,7 @@ export const supabaseProvider: AuthProvider = {
     const { data: exchanged, error: exchangeError } = await client.auth.exchangeCodeForSession(link.code ?? "");
     if (exchangeError) throw new AuthError(AUTH_MESSAGES.resetLinkInvalid, "invalid_token");
     const { error } = await client.auth.updateUser({ password: newPassword });
-    if (error) {
-      const weak = error.code === "weak_password" || error.code === "same_password";
-      throw new AuthError(error.message || AUTH_MESSAGES.resetLinkInvalid, weak ? "weak_password" : "unexpected");
-    }
+    if (error) throw passwordUpdateError(error, AUTH_MESSAGES.resetLinkInvalid);
     // Every session ends, including the one the exchange just made; the user signs in again.
     await client.auth.signOut({ scope: "global" });
     // The owner is back in: the per-address sign-in counter starts from zero.
@@ -168,3 +162,9 @@ export const supabaseProvider: AuthProvider = {
     return headers;
   },
 };
+
+/** A refused new password: too weak or unchanged is the member's to fix, anything else is ours. */
+function passwordUpdateError(error: { code?: string; message: string }, fallback: string) {
+  const weak = error.code === "weak_password" || error.code === "same_password";
+  return new AuthError(error.message || fallback, weak ? "weak_password" : "unexpected");
+}

@@ -1,9 +1,8 @@
 import { mkdir } from "node:fs/promises";
-import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "../log.server";
 import { migrate, withMigrationLock, type SqlRunner } from "./migrate.server";
-import { PGliteDialect } from "./pglite-dialect.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Database } from "./types.server";
 
@@ -71,7 +70,11 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   };
   return {
     engine: "pglite",
-    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }),
+    // PGlite has one session: Kysely's dialect hands it to one caller at a time (a mutex, since the
+    // adapter reports no multiple connections) and runs each transaction as pglite.transaction(),
+    // so transactions never interleave. Inside withViewer use only `tx`: the outer `db` or
+    // `runner` waits for that same session and deadlocks.
+    db: new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }),
     runner,
     // One connection, and the DATA_DIR lock keeps every other process out.
     session: (fn) => fn(runner),

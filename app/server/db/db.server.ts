@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type ControlledTransaction, type Kysely, type Transaction } from "kysely";
 import { env } from "../env.server";
 import { createDemoMember } from "./demo-member.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
@@ -6,6 +6,8 @@ import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
 import type { Database } from "./types.server";
 
 export type Tx = Transaction<Database>;
+/** The transaction withViewer hands out: a `Tx` that can also set savepoints (`tx.savepoint(name)`). */
+export type ViewerTx = ControlledTransaction<Database>;
 
 /** Who a request acts as. The database decides what each may do (RLS, grants). */
 export type Viewer =
@@ -56,31 +58,14 @@ export function claimsOf(viewer: Viewer) {
  * would (role + request.jwt.claims), so the same RLS policies decide on every engine.
  * Use only `tx` inside `fn`, and keep slow work (hashing, mail, HTTP) outside it.
  */
-export async function withViewer<T>(viewer: Viewer, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  let hooks: (() => void)[] | undefined;
-  let result: T;
+export async function withViewer<T>(viewer: Viewer, fn: (tx: ViewerTx) => Promise<T>): Promise<T> {
   try {
     const { db } = await database();
-    result = await db.transaction().execute(async (tx) => {
-      await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
-        tx,
-      );
-      const value = await fn(tx);
-      hooks = commitHooks.get(tx);
-      return value;
-    });
+    return await viewerTransaction(db, viewer, fn);
   } catch (error) {
     // A database that is down or restarting becomes one error kind the pages answer with 503.
     throw asUnavailable(error);
   }
-  for (const hook of hooks ?? []) {
-    try {
-      hook();
-    } catch {
-      // A hook only nudges or logs; the committed work stands either way.
-    }
-  }
-  return result;
 }
 
 const commitHooks = new WeakMap<Tx, (() => void)[]>();
@@ -93,4 +78,34 @@ export function afterCommit(tx: Tx, hook: () => void) {
   const hooks = commitHooks.get(tx);
   if (hooks) hooks.push(hook);
   else commitHooks.set(tx, [hook]);
+}
+
+/** withViewer on a given handle (the DB tests run it on both engines). */
+export async function viewerTransaction<T>(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  fn: (tx: ViewerTx) => Promise<T>,
+): Promise<T> {
+  // A controlled transaction, so `fn` can set savepoints (tx.savepoint) around a step allowed to fail.
+  const tx = await db.startTransaction().execute();
+  let result: T;
+  try {
+    await sql`select set_config('role', ${viewer.role}, true), set_config('request.jwt.claims', ${JSON.stringify(claimsOf(viewer))}, true)`.execute(
+      tx,
+    );
+    result = await fn(tx);
+    await tx.commit().execute();
+  } catch (error) {
+    // Also after a failed commit: the connection is released only through rollback().
+    await tx.rollback().execute();
+    throw error;
+  }
+  for (const hook of commitHooks.get(tx) ?? []) {
+    try {
+      hook();
+    } catch {
+      // A hook only nudges or logs; the committed work stands either way.
+    }
+  }
+  return result;
 }

@@ -28,6 +28,15 @@ export const itemHref = (type: CartItemType, id: string) => `${HREF[type]}/${id}
 /** Looks up the items of the given lines: at most one query per kind, never one per line. */
 export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "itemType">[]) {
   const idsOf = (type: CartItemType) => refs.filter((r) => r.itemType === type).map((r) => r.itemId);
+  // Courses and events have the same columns.
+  const datedItems = async (table: "courses" | "events", ids: string[]) =>
+    ids.length
+      ? tx
+          .selectFrom(table as "events")
+          .select(["id", "title", "image_url", "price", "behappy-price as community"])
+          .where("id", "in", ids)
+          .execute()
+      : [];
   const [products, courses, events] = await Promise.all([
     idsOf("product").length
       ? tx
@@ -49,20 +58,8 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
           .where("products.id", "in", idsOf("product"))
           .execute()
       : [],
-    idsOf("course").length
-      ? tx
-          .selectFrom("courses")
-          .select(["id", "title", "image_url", "price", "behappy-price as community"])
-          .where("id", "in", idsOf("course"))
-          .execute()
-      : [],
-    idsOf("event").length
-      ? tx
-          .selectFrom("events")
-          .select(["id", "title", "image_url", "price", "behappy-price as community"])
-          .where("id", "in", idsOf("event"))
-          .execute()
-      : [],
+    datedItems("courses", idsOf("course")),
+    datedItems("events", idsOf("event")),
   ]);
   const items = new Map<string, CartItem>();
   const put = (

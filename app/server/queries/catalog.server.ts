@@ -1,47 +1,19 @@
-import type { RouterContextProvider } from "react-router";
-import { getAuth } from "../auth/auth.server";
+import type { Selectable } from "kysely";
 import { cachedCatalog } from "../catalog-cache.server";
 import type { Tx, Viewer } from "../db/db.server";
+import type { CoursesTable, EventsTable, ProductsTable } from "../db/types.server";
+import { iso, num } from "../db/values.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
-import { getToast } from "../toast.server";
-import type {
-  CatalogFilter,
-  CatalogItem,
-  CatalogKind,
-  CourseItem,
-  DetailResult,
-  EventItem,
-  ItemOf,
-  ListResult,
-  ProductItem,
-} from "~/lib/catalog/types";
+import type { CatalogFilter, CatalogKind, DetailResult, ItemOf, ListResult, ProductItem } from "~/lib/catalog/types";
 import { isUuid } from "~/lib/uuid";
-
-export type {
-  CatalogFilter,
-  CatalogItem,
-  CatalogKind,
-  CourseItem,
-  DetailResult,
-  EventItem,
-  ItemOf,
-  ListResult,
-  ProductItem,
-};
 
 /**
  * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
- * as the anon viewer through withViewer (RLS decides) and cached in process (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers
- * for prices and ISO strings for timestamps.
+ * as the anon viewer through withViewer (RLS decides) and cached in process
+ * (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers for
+ * prices and ISO strings for timestamps.
  */
-
-const num = (value: unknown): number | null => {
-  if (value === null || value === undefined) return null;
-  const n = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
-};
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 const EVENT_COLUMNS = [
   "id",
@@ -71,33 +43,9 @@ const PRODUCT_COLUMNS = [
   "created_at",
 ] as const;
 
-type EventRow = {
-  id: string;
-  title: string;
-  category: string;
-  image_url: string;
-  date: string | null;
-  time: string | null;
-  location: string | null;
-  provider: string | null;
-  description: string | null;
-  price: unknown;
-  "behappy-price": unknown;
-  created_at: unknown;
-};
-
-type ProductRow = {
-  id: string;
-  title: string;
-  category: string;
-  description: string | null;
-  details: string | null;
-  image_url: string;
-  price: unknown;
-  behappy_price: unknown;
-  availability: boolean;
-  created_at: unknown;
-};
+type EventColumn = (typeof EVENT_COLUMNS)[number];
+type EventRow = Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<CoursesTable>, EventColumn>;
+type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 
 function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
   return {
@@ -151,7 +99,7 @@ interface Snapshot<K extends CatalogKind> {
 interface Flags {
   show_on_startpage: boolean;
   show_on_offer: boolean;
-  updated_at: unknown;
+  updated_at: Date | null;
 }
 
 async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<Snapshot<K>> {
@@ -165,7 +113,7 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       .orderBy("created_at", "desc")
       .orderBy("id")
       .execute();
-    for (const row of found) rows.push({ item: mapProduct(row as ProductRow) as ItemOf<K>, flags: row });
+    for (const row of found) rows.push({ item: mapProduct(row) as ItemOf<K>, flags: row });
   } else {
     const table = kind as "events" | "courses";
     const found = await tx
@@ -174,7 +122,7 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       .orderBy("created_at", "desc")
       .orderBy("id")
       .execute();
-    for (const row of found) rows.push({ item: mapEvent(table, row as EventRow) as ItemOf<K>, flags: row });
+    for (const row of found) rows.push({ item: mapEvent(table, row) as ItemOf<K>, flags: row });
   }
   // Frozen: the same objects go to every request.
   for (const { item } of rows) Object.freeze(item);
@@ -254,43 +202,11 @@ export async function listCatalogUrls(_viewer: Viewer) {
   return result;
 }
 
-/* ---- page helpers: streaming, caching, canonical URLs ---------------------------------------- */
-
-export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300";
-export const PRIVATE_CACHE = "private, no-store";
+/* ---- page helpers: completeness, canonical URLs ---------------------------------------- */
 
 /** Catalogue lists that are here (not streaming) and all loaded fine: safe for a shared cache. */
 export function loadedCompletely(...results: Array<ListResult<unknown> | Promise<unknown>>): boolean {
   return results.every((result) => !(result instanceof Promise) && result.ok);
-}
-
-/**
- * Cache-Control of a public catalogue page: a CDN may hold it briefly when nothing personal is on
- * it; a signed-in viewer (user menu) or a pending toast makes it private. So does data that is not
- * complete (`shareable: false`: still streaming, or it failed to load), else a shared cache would
- * keep an error state as the page for minutes.
- */
-export async function catalogCacheHeaders(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  { shareable = true }: { shareable?: boolean } = {},
-) {
-  const signedIn = getAuth(context).user !== null;
-  const { toast } = signedIn || !shareable ? { toast: undefined } : await getToast(request);
-  const cacheControl = signedIn || toast || !shareable ? PRIVATE_CACHE : PUBLIC_CACHE;
-  return { "Cache-Control": cacheControl, Vary: "Cookie" };
-}
-
-/**
- * For a route's `headers` export: passes the loader's caching decision on to the document, unless
- * a parent (the root: signed-in user, cart badge) already made the page private.
- */
-export function cacheHeadersFrom(loaderHeaders: Headers, parentHeaders?: Headers): Record<string, string> {
-  const own = loaderHeaders.get("Cache-Control");
-  const parent = parentHeaders?.get("Cache-Control");
-  const cacheControl = parent && /private|no-store/.test(parent) ? PRIVATE_CACHE : own;
-  if (!cacheControl) return {};
-  return { "Cache-Control": cacheControl, Vary: loaderHeaders.get("Vary") ?? "Cookie" };
 }
 
 /** The absolute canonical URL of a path (PUBLIC_URL, never the request's Host header). */

@@ -3,6 +3,7 @@ import type { ProfileInput } from "~/lib/schemas/profile";
 import type { RegistrationInput } from "~/lib/schemas/registration";
 import type { MemberOrder, MemberProfile, OrderStatus } from "~/lib/members";
 import type { Tx } from "../db/db.server";
+import { iso, num } from "../db/values.server";
 
 export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~/lib/members";
 
@@ -45,9 +46,9 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
 
   return orders.map((order) => ({
     id: order.id,
-    createdAt: new Date(order.created_at).toISOString(),
+    createdAt: iso(order.created_at),
     status: order.status as OrderStatus,
-    total: Number(order.total_amount),
+    total: num(order.total_amount) ?? 0,
     items: items
       .filter((item) => item.order_id === order.id)
       .map((item) => ({
@@ -56,14 +57,14 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         type: item.item_type,
         title: item.item_title,
         quantity: item.quantity,
-        price: Number(item.price),
+        price: num(item.price) ?? 0,
         participants: bookings.filter((b) => b.order_item_id === item.id).map(({ order_item_id: _o, ...b }) => b),
       })),
   }));
 }
 
-/** A member profile as the dashboard and the admin dialog show it. */
-export const PROFILE_COLUMNS = [
+/** The fields a member fills in (profile form, checkout prefill). */
+export const PROFILE_FIELDS = [
   "salutation",
   "first_name",
   "last_name",
@@ -75,17 +76,18 @@ export const PROFILE_COLUMNS = [
   "areacode",
   "phone",
   "mobile",
-  "created_at",
-  "updated_at",
 ] as const;
+
+/** A member profile as the dashboard and the admin dialog show it. */
+export const PROFILE_COLUMNS = [...PROFILE_FIELDS, "created_at", "updated_at"] as const;
 
 export async function getMemberProfile(tx: Tx, userId: string): Promise<MemberProfile | null> {
   const row = await tx.selectFrom("profiles").select(PROFILE_COLUMNS).where("id", "=", userId).executeTakeFirst();
   if (!row) return null;
   return {
     ...row,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
   };
 }
 
@@ -143,5 +145,5 @@ export async function exportMemberData(tx: Tx) {
 /** DSGVO Art. 17: erases the account (delete_my_account in SQL); returns the orders kept for bookkeeping. */
 export async function deleteMemberAccount(tx: Tx) {
   const { rows } = await sql<{ kept: number }>`select public.delete_my_account() as kept`.execute(tx);
-  return Number(rows[0]?.kept ?? 0);
+  return num(rows[0]?.kept) ?? 0;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import { SERVICE, withViewer, type Viewer } from "../db/db.server";
+import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -104,18 +104,12 @@ function escapeHtml(value: string) {
 }
 
 /** Double opt-in, step 2 (and the unsubscribe link): the SQL functions hash the token themselves. */
-export async function confirmNewsletter(viewer: Viewer, token: string): Promise<boolean> {
-  return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
-    return rows[0]?.ok === true;
-  });
+export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
+  return rows[0]?.ok === true;
 }
 
-export async function unsubscribeNewsletter(viewer: Viewer, token: string): Promise<boolean> {
-  return withViewer(viewer, async (tx) => {
-    const { rows } = await sql<{
-      ok: boolean;
-    }>`select public.unsubscribe_newsletter(${token}) as ok`.execute(tx);
-    return rows[0]?.ok === true;
-  });
+export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.unsubscribe_newsletter(${token}) as ok`.execute(tx);
+  return rows[0]?.ok === true;
 }

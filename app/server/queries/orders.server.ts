@@ -2,9 +2,11 @@ import { sql } from "kysely";
 import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
 import { afterCommit, type Tx } from "../db/db.server";
+import { iso, num } from "../db/values.server";
 import { logger } from "../log.server";
 import { orderConfirmationMail } from "../mail/order-mail.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { PROFILE_FIELDS } from "./members.server";
 
 /** What an order page shows (confirmation, admin detail). */
 export const ORDER_COLUMNS = [
@@ -63,40 +65,29 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
 export async function getOrder(tx: Tx, orderId: string) {
   const order = await tx.selectFrom("orders").select(ORDER_COLUMNS).where("id", "=", orderId).executeTakeFirst();
   if (!order) return null;
-  const items = await tx
+  return {
+    ...order,
+    created_at: iso(order.created_at),
+    total_amount: num(order.total_amount) ?? 0,
+    items: await listOrderItems(tx, orderId),
+  };
+}
+
+/** The lines of one order, by title (order confirmation, admin order detail). */
+export async function listOrderItems(tx: Tx, orderId: string) {
+  const rows = await tx
     .selectFrom("order_items")
     .select(["id", "item_id", "item_type", "item_title", "quantity", "price"])
     .where("order_id", "=", orderId)
     .orderBy("item_title")
     .execute();
-  return {
-    ...order,
-    created_at: new Date(order.created_at).toISOString(),
-    total_amount: Number(order.total_amount),
-    items: items.map((i) => ({ ...i, price: Number(i.price) })),
-  };
+  return rows.map((row) => ({ ...row, price: num(row.price) ?? 0 }));
 }
 
 export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
 export async function getProfileForCheckout(tx: Tx, userId: string) {
-  return tx
-    .selectFrom("profiles")
-    .select([
-      "salutation",
-      "first_name",
-      "last_name",
-      "email",
-      "street",
-      "zipcode",
-      "city",
-      "country",
-      "areacode",
-      "phone",
-      "mobile",
-    ])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  return tx.selectFrom("profiles").select(PROFILE_FIELDS).where("id", "=", userId).executeTakeFirst();
 }
 
 /** Spec §7: the profile is updated with the address fields (a failure is only logged by the caller). */

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "../../../lib/admin/audit";
 import type { Tx } from "../../db/db.server";
-import { iso } from "./paging.server";
+import { iso } from "../../db/values.server";
 
 /** The latest audit entries of one row (admins only, by RLS), newest first. */
 export async function auditFor(
@@ -24,6 +24,6 @@ export async function auditFor(
     actor_email: row.actor_email,
     before: (row.before as Record<string, unknown> | null) ?? null,
     after: (row.after as Record<string, unknown> | null) ?? null,
-    created_at: iso(row.created_at) ?? "",
+    created_at: iso(row.created_at),
   }));
 }

@@ -4,7 +4,8 @@ import type { ListParams } from "../../../lib/admin/list-params";
 import type { CourseFormInput, EventFormInput, ProductFormInput } from "../../../lib/schemas/admin";
 import { invalidateCatalog } from "../../catalog-cache.server";
 import type { Tx } from "../../db/db.server";
-import { iso, num, pageOf } from "./paging.server";
+import { iso, num } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /**
  * Admin reads and writes of events, courses and products (spec §7 "Admin events, courses,
@@ -54,12 +55,12 @@ export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListPara
       title: row.title,
       category: row.category,
       date: row.date,
-      price: num(row.price),
-      behappy_price: num(row.community),
+      price: num(row.price) ?? 0,
+      behappy_price: num(row.community) ?? 0,
       availability: row.availability,
       show_on_startpage: row.show_on_startpage,
       show_on_offer: row.show_on_offer,
-      created_at: iso(row.created_at) ?? "",
+      created_at: iso(row.created_at),
     }));
   });
 }
@@ -70,36 +71,37 @@ export async function getCatalogForm(
   kind: AdminKind,
   id: string,
 ): Promise<Record<string, string | boolean> | null> {
+  const shared = (row: { title: string; category: string; image_url: string; price: number }, community: number) => ({
+    title: row.title,
+    category: row.category,
+    image_url: row.image_url,
+    price: String(num(row.price) ?? 0),
+    behappy_price: String(num(community) ?? 0),
+  });
   if (kind === "products") {
     const row = await tx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return null;
+    const { description, details, availability, show_on_startpage, show_on_offer } = row;
     return {
-      title: row.title,
-      category: row.category,
-      description: row.description ?? "",
-      details: row.details ?? "",
-      image_url: row.image_url,
-      price: String(num(row.price)),
-      behappy_price: String(num(row.behappy_price)),
-      availability: row.availability,
-      show_on_startpage: row.show_on_startpage,
-      show_on_offer: row.show_on_offer,
+      ...shared(row, row.behappy_price),
+      description: description ?? "",
+      details: details ?? "",
+      availability,
+      show_on_startpage,
+      show_on_offer,
     };
   }
   const row = await tx.selectFrom(table(kind)).selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
+  const { date, time, location, provider, show_on_startpage, show_on_offer } = row;
   return {
-    title: row.title,
-    category: row.category,
-    date: row.date ?? "",
-    time: row.time ?? "",
-    location: row.location ?? "",
-    provider: row.provider ?? "",
-    image_url: row.image_url,
-    price: String(num(row.price)),
-    behappy_price: String(num(row["behappy-price"])),
-    show_on_startpage: row.show_on_startpage,
-    show_on_offer: row.show_on_offer,
+    ...shared(row, row["behappy-price"]),
+    date: date ?? "",
+    time: time ?? "",
+    location: location ?? "",
+    provider: provider ?? "",
+    show_on_startpage,
+    show_on_offer,
   };
 }
 
@@ -111,7 +113,9 @@ export async function getCatalogTitle(tx: Tx, kind: AdminKind, id: string) {
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
 
 /** Save payloads of spec §7: events and courses write "behappy-price", products behappy_price. */
-function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | ProductFormInput) {
+type CatalogFormInput = EventFormInput | CourseFormInput | ProductFormInput;
+
+function payload(kind: AdminKind, input: CatalogFormInput) {
   if (kind === "products") {
     const p = input as ProductFormInput;
     return {
@@ -143,11 +147,7 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
   };
 }
 
-export async function createCatalogItem(
-  tx: Tx,
-  kind: AdminKind,
-  input: EventFormInput | CourseFormInput | ProductFormInput,
-) {
+export async function createCatalogItem(tx: Tx, kind: AdminKind, input: CatalogFormInput) {
   const row = await tx
     .insertInto(table(kind))
     .values(payload(kind, input) as never)
@@ -158,12 +158,7 @@ export async function createCatalogItem(
 }
 
 /** Returns false when RLS or a missing row left nothing updated. */
-export async function updateCatalogItem(
-  tx: Tx,
-  kind: AdminKind,
-  id: string,
-  input: EventFormInput | CourseFormInput | ProductFormInput,
-) {
+export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, input: CatalogFormInput) {
   const result = await tx
     .updateTable(table(kind))
     .set(payload(kind, input) as never)

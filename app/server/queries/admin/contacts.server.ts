@@ -1,37 +1,26 @@
 import type { ListParams } from "../../../lib/admin/list-params";
 import type { Tx } from "../../db/db.server";
-import { iso, pageOf } from "./paging.server";
+import type { Selectable } from "kysely";
+import type { ContactMessagesTable } from "../../db/types.server";
+import { iso, type Serialized } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /** Admin contacts (spec §7 "Admin contacts"): newest first, searchable by name; status new → read. */
 
-export interface ContactRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  status: string;
-  created_at: string;
-}
+const COLUMNS = ["id", "name", "email", "phone", "message", "status", "created_at"] as const;
+
+export type ContactRow = Serialized<Pick<Selectable<ContactMessagesTable>, (typeof COLUMNS)[number]>>;
 
 export async function listContactsAdmin(tx: Tx, params: ListParams) {
   return pageOf<ContactRow>(tx, "contacts", params, async (ids) => {
-    const rows = await tx
-      .selectFrom("contact_messages")
-      .select(["id", "name", "email", "phone", "message", "status", "created_at"])
-      .where("id", "in", ids)
-      .execute();
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) ?? "" }));
+    const rows = await tx.selectFrom("contact_messages").select(COLUMNS).where("id", "in", ids).execute();
+    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
   });
 }
 
 export async function getContactAdmin(tx: Tx, id: string): Promise<ContactRow | null> {
-  const row = await tx
-    .selectFrom("contact_messages")
-    .select(["id", "name", "email", "phone", "message", "status", "created_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? { ...row, created_at: iso(row.created_at) ?? "" } : null;
+  const row = await tx.selectFrom("contact_messages").select(COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row ? { ...row, created_at: iso(row.created_at) } : null;
 }
 
 export async function markContactRead(tx: Tx, id: string) {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterCommit, type Tx } from "../../db/db.server";
 import { logger } from "../../log.server";
 import { nudgeMailWorker } from "../../mail/outbox.server";
-import { iso } from "./paging.server";
+import { iso } from "../../db/values.server";
 
 /** Admin mails: what has not (yet) reached its recipient, newest first (RLS: admins read the outbox). */
 

@@ -1,20 +1,16 @@
 import { sql } from "kysely";
 import { containsPattern, type ListParams } from "../../../lib/admin/list-params";
 import type { Tx } from "../../db/db.server";
-import { iso, pageOf } from "./paging.server";
+import type { Selectable } from "kysely";
+import type { NewsletterSubscriptionsTable } from "../../db/types.server";
+import { iso, type Serialized } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /** Admin newsletter list (spec §7 "Admin newsletter"): newest first, searchable by e-mail. */
 
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  status: string;
-  created_at: string;
-}
-
 const COLUMNS = ["id", "email", "first_name", "last_name", "status", "created_at"] as const;
+
+export type SubscriberRow = Serialized<Pick<Selectable<NewsletterSubscriptionsTable>, (typeof COLUMNS)[number]>>;
 
 function filtered(tx: Tx, q: string) {
   let query = tx.selectFrom("newsletter_subscriptions");
@@ -25,7 +21,7 @@ function filtered(tx: Tx, q: string) {
 export async function listSubscribersAdmin(tx: Tx, params: ListParams) {
   return pageOf<SubscriberRow>(tx, "newsletter", params, async (ids) => {
     const rows = await tx.selectFrom("newsletter_subscriptions").select(COLUMNS).where("id", "in", ids).execute();
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) ?? "" }));
+    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
   });
 }
 
@@ -52,7 +48,7 @@ export async function subscriberBatch(tx: Tx, q: string, cursor: ExportCursor, s
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(size).execute();
   return rows.map(({ cursor_ts, ...row }) => ({
     ...row,
-    created_at: iso(row.created_at) ?? "",
+    created_at: iso(row.created_at),
     cursor: { created_at: cursor_ts, id: row.id },
   }));
 }

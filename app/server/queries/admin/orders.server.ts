@@ -1,29 +1,25 @@
 import type { ListParams } from "../../../lib/admin/list-params";
 import type { OrderStatus } from "../../../lib/admin/kinds";
-import { afterCommit, type Tx } from "../../db/db.server";
+import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
+import { afterCommit, type Tx, type ViewerTx } from "../../db/db.server";
 import { logger } from "../../log.server";
-import { ORDER_COLUMNS } from "../orders.server";
-import { iso, num, pageOf } from "./paging.server";
+import { auditFor } from "./audit.server";
+import { listOrderItems, ORDER_COLUMNS } from "../orders.server";
+import type { Selectable } from "kysely";
+import type { OrdersTable } from "../../db/types.server";
+import { iso, num, type Serialized } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
 
-export interface AdminOrderRow {
-  id: string;
-  customer_name: string;
-  customer_email: string;
-  total_amount: number;
-  status: string;
-  created_at: string;
-}
+const LIST_COLUMNS = ["id", "customer_name", "customer_email", "total_amount", "status", "created_at"] as const;
+
+export type AdminOrderRow = Serialized<Pick<Selectable<OrdersTable>, (typeof LIST_COLUMNS)[number]>>;
 
 export async function listOrdersAdmin(tx: Tx, params: ListParams) {
   return pageOf<AdminOrderRow>(tx, "orders", params, async (ids) => {
-    const rows = await tx
-      .selectFrom("orders")
-      .select(["id", "customer_name", "customer_email", "total_amount", "status", "created_at"])
-      .where("id", "in", ids)
-      .execute();
-    return rows.map((row) => ({ ...row, total_amount: num(row.total_amount), created_at: iso(row.created_at) ?? "" }));
+    const rows = await tx.selectFrom("orders").select(LIST_COLUMNS).where("id", "in", ids).execute();
+    return rows.map((row) => ({ ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) }));
   });
 }
 
@@ -34,17 +30,7 @@ export async function getOrderAdmin(tx: Tx, id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, total_amount: num(row.total_amount), created_at: iso(row.created_at) ?? "" };
-}
-
-export async function listOrderItems(tx: Tx, orderId: string) {
-  const rows = await tx
-    .selectFrom("order_items")
-    .select(["id", "item_id", "item_type", "item_title", "quantity", "price"])
-    .where("order_id", "=", orderId)
-    .orderBy("item_title")
-    .execute();
-  return rows.map((row) => ({ ...row, price: num(row.price) }));
+  return { ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) };
 }
 
 export async function listOrderWithdrawals(tx: Tx, orderId: string) {
@@ -54,7 +40,7 @@ export async function listOrderWithdrawals(tx: Tx, orderId: string) {
     .where("order_id", "=", orderId)
     .orderBy("created_at", "desc")
     .execute();
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) ?? "" }));
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
 }
 
 /** Returns false when nothing was updated (unknown id, or RLS). */
@@ -63,4 +49,29 @@ export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
   const updated = Number(result.numUpdatedRows) > 0;
   if (updated) afterCommit(tx, () => logger.info("order status changed", { orderId: id, status }));
   return updated;
+}
+
+/** One order with its items, withdrawals and audit trail, or null when unknown (or not visible). */
+export async function getOrderDetail(tx: ViewerTx, id: string) {
+  const order = await getOrderAdmin(tx, id);
+  if (!order) return null;
+  // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
+  let items: Awaited<ReturnType<typeof listOrderItems>> = [];
+  let itemsError: AdminNotice | null = null;
+  const beforeItems = await tx.savepoint("order_items").execute();
+  try {
+    items = await listOrderItems(beforeItems, id);
+    await beforeItems.releaseSavepoint("order_items").execute();
+  } catch (error) {
+    await beforeItems.rollbackToSavepoint("order_items").execute();
+    itemsError = adminFailure(
+      "Fehler beim Laden der Bestellpositionen",
+      error,
+      { id },
+      "Die Bestellpositionen konnten nicht geladen werden.",
+    );
+  }
+  const withdrawals = await listOrderWithdrawals(tx, id);
+  const audit = await auditFor(tx, "orders", id);
+  return { order, items, itemsError, withdrawals, audit };
 }

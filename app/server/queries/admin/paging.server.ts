@@ -32,10 +32,3 @@ export async function pageOf<T extends { id: string }>(
   found.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { rows: found, total, page, totalPages: totalPages(total), q: params.q };
 }
-
-export const iso = (value: unknown) =>
-  value instanceof Date ? value.toISOString() : value == null ? null : String(value);
-export const num = (value: unknown) => {
-  const n = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-};

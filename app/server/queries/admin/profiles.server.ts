@@ -1,37 +1,25 @@
 import type { ListParams } from "../../../lib/admin/list-params";
 import type { Tx } from "../../db/db.server";
 import { PROFILE_COLUMNS } from "../members.server";
-import { iso, pageOf } from "./paging.server";
+import type { Selectable } from "kysely";
+import type { ProfilesTable } from "../../db/types.server";
+import { iso, type Serialized } from "../../db/values.server";
+import { pageOf } from "./paging.server";
 
 /** Admin profiles (spec §7 "Admin profiles"): newest first, searchable by name and e-mail. */
 
-export interface ProfileRow {
-  id: string;
-  salutation: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  country: string | null;
-  areacode: string | null;
-  phone: string | null;
-  mobile: string | null;
-  created_at: string;
-  updated_at: string | null;
-}
-
 const COLUMNS = ["id", ...PROFILE_COLUMNS] as const;
+
+export type ProfileRow = Serialized<Pick<Selectable<ProfilesTable>, (typeof COLUMNS)[number]>>;
 
 export async function listProfilesAdmin(tx: Tx, params: ListParams) {
   return pageOf<ProfileRow>(tx, "profiles", params, async (ids) => {
     const rows = await tx.selectFrom("profiles").select(COLUMNS).where("id", "in", ids).execute();
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) ?? "", updated_at: iso(row.updated_at) }));
+    return rows.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }));
   });
 }
 
 export async function getProfileAdmin(tx: Tx, id: string): Promise<ProfileRow | null> {
   const row = await tx.selectFrom("profiles").select(COLUMNS).where("id", "=", id).executeTakeFirst();
-  return row ? { ...row, created_at: iso(row.created_at) ?? "", updated_at: iso(row.updated_at) } : null;
+  return row ? { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } : null;
 }
