@@ -27,6 +27,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderId", "routes/order-confirmation.tsx"),
+  route("rechnungen/:invoiceId", "routes/invoice-pdf.ts"),
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth.forgot.tsx"),
   route("auth/reset", "routes/auth.reset.tsx"),

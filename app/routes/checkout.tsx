@@ -15,7 +15,7 @@ import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { sendMail } from "~/server/mail.server";
-import { orderConfirmationMail } from "~/server/mail/order-mail.server";
+import { orderConfirmationMailFor } from "~/server/payment/order-mails.server";
 import { resolveCart } from "~/server/queries/cart.server";
 import {
   findOrderByCheckoutToken,
@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   try {
     const order = await withViewer(viewer, (tx) => getOrder(tx, orderId));
-    if (order) await sendMail({ to: order.customer_email, ...orderConfirmationMail(order) });
+    if (order) await sendMail({ to: order.customer_email, ...(await orderConfirmationMailFor(order)) });
   } catch (error) {
     logger.error("order confirmation mail failed", { orderId, error: (error as Error).message });
   }

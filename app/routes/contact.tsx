@@ -9,6 +9,7 @@ import { isHoneypotFilled } from "~/lib/honeypot";
 import { contactSchema } from "~/lib/schemas/contact";
 import { getAuth } from "~/server/auth/auth.server";
 import { logger } from "~/server/log.server";
+import { operator } from "~/server/operator.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { insertContactMessage } from "~/server/queries/contact.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
@@ -23,7 +24,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export function loader() {
-  return { canonical: canonicalUrl("/contact") };
+  const { brand, company, street, postalCode, city, email, phone, phoneDisplay } = operator();
+  return {
+    canonical: canonicalUrl("/contact"),
+    operator: { brand, company, street, postalCode, city, email, phone, phoneDisplay },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage() {
-  useLoaderData<typeof loader>();
+  const { operator } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -60,7 +65,7 @@ export default function ContactPage() {
       </header>
 
       <div className="mt-10">
-        <ContactCards />
+        <ContactCards operator={operator} />
       </div>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
@@ -77,7 +82,7 @@ export default function ContactPage() {
             <ContactForm key={location.key} lastResult={actionData?.result} failed={actionData?.failed} />
           </div>
         </section>
-        <ContactMap />
+        <ContactMap operator={operator} />
       </div>
     </div>
   );

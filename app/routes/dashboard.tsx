@@ -10,6 +10,7 @@ import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registr
 import { requireUser } from "~/server/auth/auth.server";
 import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
+import { listInvoicesForOrders } from "~/server/invoice/invoices.server";
 import { logger } from "~/server/log.server";
 import {
   createMemberProfile,
@@ -60,11 +61,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let orders: Awaited<ReturnType<typeof getMemberOrders>> = [];
   let ordersError: string | null = null;
+  let invoices: Awaited<ReturnType<typeof listInvoicesForOrders>> = [];
   let profile: Awaited<ReturnType<typeof getMemberProfile>> = null;
   let profileError: string | null = null;
   if (view.tab === "orders") {
     try {
       orders = await withViewer(viewer, (tx) => getMemberOrders(tx, user.id));
+      invoices = await withViewer(viewer, (tx) =>
+        listInvoicesForOrders(
+          tx,
+          orders.map((order) => order.id),
+        ),
+      );
     } catch (error) {
       logger.error("dashboard orders failed", { error: (error as Error).message });
       ordersError = `Error fetching orders: ${readableError(error)}`;
@@ -77,7 +85,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profileError = PROFILE_MESSAGES.fetchError + readableError(error);
     }
   }
-  return data({ ...view, accountEmail: user.email, orders, ordersError, profile, profileError }, { headers: NO_STORE });
+  return data(
+    { ...view, accountEmail: user.email, orders, invoices, ordersError, profile, profileError },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -145,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const { tab, openItemId, editing, accountEmail, orders, ordersError, profile, profileError } =
+  const { tab, openItemId, editing, accountEmail, orders, invoices, ordersError, profile, profileError } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
@@ -165,7 +176,13 @@ export default function DashboardPage() {
         <DashboardTabs active={tab} />
         <TabPanel tab={tab}>
           {tab === "orders" ? (
-            <OrdersPanel orders={orders} error={ordersError} openItemId={openItemId} answer={registration} />
+            <OrdersPanel
+              orders={orders}
+              invoices={invoices}
+              error={ordersError}
+              openItemId={openItemId}
+              answer={registration}
+            />
           ) : (
             <>
               <ProfilePanel

@@ -1,12 +1,14 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
-import { operator } from "~/content/operator";
+import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
+import { operator } from "~/server/operator.server";
+import { bankTransferFor, girocodeSvg } from "~/server/payment/bank-transfer.server";
 import { orderNumber } from "~/server/mail/order-mail.server";
 import { getOrder } from "~/server/queries/orders.server";
 
@@ -27,7 +29,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const order = await withViewer(viewer, (tx) => getOrder(tx, params.orderId));
     if (!order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
-    return data({ state: "ok" as const, order: { ...order, number: orderNumber(order.id) } }, { headers: NO_STORE });
+    const number = orderNumber(order.id);
+    const transfer = bankTransferFor(order, number);
+    const payment = transfer ? { ...transfer, qrSvg: await girocodeSvg(transfer) } : null;
+    return data(
+      { state: "ok" as const, order: { ...order, number }, payment, shopEmail: operator().email },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     logger.error("order confirmation failed to load", { error: (error as Error).message });
     return data({ state: "error" as const, order: null }, { status: 500, headers: NO_STORE });
@@ -35,8 +43,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function OrderConfirmationPage() {
-  const { state, order } = useLoaderData<typeof loader>();
-  if (state !== "ok" || !order) {
+  const loaded = useLoaderData<typeof loader>();
+  const { state } = loaded;
+  if (loaded.state !== "ok" || !loaded.order) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Bestellung</h1>
@@ -51,6 +60,7 @@ export default function OrderConfirmationPage() {
       </section>
     );
   }
+  const { order } = loaded;
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">Vielen Dank für deine Bestellung!</h1>
@@ -93,6 +103,7 @@ export default function OrderConfirmationPage() {
           </tr>
         </tfoot>
       </table>
+      <BankTransferBox transfer={loaded.payment} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
       <address className="mt-2 not-italic">
         {order.customer_name}
@@ -105,8 +116,8 @@ export default function OrderConfirmationPage() {
       </address>
       <p className="mt-10">
         Fragen zu deiner Bestellung? Schreib uns an{" "}
-        <a href={`mailto:${operator.email}`} className="underline">
-          {operator.email}
+        <a href={`mailto:${loaded.shopEmail}`} className="underline">
+          {loaded.shopEmail}
         </a>
         .
       </p>

@@ -3,11 +3,22 @@ import { SERVICE, withViewer } from "./db/db.server";
 import { env } from "./env.server";
 import { logger } from "./log.server";
 
+/** Serialisable (base64 content), so a mail with attachments fits in an outbox row. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  /** Set for images the HTML shows inline (<img src="cid:…">). */
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 let transporter: Transporter | undefined;
@@ -45,6 +56,7 @@ export async function sendMail(mail: Mail) {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments?.map((a) => ({ ...a, encoding: "base64" })),
     });
     await withViewer(SERVICE, (tx) =>
       tx.updateTable("mail_outbox").set({ sent_at: new Date() }).where("id", "=", id).execute(),

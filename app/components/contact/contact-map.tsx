@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLinkIcon, MapPinIcon } from "~/components/ui/icons";
-import { operator } from "~/content/operator";
+import type { ContactOperator } from "./contact-cards";
 
 /** Example coordinates for the (example) address in Berlin-Mitte; change with the operator data. */
 export const MAP_POSITION = { lat: 52.5321, lon: 13.3849 };
-
-const address = `${operator.street}, ${operator.postalCode} ${operator.city}`;
 
 export function mapEmbedUrl({ lat, lon } = MAP_POSITION) {
   const bbox = [lon - 0.006, lat - 0.003, lon + 0.006, lat + 0.003].map((n) => n.toFixed(4)).join(",");
@@ -17,7 +15,7 @@ export function mapPageUrl({ lat, lon } = MAP_POSITION) {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }
 
-export function addressSearchUrl() {
+export function addressSearchUrl(address: string) {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
@@ -26,10 +24,13 @@ export function addressSearchUrl() {
  * JavaScript the button 'Karte anzeigen' inserts the OpenStreetMap iframe; without it, the same
  * control is a link to the map on openstreetmap.org. An address link is always there.
  */
-export function ContactMap() {
-  const [enhanced, setEnhanced] = useState(false);
+const noSubscription = () => () => {};
+
+export function ContactMap({ operator }: { operator: ContactOperator }) {
+  const address = `${operator.street}, ${operator.postalCode} ${operator.city}`;
+  // False in the server render and during hydration, true once React runs in the browser.
+  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
   const [shown, setShown] = useState(false);
-  useEffect(() => setEnhanced(true), []);
 
   return (
     <section aria-labelledby="map-heading" className="rounded-xl border border-border bg-card p-6 shadow-sm">
@@ -70,7 +71,7 @@ export function ContactMap() {
       </div>
       <p className="mt-4">
         <a
-          href={addressSearchUrl()}
+          href={addressSearchUrl(address)}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline underline-offset-4 hover:no-underline"

@@ -80,6 +80,7 @@ export interface CoursesTable {
   show_on_offer: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  vat_rate: Generated<number>;
 }
 
 export interface EventBookingsTable {
@@ -110,6 +111,23 @@ export interface EventsTable {
   show_on_offer: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  vat_rate: Generated<number>;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: Generated<number>;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  number: string;
+  kind: string;
+  order_id: string;
+  cancels_invoice_id: string | null;
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  supply_date: string;
+  total_amount: number;
 }
 
 export interface MailOutboxTable {
@@ -145,6 +163,8 @@ export interface OrderItemsTable {
   item_title: string;
   quantity: number;
   price: number;
+  vat_rate: number;
+  shipped: Generated<boolean>;
 }
 
 export interface OrdersTable {
@@ -181,6 +201,8 @@ export interface ProductsTable {
   not_included: Generated<string[]>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  vat_rate: Generated<number>;
+  shipped: Generated<boolean>;
 }
 
 export interface ProfilesTable {
@@ -231,6 +253,8 @@ export interface Database {
   courses: CoursesTable;
   event_bookings: EventBookingsTable;
   events: EventsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   order_items: OrderItemsTable;
