@@ -188,6 +188,7 @@ function OrderList({ list, open, error }: { list: OrderPage; open: boolean; erro
         totalPages={totalPages(list.total)}
         count={list.rows.length}
         hrefFor={(page) => listHref("/admin/orders", { q: list.q, page }, { filter })}
+        keep={{ filter }}
       >
         <AdminTable
           caption="Bestellungen"

@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { pdfText } from "./support/pdf-text";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+
+// Seed: member prices 19,90 € (7 %, shipped) and 12,90 € (19 %, shipped).
+const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
+const MUG = "/products/b0000000-0000-4000-8000-000000000007";
+const IBAN = "DE89 3704 0044 0532 0130 00";
+
+async function addToCart(page: Page, path: string) {
+  await page.goto(path);
+  await page
+    .getByRole("region", { name: "In den Warenkorb" })
+    .getByRole("button", { name: "In den Warenkorb" })
+    .click();
+  await expect(page.getByText(/wurde in den Warenkorb gelegt/).first()).toBeVisible();
+}
+
+async function checkout(page: Page) {
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+test("order → bank transfer with GiroCode → admin confirms payment → invoice PDF and mails", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await signIn();
+  await addToCart(page, BOOK);
+  await addToCart(page, MUG);
+  const orderId = await checkout(page);
+  const number = orderId.slice(0, 8).toUpperCase();
+
+  // The confirmation page: "Bitte überweise …" with everything a transfer needs, and the GiroCode.
+  const payment = page.getByTestId("bank-transfer");
+  await expect(payment).toContainText("Bitte überweise 32,80 €");
+  await expect(payment).toContainText(IBAN);
+  await expect(payment).toContainText("COBADEFFXXX");
+  await expect(payment).toContainText("BeHappy GmbH");
+  await expect(payment.getByText(number, { exact: true })).toBeVisible();
+  const qr = page.getByRole("img", { name: "GiroCode für die Überweisung" });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
+  await expectAccessible(page);
+
+  // The order mail: the same details and the GiroCode as an inline image (CID attachment).
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  const orderMail = mailsTo(email)[0];
+  expect(orderMail.text).toMatch(/Bitte überweise 32,80\s€/);
+  expect(orderMail.text).toContain(`IBAN: ${IBAN}`);
+  expect(orderMail.text).toContain(`Verwendungszweck: ${number}`);
+  expect(orderMail.text).toContain('src="cid:girocode@behappy"');
+  expect(orderMail.raw).toMatch(/Content-Type: image\/png/);
+  expect(orderMail.raw).toMatch(/Content-ID: <girocode@behappy>/);
+
+  // The admin finds it among the open payments and confirms the payment.
+  await signIn({ admin: true });
+  await page.goto("/admin/orders");
+  await page.getByRole("link", { name: "Offene Zahlungen" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await expect(page.getByTestId("open-sum")).toContainText("Summe offener Zahlungen:");
+  await page.getByLabel("Nach Name oder E-Mail suchen").fill(email);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 32,80 €");
+  const row = page.getByRole("row").filter({ hasText: `${orderId.slice(0, 8)}…` });
+  await row.getByText("Aktionen").click();
+  await row.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
+  // No longer open: the filtered list is empty and sums to zero.
+  await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 0,00 €");
+
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const adminInvoice = page.getByRole("link", { name: /^Rechnung RE-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(adminInvoice).toBeVisible();
+  const invoiceNumber = (await adminInvoice.textContent())!.match(/RE-\d{4}-\d{6}/)![0];
+  const adminPdf = await page.request.get((await adminInvoice.getAttribute("href"))!);
+  expect(adminPdf.status()).toBe(200);
+
+  // The customer gets "Zahlung eingegangen" with the invoice attached …
+  await expect.poll(() => mailsTo(email).filter((m) => m.text.includes("Zahlung eingegangen")).length).toBe(1);
+  const paidMail = mailsTo(email).find((m) => m.text.includes("Zahlung eingegangen"))!;
+  expect(paidMail.text).toContain(`Rechnung ${invoiceNumber}`);
+  expect(paidMail.raw).toMatch(new RegExp(`filename="?${invoiceNumber}\\.pdf`));
+  expect(paidMail.raw).toMatch(/Content-Type: application\/pdf/);
+
+  // … and downloads it from the dashboard.
+  await signIn({ email });
+  await page.goto("/dashboard");
+  const link = page.getByRole("link", { name: `Rechnung ${invoiceNumber} herunterladen (PDF)` });
+  await expect(link).toBeVisible();
+  const response = await page.request.get((await link.getAttribute("href"))!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfText(await response.body());
+  expect(text).toContain(invoiceNumber);
+  expect(text).toContain(number);
+  expect(text).toContain("Dankbarkeitstagebuch");
+  expect(text).toContain("BeHappy Tasse");
+  // 7 %: 19,90 → 18,60 net + 1,30 VAT; 19 %: 12,90 → 10,84 net + 2,06 VAT.
+  expect(text).toMatch(/Nettobetrag 7 %\s+18,60\s€/);
+  expect(text).toMatch(/Umsatzsteuer 7 %\s+1,30\s€/);
+  expect(text).toMatch(/Nettobetrag 19 %\s+10,84\s€/);
+  expect(text).toMatch(/Umsatzsteuer 19 %\s+2,06\s€/);
+  expect(text).toMatch(/Gesamtbetrag\s+32,80\s€/);
+
+  // Someone else cannot read it (RLS): not found.
+  await signIn();
+  const foreign = await page.request.get((await link.getAttribute("href"))!);
+  expect(foreign.status()).toBe(404);
+});
+
+test("a 0,00 € order needs no payment and says so", async ({ page, signIn }) => {
+  await signIn();
+  await page.goto("/join");
+  const response = await page.request.post("/cart", {
+    form: { intent: "plan", planId: "a0000000-0000-4000-8000-000000000001", redirectTo: "/join" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  await checkout(page);
+  await expect(page.getByText("Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €).")).toBeVisible();
+  await expect(page.getByTestId("bank-transfer")).toHaveCount(0);
+});
