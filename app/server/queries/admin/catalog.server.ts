@@ -81,7 +81,9 @@ export async function getCatalogForm(
       image_url: row.image_url,
       price: String(num(row.price)),
       behappy_price: String(num(row.behappy_price)),
+      vat_rate: String(num(row.vat_rate)),
       availability: row.availability,
+      shipped: row.shipped,
       show_on_startpage: row.show_on_startpage,
       show_on_offer: row.show_on_offer,
     };
@@ -98,6 +100,7 @@ export async function getCatalogForm(
     image_url: row.image_url,
     price: String(num(row.price)),
     behappy_price: String(num(row["behappy-price"])),
+    vat_rate: String(num(row.vat_rate)),
     show_on_startpage: row.show_on_startpage,
     show_on_offer: row.show_on_offer,
   };
@@ -120,9 +123,11 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
       details: blankToNull(p.details),
       price: p.price,
       behappy_price: p.behappy_price,
+      vat_rate: p.vat_rate,
       image_url: p.image_url,
       category: p.category,
       availability: p.availability,
+      shipped: p.shipped,
       show_on_startpage: p.show_on_startpage,
       show_on_offer: p.show_on_offer,
     };
@@ -137,6 +142,7 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
     category: e.category,
     price: e.price,
     "behappy-price": e.behappy_price,
+    vat_rate: e.vat_rate,
     provider: blankToNull(e.provider),
     show_on_startpage: e.show_on_startpage,
     show_on_offer: e.show_on_offer,
