@@ -22,6 +22,7 @@ import { NotFound } from "./routes/not-found";
 import { authMiddleware, getAuth } from "./server/auth/auth.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
+import { operator } from "./server/operator.server";
 import { readTheme } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 
@@ -56,7 +57,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const responseHeaders = new Headers(toast ? headers : undefined);
   if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", "private, no-store");
   return data(
-    { user: user ? { email: user.email } : null, toast: toast ?? null, theme, cartCount: cart.itemCount },
+    {
+      user: user ? { email: user.email } : null,
+      toast: toast ?? null,
+      theme,
+      cartCount: cart.itemCount,
+      // Every price shows "inkl. MwSt." or the § 19 UStG note (PAngV); the mode is configuration.
+      vatMode: operator().vatMode,
+    },
     { headers: responseHeaders },
   );
 }

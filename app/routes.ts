@@ -49,6 +49,7 @@ export default [
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("withdrawals", "routes/admin/withdrawals.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
       ...(["events", "courses", "products"] as const).flatMap((kind) => [
         route(kind, "routes/admin/catalog-list.tsx", { id: `admin/${kind}` }),

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { fieldProps, textareaProps } from "~/components/conform";
+import { PriceTerms } from "~/components/catalog/price-terms";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -144,7 +145,7 @@ export default function CheckoutPage() {
   const { key: _salutationKey, ...salutationProps } = getSelectProps(fields.salutation);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+    <div className="mx-auto max-w-3xl px-4 py-12">
       <section aria-labelledby="checkout-heading">
         <h1 id="checkout-heading" className="text-3xl font-bold">
           Kasse
@@ -201,7 +202,37 @@ export default function CheckoutPage() {
             </div>
             <Field label="Anmerkungen" {...textareaProps(fields.notes)} rows={3} />
           </fieldset>
-          <p className="text-sm text-muted-foreground">
+          {/* § 312j BGB: items, quantities, total and the terms stand directly above the order button,
+              on every viewport (one column, no sidebar that a phone would push below the button). */}
+          <section aria-labelledby="summary-heading" className="rounded-xl bg-muted p-6">
+            <h2 id="summary-heading" className="text-xl font-semibold">
+              Deine Bestellung
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {lines.map((line) => (
+                <li key={line.id} className="flex justify-between gap-4">
+                  <span>
+                    {line.quantity} × {line.title}
+                  </span>
+                  <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
+              <span>Gesamt</span>
+              <span data-testid="checkout-total">{formatPrice(total)}</span>
+            </p>
+            <p className="text-right">
+              <PriceTerms shipped={lines.some((line) => line.shipped)} />
+            </p>
+            <p className="mt-2 text-sm">
+              Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung.
+            </p>
+            <Link to="/cart" className="mt-3 inline-block text-sm underline">
+              Warenkorb bearbeiten
+            </Link>
+          </section>
+          <p className="text-sm text-muted-foreground" data-testid="checkout-terms">
             Mit deiner Bestellung akzeptierst du unsere{" "}
             <Link to="/agb" className="underline">
               AGB
@@ -217,29 +248,6 @@ export default function CheckoutPage() {
           </Button>
         </Form>
       </section>
-
-      <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-muted p-6">
-        <h2 id="summary-heading" className="text-xl font-semibold">
-          Deine Bestellung
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-4">
-              <span>
-                {line.quantity} × {line.title}
-              </span>
-              <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
-          <span>Gesamt</span>
-          <span data-testid="checkout-total">{formatPrice(total)}</span>
-        </p>
-        <Link to="/cart" className="mt-4 inline-block text-sm underline">
-          Warenkorb bearbeiten
-        </Link>
-      </aside>
     </div>
   );
 }

@@ -39,7 +39,7 @@ async function fileWithdrawal(page: Page, email: string, orderId: string) {
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Bestellnummer").fill(orderId.slice(0, 8));
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
-  await page.getByRole("button", { name: "Widerruf jetzt bestätigen" }).click();
+  await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
   await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
 }
 

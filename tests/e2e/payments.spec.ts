@@ -129,3 +129,53 @@ test("a 0,00 € order needs no payment and says so", async ({ page, signIn }) =
   await expect(page.getByText("Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €).")).toBeVisible();
   await expect(page.getByTestId("bank-transfer")).toHaveCount(0);
 });
+
+test("every price says what it includes; shipped products link the shipping terms (PAngV)", async ({ page }) => {
+  await page.goto(BOOK);
+  const terms = page.getByTestId("price-terms").first();
+  await expect(terms).toContainText("inkl. MwSt.");
+  const shipping = terms.getByRole("link", { name: "Versandkostenfrei" });
+  await expect(shipping).toHaveAttribute("href", "/agb#versand");
+  // A download is not shipped: VAT note, no shipping terms.
+  await page.goto("/products/b0000000-0000-4000-8000-000000000008");
+  await expect(page.getByTestId("price-terms").first()).toHaveText("inkl. MwSt.");
+  // Catalogue cards and the plans carry it too.
+  await page.goto("/products");
+  await expect(page.getByTestId("price-terms").first()).toContainText("inkl. MwSt.");
+  await page.goto("/join");
+  await expect(page.getByTestId("price-terms").first()).toContainText("inkl. MwSt.");
+  // The linked section explains the shipping terms.
+  await page.goto("/agb#versand");
+  await expect(page.getByRole("heading", { name: "Versand und Lieferung" })).toBeVisible();
+  await expect(page.locator("#versand")).toContainText("versandkostenfrei");
+});
+
+test("@phone on a 390 px phone the order summary and the terms stand directly above the order button", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn();
+  await addToCart(page, BOOK);
+  await page.goto("/checkout");
+  const summary = page.getByRole("region", { name: "Deine Bestellung" });
+  await expect(summary).toContainText("1 × Dankbarkeitstagebuch");
+  await expect(summary.getByTestId("checkout-total")).toHaveText(/19,90\s€/);
+  await expect(summary.getByTestId("price-terms")).toContainText("inkl. MwSt.");
+  const button = page.getByRole("button", { name: "Zahlungspflichtig bestellen" });
+  const terms = page.getByTestId("checkout-terms");
+  const [s, t, b] = await Promise.all([summary.boundingBox(), terms.boundingBox(), button.boundingBox()]);
+  expect(s && t && b).toBeTruthy();
+  // Order on screen: summary, then terms, then the button, with nothing in between.
+  expect(s!.y + s!.height).toBeLessThanOrEqual(t!.y);
+  expect(t!.y + t!.height).toBeLessThanOrEqual(b!.y);
+  expect(t!.y - (s!.y + s!.height)).toBeLessThan(48);
+  expect(b!.y - (t!.y + t!.height)).toBeLessThan(48);
+  // And in the document: the button is the next element after the terms, the terms after the summary.
+  const order = await page.evaluate(() => {
+    const button = [...document.querySelectorAll("button")].find((el) => el.textContent?.includes("Zahlungspflichtig"));
+    const terms = button?.previousElementSibling;
+    return [terms?.getAttribute("data-testid"), terms?.previousElementSibling?.getAttribute("aria-labelledby")];
+  });
+  expect(order).toEqual(["checkout-terms", "summary-heading"]);
+});

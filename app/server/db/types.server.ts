@@ -241,6 +241,8 @@ export interface WithdrawalsTable {
   email: string;
   note: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  matched_by: string | null;
+  matched_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface Database {

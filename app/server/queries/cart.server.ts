@@ -12,6 +12,8 @@ export interface CartItem {
   regularPrice: number;
   available: boolean;
   isMembership: boolean;
+  /** A physical product (PAngV: shipping terms next to the price; checkout asks for delivery). */
+  shipped: boolean;
 }
 
 export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType"> {
@@ -28,7 +30,16 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     idsOf("product").length
       ? tx
           .selectFrom("products")
-          .select(["id", "title", "image_url", "price", "behappy_price as community", "availability", "category"])
+          .select([
+            "id",
+            "title",
+            "image_url",
+            "price",
+            "behappy_price as community",
+            "availability",
+            "category",
+            "shipped",
+          ])
           .where("id", "in", idsOf("product"))
           .execute()
       : [],
@@ -51,7 +62,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   const put = (
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
-    extra: { available: boolean; isMembership: boolean },
+    extra: { available: boolean; isMembership: boolean; shipped: boolean },
   ) =>
     items.set(`${itemType}:${row.id}`, {
       itemId: row.id,
@@ -63,9 +74,13 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       ...extra,
     });
   for (const row of products)
-    put("product", row, { available: row.availability, isMembership: row.category === "membership" });
-  for (const row of courses) put("course", row, { available: true, isMembership: false });
-  for (const row of events) put("event", row, { available: true, isMembership: false });
+    put("product", row, {
+      available: row.availability,
+      isMembership: row.category === "membership",
+      shipped: row.shipped && row.category !== "membership",
+    });
+  for (const row of courses) put("course", row, { available: true, isMembership: false, shipped: false });
+  for (const row of events) put("event", row, { available: true, isMembership: false, shipped: false });
   return items;
 }
 

@@ -68,6 +68,7 @@ const PRODUCT_COLUMNS = [
   "price",
   "behappy_price",
   "availability",
+  "shipped",
   "created_at",
 ] as const;
 
@@ -96,6 +97,7 @@ type ProductRow = {
   price: unknown;
   behappy_price: unknown;
   availability: boolean;
+  shipped: boolean;
   created_at: unknown;
 };
 
@@ -130,6 +132,7 @@ function mapProduct(row: ProductRow): ProductItem {
     price: num(row.price),
     behappy_price: num(row.behappy_price) ?? 0,
     availability: row.availability !== false,
+    shipped: row.shipped === true,
     created_at: iso(row.created_at),
   };
 }
