@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
@@ -9,12 +9,13 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { cartTotal } from "~/lib/cart";
 import { formatPrice } from "~/lib/format";
-import { checkoutSchema, SALUTATIONS } from "~/lib/schemas/checkout";
+import { checkoutSchema, deliveryAddressOf, SALUTATIONS } from "~/lib/schemas/checkout";
 import { getAuth } from "~/server/auth/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
+import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-address.server";
 import { sendMail } from "~/server/mail.server";
 import { orderConfirmationMailFor } from "~/server/payment/order-mails.server";
 import { resolveCart } from "~/server/queries/cart.server";
@@ -82,6 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phone: profile?.phone ?? "",
         mobile: profile?.mobile ?? "",
         notes: "",
+        deliveryDifferent: "",
+        deliveryName: "",
+        deliveryStreet: "",
+        deliveryZipcode: "",
+        deliveryCity: "",
+        deliveryCountry: "Deutschland",
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -100,7 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let orderId: string;
   try {
-    orderId = await withViewer(viewer, (tx) => placeOrder(tx, input, lines));
+    orderId = await withViewer(viewer, async (tx) => {
+      const id = await placeOrder(tx, input, lines);
+      await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
+      return id;
+    });
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     // place_order speaks German for what a customer can fix (sold out, gone, bad quantity).
@@ -117,8 +128,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.warn("profile address update failed", { error: error.message }),
   );
   try {
-    const order = await withViewer(viewer, (tx) => getOrder(tx, orderId));
-    if (order) await sendMail({ to: order.customer_email, ...(await orderConfirmationMailFor(order)) });
+    const found = await withViewer(viewer, async (tx) => {
+      const order = await getOrder(tx, orderId);
+      return order ? { order, delivery: await deliveryOf(tx, orderId) } : null;
+    });
+    if (found) {
+      await sendMail({
+        to: found.order.customer_email,
+        ...(await orderConfirmationMailFor(found.order, found.delivery)),
+      });
+    }
   } catch (error) {
     logger.error("order confirmation mail failed", { orderId, error: (error as Error).message });
   }
@@ -193,6 +212,7 @@ export default function CheckoutPage() {
             </div>
             <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
           </fieldset>
+          {lines.some((line) => line.shipped) ? <DeliveryFields fields={fields as never} /> : null}
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Kontakt (optional)</legend>
             <div className="grid gap-5 sm:grid-cols-[8rem_1fr_1fr]">
@@ -249,5 +269,66 @@ export default function CheckoutPage() {
         </Form>
       </section>
     </div>
+  );
+}
+
+/** Shipped products go to the billing address unless the customer names another one here. */
+type DeliveryFieldName =
+  "deliveryDifferent" | "deliveryName" | "deliveryStreet" | "deliveryZipcode" | "deliveryCity" | "deliveryCountry";
+
+function DeliveryFields({
+  fields,
+}: {
+  fields: Record<DeliveryFieldName, FieldMetadata<string | boolean | undefined>>;
+}) {
+  return (
+    <fieldset className="space-y-5">
+      <legend className="text-xl font-semibold">Lieferadresse</legend>
+      <div className="flex items-center gap-3">
+        <input
+          type="checkbox"
+          id={fields.deliveryDifferent.id}
+          name={fields.deliveryDifferent.name}
+          key={fields.deliveryDifferent.key}
+          defaultChecked={fields.deliveryDifferent.initialValue === "on"}
+          aria-describedby="delivery-hint"
+          className="size-6 accent-primary"
+        />
+        <label htmlFor={fields.deliveryDifferent.id} className="font-medium">
+          Lieferadresse weicht ab
+        </label>
+      </div>
+      <p id="delivery-hint" className="text-sm text-muted-foreground">
+        Ohne Haken liefern wir an deine Rechnungsadresse. Die Felder unten gelten nur mit Haken.
+      </p>
+      <Field
+        label="Empfänger (Lieferung)"
+        {...fieldProps(fields.deliveryName, { type: "text" })}
+        autoComplete="shipping name"
+      />
+      <Field
+        label="Straße, Hausnummer (Lieferung)"
+        {...fieldProps(fields.deliveryStreet, { type: "text" })}
+        autoComplete="shipping street-address"
+      />
+      <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+        <Field
+          label="Postleitzahl (Lieferung)"
+          {...fieldProps(fields.deliveryZipcode, { type: "text" })}
+          autoComplete="shipping postal-code"
+          inputMode="numeric"
+        />
+        <Field
+          label="Ort (Lieferung)"
+          {...fieldProps(fields.deliveryCity, { type: "text" })}
+          autoComplete="shipping address-level2"
+        />
+      </div>
+      <Field
+        label="Staat (Lieferung)"
+        {...fieldProps(fields.deliveryCountry, { type: "text" })}
+        autoComplete="shipping country-name"
+      />
+    </fieldset>
   );
 }

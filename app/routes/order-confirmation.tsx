@@ -7,6 +7,7 @@ import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
+import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
 import { operator } from "~/server/operator.server";
 import { bankTransferFor, girocodeSvg } from "~/server/payment/bank-transfer.server";
 import { orderNumber } from "~/server/mail/order-mail.server";
@@ -27,13 +28,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
   }
   try {
-    const order = await withViewer(viewer, (tx) => getOrder(tx, params.orderId));
-    if (!order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
+    const found = await withViewer(viewer, async (tx) => {
+      const order = await getOrder(tx, params.orderId);
+      return order ? { order, delivery: await deliveryOf(tx, order.id) } : null;
+    });
+    const order = found?.order;
+    if (!found || !order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
     const number = orderNumber(order.id);
     const transfer = bankTransferFor(order, number);
     const payment = transfer ? { ...transfer, qrSvg: await girocodeSvg(transfer) } : null;
     return data(
-      { state: "ok" as const, order: { ...order, number }, payment, shopEmail: operator().email },
+      {
+        state: "ok" as const,
+        order: { ...order, number },
+        payment,
+        delivery: found.delivery ? deliveryLines(found.delivery) : null,
+        shopEmail: operator().email,
+      },
       { headers: NO_STORE },
     );
   } catch (error) {
@@ -114,6 +125,18 @@ export default function OrderConfirmationPage() {
         <br />
         {order.country}
       </address>
+      {loaded.delivery ? (
+        <>
+          <h2 className="mt-8 text-xl font-semibold">Lieferadresse</h2>
+          <address className="mt-2 not-italic" data-testid="delivery-address">
+            {loaded.delivery.map((line, index) => (
+              <span key={index} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </>
+      ) : null}
       <p className="mt-10">
         Fragen zu deiner Bestellung? Schreib uns an{" "}
         <a href={`mailto:${loaded.shopEmail}`} className="underline">

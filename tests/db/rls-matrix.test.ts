@@ -264,6 +264,24 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  order_delivery_addresses: {
+    // Written by the owner in the checkout transaction (pending order only); owner and admins read.
+    where: "order_id = $1",
+    key: (i) => i.order,
+    insertSetup: (i) => [`delete from public.order_delivery_addresses where order_id = '${i.order}'`],
+    insert: (i) => [
+      "insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country) values ($1, 'Oma', 'Weg 1', '01067', 'Dresden', 'Deutschland')",
+      [i.order],
+    ],
+    set: "name = name",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", "ok", X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   invoice_counters: {
     // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
     where: "year = $1::int",
@@ -333,6 +351,10 @@ async function fixtures(engine: Engine): Promise<Ids> {
     [order],
   );
   await engine.query("insert into public.invoice_counters (year, last_number) values (2099, 1)");
+  await engine.query(
+    "insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country) values ($1, 'Oma', 'Weg 1', '01067', 'Dresden', 'Deutschland')",
+    [order],
+  );
   // Its own order: an invoiced order cannot be deleted, and the orders row above must stay deletable.
   const invoicedOrder = await one(
     "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('O W', 'owner@example.com', 10, $1) returning id",

@@ -179,3 +179,43 @@ test("@phone on a 390 px phone the order summary and the terms stand directly ab
   });
   expect(order).toEqual(["checkout-terms", "summary-heading"]);
 });
+
+test("a shipped product asks for the delivery address; a different one shows on confirmation, mail and admin order", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const { email } = await signIn();
+  await addToCart(page, MUG);
+  await page.goto("/checkout");
+  const delivery = page.getByRole("group", { name: "Lieferadresse" });
+  await expect(delivery.getByLabel("Lieferadresse weicht ab")).not.toBeChecked();
+  await page.getByLabel("Straße und Hausnummer", { exact: true }).fill("Sonnenallee 7");
+  await page.getByLabel("PLZ", { exact: true }).fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land", { exact: true }).fill("Deutschland");
+  // Checked but empty: German errors, typed values kept.
+  await delivery.getByLabel("Lieferadresse weicht ab").check();
+  await delivery.getByLabel("Empfänger (Lieferung)").fill("Oma Groß");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page.getByText("Bitte gib Straße und Hausnummer der Lieferadresse ein.")).toBeVisible();
+  await expect(delivery.getByLabel("Empfänger (Lieferung)")).toHaveValue("Oma Groß");
+
+  await delivery.getByLabel("Straße, Hausnummer (Lieferung)").fill("Lindenweg 1");
+  await delivery.getByLabel("Postleitzahl (Lieferung)").fill("01067");
+  await delivery.getByLabel("Ort (Lieferung)").fill("Dresden");
+  await delivery.getByLabel("Lieferadresse weicht ab").check();
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("delivery-address")).toHaveText(/Oma Groß\s*Lindenweg 1\s*01067 Dresden\s*Deutschland/);
+
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  expect(mailsTo(email)[0].text).toMatch(/Lieferadresse:\s+Oma Groß\s+Lindenweg 1\s+01067 Dresden/);
+
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  await expect(page.getByTestId("admin-delivery-address")).toHaveText(
+    "Oma Groß, Lindenweg 1, 01067 Dresden, Deutschland",
+  );
+});

@@ -14,6 +14,7 @@ import { withViewer, type Tx } from "~/server/db/db.server";
 import { auditFor } from "~/server/queries/admin/audit.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
 import { listInvoicesForOrders } from "~/server/invoice/invoices.server";
+import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
 import { sendOrderStatusMail } from "~/server/payment/order-mails.server";
 import {
   getOrderAdmin,
@@ -51,8 +52,17 @@ async function loadDetail(tx: Tx, id: string) {
   }
   const withdrawals = await listOrderWithdrawals(tx, id);
   const invoices = await listInvoicesForOrders(tx, [id]);
+  const delivery = await deliveryOf(tx, id);
   const audit = await auditFor(tx, "orders", id);
-  return { order, items, itemsError, withdrawals, invoices, audit };
+  return {
+    order,
+    items,
+    itemsError,
+    withdrawals,
+    invoices,
+    delivery: delivery ? deliveryLines(delivery) : null,
+    audit,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -257,7 +267,7 @@ function OrderList({ list, open, error }: { list: OrderPage; open: boolean; erro
 type Detail = NonNullable<Awaited<ReturnType<typeof loadDetail>>>;
 
 function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref: string; selfHref: string }) {
-  const { order, items, itemsError, withdrawals, invoices, audit } = detail;
+  const { order, items, itemsError, withdrawals, invoices, delivery, audit } = detail;
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
   return (
     <>
@@ -309,6 +319,12 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
             <>
               <dt className="font-medium">Adresse</dt>
               <dd>{address.join(", ")}</dd>
+            </>
+          ) : null}
+          {delivery ? (
+            <>
+              <dt className="font-medium">Lieferadresse</dt>
+              <dd data-testid="admin-delivery-address">{delivery.join(", ")}</dd>
             </>
           ) : null}
           {order.notes ? (

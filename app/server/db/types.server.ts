@@ -155,6 +155,16 @@ export interface NewsletterSubscriptionsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface OrderDeliveryAddressesTable {
+  order_id: string;
+  name: string;
+  street: string;
+  zipcode: string;
+  city: string;
+  country: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface OrderItemsTable {
   id: Generated<string>;
   order_id: string;
@@ -259,6 +269,7 @@ export interface Database {
   invoices: InvoicesTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  order_delivery_addresses: OrderDeliveryAddressesTable;
   order_items: OrderItemsTable;
   orders: OrdersTable;
   products: ProductsTable;

@@ -45,6 +45,12 @@ export function renderInvoicePdf(invoice: InvoiceDocument, operator: Operator): 
     invoice.order.country ?? "",
   ].filter(Boolean);
   doc.text(buyer.join("\n"), left, doc.y, { width: 260 });
+  if (invoice.delivery) {
+    doc
+      .moveDown(0.5)
+      .fontSize(9)
+      .text(`Lieferadresse: ${invoice.delivery.join(", ")}`, left, doc.y, { width: 260 });
+  }
 
   const metaTop = 110;
   const meta = [

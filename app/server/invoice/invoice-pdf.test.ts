@@ -14,6 +14,7 @@ const invoice: InvoiceDocument = {
   total_amount: 64.6,
   supplyDate: "2026-11-24",
   cancels: null,
+  delivery: ["Oma Groß", "Lindenweg 1", "01067 Dresden", "Deutschland"],
   order: {
     id: "3f2a9c1b-0000-4000-8000-000000000000",
     customer_name: "Jürgen Groß",
@@ -49,6 +50,7 @@ describe("invoice PDF", () => {
     expect(text).toMatch(/Umsatzsteuer 19 %\s+3,96\s€/);
     expect(text).toMatch(/Gesamtbetrag\s+64,60\s€/);
     expect(text).toContain("DE89 3704 0044 0532 0130 00");
+    expect(text).toMatch(/Lieferadresse: Oma Groß, Lindenweg 1, 01067 Dresden,\s+Deutschland/);
   });
 
   it("prints the § 19 note instead of VAT for a small business", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Tx } from "../db/db.server";
 import { iso, num } from "../queries/admin/paging.server";
+import { deliveryLines, deliveryOf } from "../orders/delivery-address.server";
 
 export interface InvoiceSummary {
   id: string;
@@ -85,8 +86,10 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
         .where("id", "=", invoice.cancels_invoice_id)
         .executeTakeFirst()
     : undefined;
+  const delivery = await deliveryOf(tx, invoice.order_id);
   return {
     ...summary(invoice),
+    delivery: delivery ? deliveryLines(delivery) : null,
     supplyDate: invoice.supply_date,
     cancels: cancels ? { number: cancels.number, issuedAt: iso(cancels.issued_at) ?? "" } : null,
     order: { ...order, created_at: iso(order.created_at) ?? "" },

@@ -50,10 +50,12 @@ export interface OrderMailData {
   transfer: BankTransfer | null;
   /** base64 PNG of the GiroCode, when there is something to pay. */
   girocodePng: string | null;
+  /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
+  delivery?: string[] | null;
 }
 
 /** The order confirmation (German, text and HTML) with payment details, withdrawal terms and model form. */
-export function buildOrderConfirmationMail({ order, operator, transfer, girocodePng }: OrderMailData) {
+export function buildOrderConfirmationMail({ order, operator, transfer, girocodePng, delivery }: OrderMailData) {
   const number = orderNumber(order.id);
   const sellerAddress = operatorAddressLines(operator);
   const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
@@ -89,6 +91,7 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
     "Rechnungsadresse:",
     ...address,
     "",
+    ...(delivery ? ["Lieferadresse:", ...delivery, ""] : []),
     `Deine Bestellung online: ${orderUrl}`,
     `Vertrag widerrufen: ${withdrawUrl}`,
     "",
@@ -116,6 +119,7 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
      ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
      <h2>Rechnungsadresse</h2>
      <p>${address.map(escapeHtml).join("<br>")}</p>
+     ${delivery ? `<h2>Lieferadresse</h2><p>${delivery.map(escapeHtml).join("<br>")}</p>` : ""}
      <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
      ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}

@@ -8,13 +8,20 @@ import { buildOrderConfirmationMail, orderNumber } from "../mail/order-mail.serv
 import { buildOrderCancelledMail, buildPaymentReceivedMail } from "../mail/order-status-mail.server";
 import { operator } from "../operator.server";
 import type { OrderWithItems } from "../queries/orders.server";
+import { deliveryLines, type Delivery } from "../orders/delivery-address.server";
 import { bankTransferFor, girocodePng } from "./bank-transfer.server";
 
 /** The order mail with payment details and the GiroCode as an inline image. */
-export async function orderConfirmationMailFor(order: OrderWithItems) {
+export async function orderConfirmationMailFor(order: OrderWithItems, delivery: Delivery = null) {
   const transfer = bankTransferFor(order, orderNumber(order.id));
   const png = transfer ? await girocodePng(transfer) : null;
-  return buildOrderConfirmationMail({ order, operator: operator(), transfer, girocodePng: png });
+  return buildOrderConfirmationMail({
+    order,
+    operator: operator(),
+    transfer,
+    girocodePng: png,
+    delivery: delivery ? deliveryLines(delivery) : null,
+  });
 }
 
 async function invoicePdfBase64(viewer: Viewer, invoiceId: string) {
