@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
+import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
@@ -110,6 +111,11 @@ export default function OrderConfirmationPage() {
             </th>
             <td className="py-3 text-right font-bold" data-testid="order-total">
               {formatPrice(order.total_amount)}
+            </td>
+          </tr>
+          <tr>
+            <td colSpan={3} className="text-right">
+              <PriceTerms shipped={loaded.delivery !== null} />
             </td>
           </tr>
         </tfoot>

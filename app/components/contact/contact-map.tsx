@@ -29,7 +29,11 @@ const noSubscription = () => () => {};
 export function ContactMap({ operator }: { operator: ContactOperator }) {
   const address = `${operator.street}, ${operator.postalCode} ${operator.city}`;
   // False in the server render and during hydration, true once React runs in the browser.
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [shown, setShown] = useState(false);
 
   return (
