@@ -29,10 +29,13 @@ function pdfAttachment(invoice: InvoiceRef): MailAttachment {
 /** Sent when an admin marks an order completed: the payment arrived; the invoice is attached. */
 export function buildPaymentReceivedMail(data: { order: StatusMailOrder; invoice: InvoiceRef; operator: Operator }) {
   const { order, invoice, operator } = data;
+  const free = !(order.total_amount > 0);
   const lines = [
     `Hallo ${order.customer_name},`,
     "",
-    `deine Zahlung über ${formatPrice(order.total_amount)} für die Bestellung ${order.number} ist bei uns eingegangen. Vielen Dank!`,
+    free
+      ? `deine Bestellung ${order.number} ist abgeschlossen (Gesamtbetrag 0,00 €, keine Zahlung nötig).`
+      : `deine Zahlung über ${formatPrice(order.total_amount)} für die Bestellung ${order.number} ist bei uns eingegangen. Vielen Dank!`,
     `Im Anhang findest du deine Rechnung ${invoice.number} vom ${formatDate(invoice.issued_at)}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,
     "",
     `Fragen? Schreib uns an ${operator.email}.`,
@@ -40,10 +43,11 @@ export function buildPaymentReceivedMail(data: { order: StatusMailOrder; invoice
     "Viele Grüße",
     "dein BeHappy-Team",
   ];
+  const title = free ? "Bestellung abgeschlossen" : "Zahlung eingegangen";
   return {
-    subject: `Zahlung eingegangen – Bestellung ${order.number}`,
+    subject: `${title} – Bestellung ${order.number}`,
     text: lines.join("\n"),
-    html: mailLayout("Zahlung eingegangen", html(lines)),
+    html: mailLayout(title, html(lines)),
     attachments: [pdfAttachment(invoice)],
   };
 }
