@@ -27,6 +27,7 @@ import { withViewer } from "./server/db/db.server";
 import { logger } from "./server/log.server";
 import { getMyMembership } from "./server/queries/membership.server";
 import { viewerPricing } from "./lib/membership";
+import { operator } from "./server/operator.server";
 import { readTheme } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 
@@ -74,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme,
       cartCount: cart.itemCount,
       pricing: viewerPricing(membership),
+      // Every price shows "inkl. MwSt." or the § 19 UStG note (PAngV); the mode is configuration.
+      vatMode: operator().vatMode,
     },
     { headers: responseHeaders },
   );

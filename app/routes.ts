@@ -27,6 +27,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderId", "routes/order-confirmation.tsx"),
+  route("rechnungen/:invoiceId", "routes/invoice-pdf.ts"),
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth.forgot.tsx"),
   route("auth/reset", "routes/auth.reset.tsx"),
@@ -49,6 +50,7 @@ export default [
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("orders", "routes/admin/orders.tsx"),
+      route("withdrawals", "routes/admin/withdrawals.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
       route("mails", "routes/admin/mails.tsx"),
       ...(["events", "courses", "products"] as const).flatMap((kind) => [

@@ -122,3 +122,13 @@ values
    array['Alles aus der Yearly Membership', 'Lebenslanger Zugang ohne Verlängerung', 'Zwei persönliche Coaching-Gespräche', 'Frühzugang zu neuen Kursen'],
    array[]::text[],
    now() - interval '30 days');
+
+-- VAT rate and shipping (issue 17): books, e-book and audiobook at the reduced rate; physical goods
+-- are shipped, downloads and memberships are not.
+update public.products set vat_rate = 7
+  where id in ('b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000005',
+               'b0000000-0000-4000-8000-000000000006', 'b0000000-0000-4000-8000-000000000008');
+update public.products set shipped = true
+  where id in ('b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002',
+               'b0000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000004',
+               'b0000000-0000-4000-8000-000000000006', 'b0000000-0000-4000-8000-000000000007');

@@ -6,6 +6,7 @@ import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { formatPrice } from "~/lib/format";
+import { PriceTerms } from "~/components/catalog/price-terms";
 import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { getAuth } from "~/server/auth/auth.server";
@@ -139,6 +140,12 @@ export default function CartPage() {
                 <div className="flex justify-between text-lg font-bold">
                   <dt>Gesamt</dt>
                   <dd data-testid="cart-total">{formatPrice(total)}</dd>
+                </div>
+                <div className="text-right">
+                  <dt className="sr-only">Preisangaben</dt>
+                  <dd>
+                    <PriceTerms shipped={lines.some((line) => line.shipped)} />
+                  </dd>
                 </div>
               </dl>
               <Link to="/checkout" className={buttonClass("default", "default", "mt-6 w-full")}>

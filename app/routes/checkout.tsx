@@ -1,9 +1,10 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
 import { AddressFields, PhoneFields } from "~/components/address-fields";
+import { PriceTerms } from "~/components/catalog/price-terms";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -68,6 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phone: profile?.phone ?? "",
         mobile: profile?.mobile ?? "",
         notes: "",
+        deliveryDifferent: "",
+        deliveryName: "",
+        deliveryStreet: "",
+        deliveryZipcode: "",
+        deliveryCity: "",
+        deliveryCountry: "Deutschland",
       },
     },
     { headers: cacheHeaders("private") },
@@ -108,8 +115,10 @@ export default function CheckoutPage() {
   });
   const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
+  const shipped = lines.some((line) => line.shipped);
+
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+    <div className="mx-auto max-w-3xl px-4 py-12">
       <section aria-labelledby="checkout-heading">
         <h1 id="checkout-heading" className="text-3xl font-bold">
           Kasse
@@ -126,12 +135,50 @@ export default function CheckoutPage() {
               afterName={<Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />}
             />
           </fieldset>
+          {shipped ? <DeliveryFields fields={fields as never} /> : null}
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Kontakt (optional)</legend>
             <PhoneFields fields={fields} />
             <Field label="Anmerkungen" {...textareaProps(fields.notes)} rows={3} />
           </fieldset>
-          <p className="text-sm text-muted-foreground">
+          {/* § 312j BGB: items, quantities, total and the terms stand directly above the order button,
+              on every viewport (one column, no sidebar that a phone would push below the button). */}
+          <section aria-labelledby="summary-heading" className="rounded-xl bg-muted p-6">
+            <h2 id="summary-heading" className="text-xl font-semibold">
+              Deine Bestellung
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {lines.map((line) => (
+                <li key={line.id} className="flex justify-between gap-4">
+                  <span>
+                    {line.quantity} × {line.title}
+                    <span className="block text-sm text-muted-foreground">je {formatPrice(line.unitPrice)}</span>
+                  </span>
+                  <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            {memberPricesFromCart ? (
+              <p className="mt-4 text-sm">
+                Mit der {memberPricesFromCart}-Mitgliedschaft in dieser Bestellung zahlst du schon jetzt
+                Community-Preise.
+              </p>
+            ) : null}
+            <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
+              <span>Gesamt</span>
+              <span data-testid="checkout-total">{formatPrice(total)}</span>
+            </p>
+            <p className="text-right">
+              <PriceTerms shipped={shipped} />
+            </p>
+            <p className="mt-2 text-sm">
+              Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung.
+            </p>
+            <Link to="/cart" className="mt-3 inline-block text-sm underline">
+              Warenkorb bearbeiten
+            </Link>
+          </section>
+          <p className="text-sm text-muted-foreground" data-testid="checkout-terms">
             Mit deiner Bestellung akzeptierst du unsere{" "}
             <Link to="/agb" className="underline">
               AGB
@@ -147,35 +194,67 @@ export default function CheckoutPage() {
           </Button>
         </Form>
       </section>
-
-      <aside aria-labelledby="summary-heading" className="h-fit rounded-xl bg-muted p-6">
-        <h2 id="summary-heading" className="text-xl font-semibold">
-          Deine Bestellung
-        </h2>
-        <ul className="mt-4 space-y-3">
-          {lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-4">
-              <span>
-                {line.quantity} × {line.title}
-                <span className="block text-sm text-muted-foreground">je {formatPrice(line.unitPrice)}</span>
-              </span>
-              <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
-            </li>
-          ))}
-        </ul>
-        {memberPricesFromCart ? (
-          <p className="mt-4 text-sm">
-            Mit der {memberPricesFromCart}-Mitgliedschaft in dieser Bestellung zahlst du schon jetzt Community-Preise.
-          </p>
-        ) : null}
-        <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
-          <span>Gesamt</span>
-          <span data-testid="checkout-total">{formatPrice(total)}</span>
-        </p>
-        <Link to="/cart" className="mt-4 inline-block text-sm underline">
-          Warenkorb bearbeiten
-        </Link>
-      </aside>
     </div>
+  );
+}
+
+/** Shipped products go to the billing address unless the customer names another one here. */
+type DeliveryFieldName =
+  "deliveryDifferent" | "deliveryName" | "deliveryStreet" | "deliveryZipcode" | "deliveryCity" | "deliveryCountry";
+
+function DeliveryFields({
+  fields,
+}: {
+  fields: Record<DeliveryFieldName, FieldMetadata<string | boolean | undefined>>;
+}) {
+  return (
+    <fieldset className="space-y-5">
+      <legend className="text-xl font-semibold">Lieferadresse</legend>
+      <div className="flex items-center gap-3">
+        <input
+          type="checkbox"
+          id={fields.deliveryDifferent.id}
+          name={fields.deliveryDifferent.name}
+          key={fields.deliveryDifferent.key}
+          defaultChecked={fields.deliveryDifferent.initialValue === "on"}
+          aria-describedby="delivery-hint"
+          className="size-6 accent-primary"
+        />
+        <label htmlFor={fields.deliveryDifferent.id} className="font-medium">
+          Lieferadresse weicht ab
+        </label>
+      </div>
+      <p id="delivery-hint" className="text-sm text-muted-foreground">
+        Ohne Haken liefern wir an deine Rechnungsadresse. Die Felder unten gelten nur mit Haken.
+      </p>
+      <Field
+        label="Empfänger (Lieferung)"
+        {...fieldProps(fields.deliveryName, { type: "text" })}
+        autoComplete="shipping name"
+      />
+      <Field
+        label="Straße, Hausnummer (Lieferung)"
+        {...fieldProps(fields.deliveryStreet, { type: "text" })}
+        autoComplete="shipping street-address"
+      />
+      <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
+        <Field
+          label="Postleitzahl (Lieferung)"
+          {...fieldProps(fields.deliveryZipcode, { type: "text" })}
+          autoComplete="shipping postal-code"
+          inputMode="numeric"
+        />
+        <Field
+          label="Ort (Lieferung)"
+          {...fieldProps(fields.deliveryCity, { type: "text" })}
+          autoComplete="shipping address-level2"
+        />
+      </div>
+      <Field
+        label="Staat (Lieferung)"
+        {...fieldProps(fields.deliveryCountry, { type: "text" })}
+        autoComplete="shipping country-name"
+      />
+    </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { contactSchema } from "~/lib/schemas/contact";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
+import { operator } from "~/server/operator.server";
 import { canonicalUrl } from "~/server/queries/catalog.server";
 import { insertContactMessage } from "~/server/queries/contact.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
@@ -24,7 +25,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export function loader() {
-  return { canonical: canonicalUrl("/contact") };
+  const { brand, company, street, postalCode, city, email, phone, phoneDisplay } = operator();
+  return {
+    canonical: canonicalUrl("/contact"),
+    operator: { brand, company, street, postalCode, city, email, phone, phoneDisplay },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage() {
-  useLoaderData<typeof loader>();
+  const { operator } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -61,7 +66,7 @@ export default function ContactPage() {
       </header>
 
       <div className="mt-10">
-        <ContactCards />
+        <ContactCards operator={operator} />
       </div>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
@@ -78,7 +83,7 @@ export default function ContactPage() {
             <ContactForm key={location.key} lastResult={actionData?.result} failed={actionData?.failed} />
           </div>
         </section>
-        <ContactMap />
+        <ContactMap operator={operator} />
       </div>
     </div>
   );

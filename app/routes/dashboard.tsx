@@ -12,6 +12,7 @@ import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registr
 import { authProvider, requireUser } from "~/server/auth/auth.server";
 import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
+import { listInvoicesForOrders } from "~/server/invoice/invoices.server";
 import { logger } from "~/server/log.server";
 import {
   createMemberProfile,
@@ -64,11 +65,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let orders: Awaited<ReturnType<typeof getMemberOrders>> = [];
   let ordersError: string | null = null;
+  let invoices: Awaited<ReturnType<typeof listInvoicesForOrders>> = [];
   let profile: Awaited<ReturnType<typeof getMemberProfile>> = null;
   let profileError: string | null = null;
   if (view.tab === "orders") {
     try {
       orders = await withViewer(viewer, (tx) => getMemberOrders(tx, user.id));
+      invoices = await withViewer(viewer, (tx) =>
+        listInvoicesForOrders(
+          tx,
+          orders.map((order) => order.id),
+        ),
+      );
     } catch (error) {
       logger.error("dashboard orders failed", { error: (error as Error).message });
       ordersError = `Error fetching orders: ${readableError(error)}`;
@@ -93,7 +101,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return null;
   });
   return data(
-    { ...view, accountEmail: user.email, emailConfirmed, orders, ordersError, profile, profileError, membership },
+    {
+      ...view,
+      accountEmail: user.email,
+      emailConfirmed,
+      orders,
+      invoices,
+      ordersError,
+      profile,
+      profileError,
+      membership,
+    },
     { headers: NO_STORE },
   );
 }
@@ -170,6 +188,7 @@ export default function DashboardPage() {
     accountEmail,
     emailConfirmed,
     orders,
+    invoices,
     ordersError,
     profile,
     profileError,
@@ -195,7 +214,13 @@ export default function DashboardPage() {
         <DashboardTabs active={tab} />
         <TabPanel tab={tab}>
           {tab === "orders" ? (
-            <OrdersPanel orders={orders} error={ordersError} openItemId={openItemId} answer={registration} />
+            <OrdersPanel
+              orders={orders}
+              invoices={invoices}
+              error={ordersError}
+              openItemId={openItemId}
+              answer={registration}
+            />
           ) : (
             <>
               <ProfilePanel

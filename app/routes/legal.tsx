@@ -1,26 +1,29 @@
 import { Fragment } from "react";
-import { useLocation } from "react-router";
+import { useLoaderData } from "react-router";
 import { MissionBlock } from "../components/site/mission-block";
 import { pageHeaders } from "~/server/cache-policy.server";
-import { isLegalSlug, legalPages, type LegalBlock, type LegalPage } from "../content/legal";
+import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "../content/legal";
+import { operator } from "../server/operator.server";
 import type { Route } from "./+types/legal";
 
 /* Serves /agb, /datenschutz and /impressum (route ids "agb", "datenschutz", "impressum"). */
 
-function pageFor(pathname: string): LegalPage {
-  const slug = pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
-  return isLegalSlug(slug) ? legalPages[slug] : legalPages.impressum;
+/** The page is built on the server from the configured operator (Impressum, AGB, privacy). */
+export function loader({ request }: Route.LoaderArgs): { page: LegalPage } {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+  const pages = legalPagesFor(operator());
+  return { page: isLegalSlug(slug) ? pages[slug] : pages.impressum };
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const page = pageFor(location.pathname);
-  return [{ title: page.metaTitle }, { name: "description", content: page.description }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page;
+  return page ? [{ title: page.metaTitle }, { name: "description", content: page.description }] : [];
 }
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Legal() {
-  const page = pageFor(useLocation().pathname);
+  const { page } = useLoaderData<typeof loader>();
   const showToc = page.sections.length > 5;
   return (
     <>

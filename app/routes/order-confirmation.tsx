@@ -1,12 +1,16 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
-import { operator } from "~/content/operator";
+import { PriceTerms } from "~/components/catalog/price-terms";
+import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
+import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
+import { operator } from "~/server/operator.server";
+import { bankTransferFor, girocodeSvg } from "~/server/payment/bank-transfer.server";
 import { orderNumber } from "~/server/mail/order-mail.server";
 import { getOrder } from "~/server/queries/orders.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
@@ -26,9 +30,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
   }
   try {
-    const order = await withViewer(viewer, (tx) => getOrder(tx, params.orderId));
-    if (!order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
-    return data({ state: "ok" as const, order: { ...order, number: orderNumber(order.id) } }, { headers: NO_STORE });
+    const found = await withViewer(viewer, async (tx) => {
+      const order = await getOrder(tx, params.orderId);
+      return order ? { order, delivery: await deliveryOf(tx, order.id) } : null;
+    });
+    const order = found?.order;
+    if (!found || !order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
+    const number = orderNumber(order.id);
+    const transfer = bankTransferFor(order, number);
+    const payment = transfer ? { ...transfer, qrSvg: await girocodeSvg(transfer) } : null;
+    return data(
+      {
+        state: "ok" as const,
+        order: { ...order, number },
+        payment,
+        delivery: found.delivery ? deliveryLines(found.delivery) : null,
+        shopEmail: operator().email,
+      },
+      { headers: NO_STORE },
+    );
   } catch (error) {
     logger.error("order confirmation failed to load", { error: (error as Error).message });
     return data({ state: "error" as const, order: null }, { status: 500, headers: NO_STORE });
@@ -36,8 +56,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function OrderConfirmationPage() {
-  const { state, order } = useLoaderData<typeof loader>();
-  if (state !== "ok" || !order) {
+  const loaded = useLoaderData<typeof loader>();
+  const { state } = loaded;
+  if (loaded.state !== "ok" || !loaded.order) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Bestellung</h1>
@@ -52,6 +73,7 @@ export default function OrderConfirmationPage() {
       </section>
     );
   }
+  const { order } = loaded;
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">Vielen Dank für deine Bestellung!</h1>
@@ -96,8 +118,14 @@ export default function OrderConfirmationPage() {
               {formatPrice(order.total_amount)}
             </td>
           </tr>
+          <tr>
+            <td colSpan={3} className="text-right">
+              <PriceTerms shipped={loaded.delivery !== null} />
+            </td>
+          </tr>
         </tfoot>
       </table>
+      <BankTransferBox transfer={loaded.payment} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
       <address className="mt-2 not-italic">
         {order.customer_name}
@@ -108,10 +136,22 @@ export default function OrderConfirmationPage() {
         <br />
         {order.country}
       </address>
+      {loaded.delivery ? (
+        <>
+          <h2 className="mt-8 text-xl font-semibold">Lieferadresse</h2>
+          <address className="mt-2 not-italic" data-testid="delivery-address">
+            {loaded.delivery.map((line, index) => (
+              <span key={index} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </>
+      ) : null}
       <p className="mt-10">
         Fragen zu deiner Bestellung? Schreib uns an{" "}
-        <a href={`mailto:${operator.email}`} className="underline">
-          {operator.email}
+        <a href={`mailto:${loaded.shopEmail}`} className="underline">
+          {loaded.shopEmail}
         </a>
         .
       </p>

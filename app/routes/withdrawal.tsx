@@ -11,17 +11,25 @@ import { formatDateTime } from "~/lib/format";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { getAuth } from "~/server/auth/auth.server";
-import { fileWithdrawal } from "~/server/queries/withdrawals.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
+import { fileWithdrawal } from "~/server/withdrawals/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Vertrag widerrufen – BeHappy" },
   { name: "description", content: "Widerrufe deinen Vertrag mit BeHappy in zwei Schritten, ohne Anmeldung." },
 ];
 
+/** After confirming, the URL carries the receipt (reference and time), so a reload shows it again. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { received: new URL(request.url).searchParams.get("status") === "eingegangen" };
+  const search = new URL(request.url).searchParams;
+  if (search.get("status") !== "eingegangen") return { receipt: null };
+  const reference = search.get("bestellung") ?? "";
+  const at = search.get("zeit") ?? "";
+  const valid = /^[A-Z0-9#-]{1,8}$/.test(reference) && !Number.isNaN(Date.parse(at));
+  return {
+    receipt: valid ? { reference, receivedAt: new Date(at).toISOString() } : { reference: null, receivedAt: null },
+  };
 }
 
 /** Step one checks the form and shows a summary; step two files the withdrawal (§ 356a BGB). */
@@ -42,14 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   await enforceIpLimit("contactPerIp", context);
   const { reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
-  return redirectWithSuccess("/vertrag-widerrufen?status=eingegangen", {
+  const receipt = new URLSearchParams({ status: "eingegangen", bestellung: reference, zeit: receivedAt });
+  return redirectWithSuccess(`/vertrag-widerrufen?${receipt}`, {
     message: "Widerruf eingegangen",
     description: `Dein Widerruf zur Bestellung ${reference} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
   });
 }
 
 export default function WithdrawalPage() {
-  const { received } = useLoaderData<typeof loader>();
+  const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useShopForm({
@@ -62,14 +71,23 @@ export default function WithdrawalPage() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-3xl font-bold">Vertrag widerrufen</h1>
-      {received && !actionData ? (
-        <FormNotice
-          tone="success"
-          message="Dein Widerruf ist eingegangen."
-          description="Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail."
-        />
-      ) : null}
-      {review ? (
+      {receipt && !actionData ? (
+        // The receipt only: no empty step-one form under it that invites a second submission.
+        <>
+          <FormNotice
+            tone="success"
+            message="Dein Widerruf ist eingegangen."
+            description={
+              receipt.reference && receipt.receivedAt
+                ? `Bestellung ${receipt.reference}, eingegangen am ${formatDateTime(receipt.receivedAt)} Uhr. Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail.`
+                : "Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail."
+            }
+          />
+          <Link to="/" className="mt-8 inline-block underline">
+            Zur Startseite
+          </Link>
+        </>
+      ) : review ? (
         <ReviewStep review={review} busy={navigation.state !== "idle"} />
       ) : (
         <>
@@ -134,7 +152,7 @@ function ReviewStep({ review, busy }: { review: WithdrawalInput; busy: boolean }
         <Form method="post">
           {hidden}
           <Button type="submit" name="intent" value="confirm" size="lg" disabled={busy}>
-            Widerruf jetzt bestätigen
+            Widerruf bestätigen
           </Button>
         </Form>
         <Form method="post">

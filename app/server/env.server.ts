@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidBic, isValidIban } from "../lib/operator";
 
 /**
  * The operating contract, validated once at start. A wrong value stops the server with a
@@ -37,6 +38,40 @@ const EnvSchema = z
     ARGON2_FAST: z.enum(["true", "false"]).default("false"),
     E2E_TEST_HOOKS: z.enum(["true", "false"]).default("false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    // Operator and bank (issue 17); unset values fall back to the marked example data.
+    OPERATOR_NAME: z.string().optional(),
+    OPERATOR_STREET: z.string().optional(),
+    OPERATOR_POSTAL_CODE: z.string().optional(),
+    OPERATOR_CITY: z.string().optional(),
+    OPERATOR_COUNTRY: z.string().optional(),
+    OPERATOR_MANAGING_DIRECTOR: z.string().optional(),
+    OPERATOR_REGISTER_COURT: z.string().optional(),
+    OPERATOR_REGISTER_NUMBER: z.string().optional(),
+    OPERATOR_VAT_ID: z.string().optional(),
+    OPERATOR_TAX_NUMBER: z.string().optional(),
+    OPERATOR_EMAIL: z.string().email().optional(),
+    OPERATOR_PRIVACY_EMAIL: z.string().email().optional(),
+    OPERATOR_PHONE: z.string().optional(),
+    OPERATOR_PHONE_DISPLAY: z.string().optional(),
+    OPERATOR_CONTENT_RESPONSIBLE: z.string().optional(),
+    OPERATOR_SUPERVISORY_AUTHORITY: z.string().optional(),
+    OPERATOR_NOTIFICATION_EMAIL: z.string().email().optional(),
+    BANK_ACCOUNT_HOLDER: z.string().max(70).optional(),
+    BANK_IBAN: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isValidIban(value), {
+        message:
+          "BANK_IBAN ist keine gültige IBAN (Prüfsumme mod 97 falsch) / BANK_IBAN is not a valid IBAN (mod-97 check failed)",
+      }),
+    BANK_BIC: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isValidBic(value), {
+        message: "BANK_BIC ist keine gültige BIC / BANK_BIC is not a valid BIC (8 or 11 characters)",
+      }),
+    BANK_NAME: z.string().optional(),
+    VAT_MODE: z.enum(["regular", "small-business"]).default("regular"),
   })
   .transform((env) => ({
     ...env,

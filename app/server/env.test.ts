@@ -39,4 +39,18 @@ describe("environment contract", () => {
         .E2E_TEST_HOOKS,
     ).toBe("true");
   });
+
+  it("stops at start on an IBAN whose mod-97 check fails, in German and English", () => {
+    expect(() => parseEnv({ BANK_IBAN: "DE88370400440532013000" })).toThrow(
+      /BANK_IBAN ist keine gültige IBAN.*BANK_IBAN is not a valid IBAN/,
+    );
+    expect(() => parseEnv({ BANK_BIC: "NOPE" })).toThrow(/BANK_BIC/);
+    expect(() => parseEnv({ VAT_MODE: "none" })).toThrow(/VAT_MODE/);
+    const env = parseEnv({
+      BANK_IBAN: "DE02 1203 0000 0000 2020 51",
+      BANK_BIC: "BYLADEM1001",
+      VAT_MODE: "small-business",
+    });
+    expect(env).toMatchObject({ BANK_IBAN: "DE02 1203 0000 0000 2020 51", VAT_MODE: "small-business" });
+  });
 });

@@ -27,6 +27,7 @@ interface Ids {
   booking: string;
   outbox: string;
   withdrawal: string;
+  invoice: string;
 }
 
 interface TableCase {
@@ -269,6 +270,23 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  invoices: {
+    // Issued only by the status trigger; the order's owner and admins read them, nobody writes.
+    where: "id = $1",
+    key: (i) => i.invoice,
+    insert: (i) => [
+      "insert into public.invoices (number, kind, order_id, supply_date, total_amount) values ('RE-2099-000002', 'invoice', $1, current_date, 10)",
+      [i.order],
+    ],
+    set: "total_amount = total_amount",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   membership_plans: {
     // Fixed facts (rank, term, community prices) everyone reads; only migrations change them.
     where: "plan = $1",
@@ -283,6 +301,38 @@ const TABLES: Record<string, TableCase> = {
       other: ["ok", X, X, X],
       owner: ["ok", X, X, X],
       admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  order_delivery_addresses: {
+    // Written by the owner in the checkout transaction (pending order only); owner and admins read.
+    where: "order_id = $1",
+    key: (i) => i.order,
+    insertSetup: (i) => [`delete from public.order_delivery_addresses where order_id = '${i.order}'`],
+    insert: (i) => [
+      "insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country) values ($1, 'Oma', 'Weg 1', '01067', 'Dresden', 'Deutschland')",
+      [i.order],
+    ],
+    set: "name = name",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", "ok", X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  invoice_counters: {
+    // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
+    where: "year = $1::int",
+    key: () => "2099",
+    insert: () => ["insert into public.invoice_counters (year, last_number) values (2098, 0)", []],
+    set: "last_number = last_number",
+    expect: {
+      anon: [X, X, X, X],
+      other: [X, X, X, X],
+      owner: [X, X, X, X],
+      admin: [X, X, X, X],
       service: ["ok", "ok", "ok", "ok"],
     },
   },
@@ -347,7 +397,22 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.withdrawals (order_id, order_reference, name, email) values ($1::uuid, upper(left($1::uuid::text, 8)), 'O W', 'owner@example.com') returning id",
     [order],
   );
+  await engine.query("insert into public.invoice_counters (year, last_number) values (2099, 1)");
+  await engine.query(
+    "insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country) values ($1, 'Oma', 'Weg 1', '01067', 'Dresden', 'Deutschland')",
+    [order],
+  );
+  // Its own order: an invoiced order cannot be deleted, and the orders row above must stay deletable.
+  const invoicedOrder = await one(
+    "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('O W', 'owner@example.com', 10, $1) returning id",
+    [owner],
+  );
+  const invoice = await one(
+    "insert into public.invoices (number, kind, order_id, supply_date, total_amount) values ('RE-2099-000001', 'invoice', $1, current_date, 10) returning id",
+    [invoicedOrder],
+  );
   return {
+    invoice,
     owner,
     other,
     admin,

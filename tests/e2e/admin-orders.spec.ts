@@ -41,7 +41,7 @@ async function fileWithdrawal(page: Page, email: string, orderId: string) {
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Bestellnummer").fill(orderId.slice(0, 8));
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
-  await page.getByRole("button", { name: "Widerruf jetzt bestätigen" }).click();
+  await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
   await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
 }
 
@@ -65,11 +65,11 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(row.getByTestId("order-status")).toHaveText("Ausstehend");
   await expectAccessible(page);
 
-  // The action menu offers exactly the two spec actions.
+  // The action menu offers the two spec actions; completing an order confirms the payment (issue 17).
   await row.getByText("Aktionen").click();
   const menu = row.getByRole("button");
-  await expect(menu).toHaveText(["Als abgeschlossen markieren", "Stornieren"]);
-  await row.getByRole("button", { name: "Als abgeschlossen markieren" }).click();
+  await expect(menu).toHaveText(["Zahlung eingegangen", "Stornieren"]);
+  await row.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByText("Status aktualisiert")).toBeVisible();
   await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: short }).getByTestId("order-status")).toHaveText(
@@ -84,7 +84,7 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(page.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
   await expect(page.getByText(/Widerruf eingegangen am/)).toBeVisible();
   const statusArea = page.getByRole("region", { name: "Status ändern" });
-  await expect(statusArea.getByRole("button", { name: "Abgeschlossen" })).toBeDisabled();
+  await expect(statusArea.getByRole("button", { name: "Zahlung eingegangen" })).toBeDisabled();
   await expect(statusArea.getByRole("button", { name: "Ausstehend" })).toBeEnabled();
   await expectAccessible(page);
 

@@ -203,7 +203,7 @@ test.describe("Widerrufsbutton", () => {
 
     await expect(page.getByText("Schritt 2 von 2")).toBeVisible();
     await expect(page.getByText("3F2A9C1B")).toBeVisible();
-    await page.getByRole("button", { name: "Widerruf jetzt bestätigen" }).click();
+    await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
     await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
     await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
     await expect.poll(() => mailsTo(email).length).toBe(1);

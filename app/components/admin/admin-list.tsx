@@ -60,17 +60,32 @@ export type AdminListProps = {
   children: ReactNode;
   /** Rendered above the table (e.g. a total). */
   summary?: ReactNode;
+  /** Other list state a search keeps (e.g. a filter), sent as hidden fields. */
+  keep?: Record<string, string | undefined>;
 };
 
 /**
  * Search (GET ?q=), the table, 'Lade Daten...' while a client navigation loads, the empty text and
  * 'Seite X von Y' with previous/next links. Everything is in the URL, so it works without JS.
  */
-export function AdminList({ searchLabel, q, page, totalPages, count, hrefFor, children, summary }: AdminListProps) {
+export function AdminList({
+  searchLabel,
+  q,
+  page,
+  totalPages,
+  count,
+  hrefFor,
+  children,
+  summary,
+  keep = {},
+}: AdminListProps) {
   const loading = useScreenLoading();
   return (
     <div className="mt-6 space-y-4">
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        {Object.entries(keep).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
         <div className="min-w-0 flex-1 space-y-1.5">
           <label htmlFor="admin-search" className="block text-sm font-medium">
             {searchLabel}

@@ -10,6 +10,7 @@ export const ADMIN_NAV = [
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/contacts", label: "Kontaktanfragen" },
   { to: "/admin/orders", label: "Bestellungen" },
+  { to: "/admin/withdrawals", label: "Widerrufe" },
   { to: "/admin/profiles", label: "Profile" },
   { to: "/admin/mails", label: "Mails" },
 ] as const;

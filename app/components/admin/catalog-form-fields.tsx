@@ -36,6 +36,35 @@ function PriceField({ meta, label }: { meta: Fields[string]; label: string }) {
   );
 }
 
+/** 19 % standard rate; 7 % for books, e-books, audiobooks (§ 12 Abs. 2 UStG). */
+function VatRateField({ meta }: { meta: Fields[string] }) {
+  const errorId = `${meta.id}-error`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={meta.id} className="block font-medium">
+        Umsatzsteuersatz
+      </label>
+      <select
+        id={meta.id}
+        name={meta.name}
+        key={meta.key}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : "19"}
+        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={meta.errors ? errorId : undefined}
+        className="min-h-11 w-full rounded-md border border-input bg-background px-3"
+      >
+        <option value="19">19 % (Regelsatz)</option>
+        <option value="7">7 % (ermäßigt, z. B. Bücher und E-Books)</option>
+      </select>
+      {meta.errors ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Fields of spec §5 Event / Course / Product form. */
 export function CatalogFormFields({ kind, fields }: { kind: AdminKind; fields: Fields }) {
   const optional = kind === "courses" ? " (optional)" : "";
@@ -81,6 +110,10 @@ export function CatalogFormFields({ kind, fields }: { kind: AdminKind; fields: F
         <PriceField meta={fields.price} label="Preis" />
         <PriceField meta={fields.behappy_price} label="BeHappy-Preis" />
       </div>
+      <VatRateField meta={fields.vat_rate} />
+      {kind === "products" ? (
+        <Checkbox meta={fields.shipped} label="Wird versandt (physisches Produkt, Lieferadresse wird abgefragt)" />
+      ) : null}
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">Sichtbarkeit</legend>
         {kind === "products" ? <Checkbox meta={fields.availability} label="Verfügbar" /> : null}

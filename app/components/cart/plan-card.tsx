@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
+import { PriceTerms } from "~/components/catalog/price-terms";
 import { COMMUNITY_PRICE_PROMISE, PERIOD_LABEL, type Plan } from "~/lib/plans";
 
 /**
@@ -48,6 +49,7 @@ export function PlanCard({
         {formatPrice(plan.priceValue)}{" "}
         <span className="text-base font-normal text-muted-foreground">{PERIOD_LABEL[plan.period]}</span>
       </p>
+      <PriceTerms className="block" />
       <p className="mt-3 text-muted-foreground">{plan.description}</p>
       <ul className="mt-5 space-y-2" aria-label="Enthalten">
         {included.map((feature) => (

@@ -70,7 +70,11 @@ export function CatalogCard({
           </ul>
         )}
         <div className="mt-auto space-y-4 pt-2">
-          <PriceList price={item.price} communityPrice={item.behappy_price} />
+          <PriceList
+            price={item.price}
+            communityPrice={item.behappy_price}
+            shipped={item.kind === "products" && item.shipped}
+          />
           <Link
             to={href}
             className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 hover:no-underline"

@@ -93,6 +93,7 @@ export function CatalogDetailPage({
             <PriceList
               price={item.price}
               communityPrice={item.behappy_price}
+              shipped={item.kind === "products" && item.shipped}
               size="lg"
               className="rounded-xl bg-muted p-5"
             />

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatCommunityPrice, formatPrice } from "~/lib/format";
 import type { ViewerPricing } from "~/lib/membership";
 import { cn } from "~/components/ui/cn";
+import { PriceTerms } from "./price-terms";
 
 const VISITOR: ViewerPricing = { planName: null, memberPrices: false };
 
@@ -20,11 +21,14 @@ export function PriceList({
   communityPrice,
   size = "sm",
   className,
+  shipped = false,
 }: {
   price: number | null;
   communityPrice: number | null;
   size?: "sm" | "lg";
   className?: string;
+  /** A product we send: the shipping terms stand with the price. */
+  shipped?: boolean;
 }) {
   const { memberPrices } = useViewerPricing();
   const yours = (
@@ -55,6 +59,12 @@ export function PriceList({
           {formatCommunityPrice(communityPrice)}
         </dd>
         {memberPrices ? yours : null}
+      </div>
+      <div className="col-span-2 -mt-2">
+        <dt className="sr-only">Preisangaben</dt>
+        <dd>
+          <PriceTerms shipped={shipped} />
+        </dd>
       </div>
     </dl>
   );

@@ -1,8 +1,13 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
-import { operator } from "~/content/operator";
+import type { Operator } from "~/lib/operator";
 
-/** Address, e-mail and phone cards of /contact (from the operator data file). */
-export function ContactCards() {
+export type ContactOperator = Pick<
+  Operator,
+  "brand" | "company" | "street" | "postalCode" | "city" | "email" | "phone" | "phoneDisplay"
+>;
+
+/** Address, e-mail and phone cards of /contact (operator data from the loader). */
+export function ContactCards({ operator }: { operator: ContactOperator }) {
   const cards = [
     {
       id: "adresse",

@@ -2,12 +2,10 @@ import { useState } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLinkIcon, MapPinIcon } from "~/components/ui/icons";
-import { operator } from "~/content/operator";
+import type { ContactOperator } from "./contact-cards";
 
 /** Example coordinates for the (example) address in Berlin-Mitte; change with the operator data. */
 export const MAP_POSITION = { lat: 52.5321, lon: 13.3849 };
-
-const address = `${operator.street}, ${operator.postalCode} ${operator.city}`;
 
 export function mapEmbedUrl({ lat, lon } = MAP_POSITION) {
   const bbox = [lon - 0.006, lat - 0.003, lon + 0.006, lat + 0.003].map((n) => n.toFixed(4)).join(",");
@@ -18,7 +16,7 @@ export function mapPageUrl({ lat, lon } = MAP_POSITION) {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }
 
-export function addressSearchUrl() {
+export function addressSearchUrl(address: string) {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
 
@@ -27,7 +25,8 @@ export function addressSearchUrl() {
  * JavaScript the button 'Karte anzeigen' inserts the OpenStreetMap iframe; without it, the same
  * control is a link to the map on openstreetmap.org. An address link is always there.
  */
-export function ContactMap() {
+export function ContactMap({ operator }: { operator: ContactOperator }) {
+  const address = `${operator.street}, ${operator.postalCode} ${operator.city}`;
   const enhanced = useHydrated();
   const [shown, setShown] = useState(false);
 
@@ -70,7 +69,7 @@ export function ContactMap() {
       </div>
       <p className="mt-4">
         <a
-          href={addressSearchUrl()}
+          href={addressSearchUrl(address)}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline underline-offset-4 hover:no-underline"

@@ -8,6 +8,14 @@ import type { MemberOrder, MemberOrderItem } from "~/lib/members";
 import { OrderStatusBadge } from "./order-status";
 import { RegistrationForm } from "./registration-form";
 
+/** An invoice link on an order card (PDF download, RLS: the member's own). */
+export interface OrderInvoiceLink {
+  id: string;
+  number: string;
+  kind: "invoice" | "cancellation";
+  order_id: string;
+}
+
 export type RegistrationAnswer = { orderItemId: string; result: SubmissionResult<string[]>; notice: string | null };
 
 const ORDERS_URL = "/dashboard?tab=orders";
@@ -18,11 +26,13 @@ export function OrdersPanel({
   error,
   openItemId,
   answer,
+  invoices = [],
 }: {
   orders: MemberOrder[];
   error: string | null;
   openItemId: string | null;
   answer: RegistrationAnswer | null;
+  invoices?: OrderInvoiceLink[];
 }) {
   if (error) {
     return (
@@ -49,7 +59,12 @@ export function OrdersPanel({
     <ul className="space-y-6" aria-label="Meine Bestellungen">
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} openItemId={openItemId} answer={answer} />
+          <OrderCard
+            order={order}
+            openItemId={openItemId}
+            answer={answer}
+            invoices={invoices.filter((invoice) => invoice.order_id === order.id)}
+          />
         </li>
       ))}
     </ul>
@@ -60,10 +75,12 @@ function OrderCard({
   order,
   openItemId,
   answer,
+  invoices,
 }: {
   order: MemberOrder;
   openItemId: string | null;
   answer: RegistrationAnswer | null;
+  invoices: OrderInvoiceLink[];
 }) {
   const headingId = `order-${order.id}`;
   return (
@@ -93,6 +110,17 @@ function OrderCard({
           <span>Gesamt</span>
           <span data-testid="order-total">{formatPrice(order.total)}</span>
         </p>
+        {invoices.length > 0 ? (
+          <ul className="mt-3 space-y-1 text-sm" aria-label="Rechnungen">
+            {invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={`/rechnungen/${invoice.id}`} download={`${invoice.number}.pdf`} className="underline">
+                  {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} herunterladen (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </CardContent>
     </Card>
   );

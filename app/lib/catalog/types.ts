@@ -33,6 +33,8 @@ export interface ProductItem {
   price: number | null;
   behappy_price: number;
   availability: boolean;
+  /** A physical product we send (PAngV: shipping terms next to the price). */
+  shipped: boolean;
   created_at: string;
 }
 

@@ -79,4 +79,17 @@ describe("admin schemas", () => {
       "error",
     );
   });
+
+  it("reads the VAT rate (19 % by default, 7 % allowed, nothing else) and the shipping flag", () => {
+    const base = { title: "Buch", category: "Bücher", image_url: "/x.svg", price: "10" };
+    const parsed = (extra: Record<string, string>) =>
+      parseWithZod(form({ ...base, ...extra }), { schema: productFormSchema });
+    const standard = parsed({});
+    expect(standard.status === "success" && standard.value).toMatchObject({ vat_rate: 19, shipped: false });
+    const reduced = parsed({ vat_rate: "7", shipped: "on" });
+    expect(reduced.status === "success" && reduced.value).toMatchObject({ vat_rate: 7, shipped: true });
+    const wrong = parsed({ vat_rate: "16" });
+    expect(wrong.status).toBe("error");
+    expect(wrong.reply().error?.vat_rate).toEqual(["Bitte wähle 19 % oder 7 %."]);
+  });
 });

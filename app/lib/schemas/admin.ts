@@ -42,6 +42,13 @@ const flags = {
   show_on_offer: checkbox,
 };
 
+/** VAT rates a catalogue item may carry (percent); the standard rate when the field is missing. */
+export const VAT_RATES = ["19", "7"] as const;
+const vatRate = z.preprocess(
+  (value) => (value === undefined || value === "" ? "19" : value),
+  z.enum(VAT_RATES, { error: "Bitte wähle 19 % oder 7 %." }).transform(Number),
+);
+
 export const eventFormSchema = z.object({
   title: requiredText("einen Titel", 200),
   category: requiredText("eine Kategorie", 100),
@@ -52,6 +59,7 @@ export const eventFormSchema = z.object({
   image_url: imageUrl,
   price,
   behappy_price: price,
+  vat_rate: vatRate,
   ...flags,
 });
 
@@ -65,6 +73,7 @@ export const courseFormSchema = z.object({
   image_url: imageUrl,
   price,
   behappy_price: price,
+  vat_rate: vatRate,
   ...flags,
 });
 
@@ -76,7 +85,9 @@ export const productFormSchema = z.object({
   image_url: imageUrl,
   price,
   behappy_price: price,
+  vat_rate: vatRate,
   availability: checkbox,
+  shipped: checkbox,
   ...flags,
 });
 

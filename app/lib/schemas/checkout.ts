@@ -28,11 +28,50 @@ export const checkoutSchema = z
     phone,
     mobile: phone,
     notes: optionalText(1000),
+    // "Lieferadresse weicht ab": a delivery address other than the billing address (shipped products).
+    deliveryDifferent: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).optional(),
+    deliveryName: optionalText(201),
+    deliveryStreet: optionalText(200),
+    deliveryZipcode: optionalText(20),
+    deliveryCity: optionalText(100),
+    deliveryCountry: optionalText(100),
   })
   .superRefine((value, ctx) => {
-    if (/^(deutschland|germany|de)$/i.test(value.country.trim()) && !/^[0-9]{5}$/.test(value.zipcode)) {
+    const germanZip = (country: string, zipcode: string) =>
+      !/^(deutschland|germany|de)$/i.test(country.trim()) || /^[0-9]{5}$/.test(zipcode);
+    if (!germanZip(value.country, value.zipcode)) {
       ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Eine deutsche Postleitzahl hat fünf Ziffern." });
     }
+    if (!value.deliveryDifferent) return;
+    const required = [
+      ["deliveryName", "den Namen für die Lieferung"],
+      ["deliveryStreet", "Straße und Hausnummer der Lieferadresse"],
+      ["deliveryZipcode", "die Postleitzahl der Lieferadresse"],
+      ["deliveryCity", "den Ort der Lieferadresse"],
+      ["deliveryCountry", "das Land der Lieferadresse"],
+    ] as const;
+    for (const [key, label] of required) {
+      if (!value[key]?.trim()) ctx.addIssue({ code: "custom", path: [key], message: `Bitte gib ${label} ein.` });
+    }
+    if (value.deliveryZipcode && value.deliveryCountry && !germanZip(value.deliveryCountry, value.deliveryZipcode)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["deliveryZipcode"],
+        message: "Eine deutsche Postleitzahl hat fünf Ziffern.",
+      });
+    }
   });
+
+/** The delivery address to store, or null when the goods go to the billing address. */
+export function deliveryAddressOf(input: z.infer<typeof checkoutSchema>) {
+  if (!input.deliveryDifferent) return null;
+  return {
+    name: input.deliveryName!.trim(),
+    street: input.deliveryStreet!.trim(),
+    zipcode: input.deliveryZipcode!.trim(),
+    city: input.deliveryCity!.trim(),
+    country: input.deliveryCountry!.trim(),
+  };
+}
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -28,6 +28,7 @@ function target(request: Request, id: string | undefined) {
 const NEW_DEFAULTS: Record<string, string> = {
   price: "0",
   behappy_price: "0",
+  vat_rate: "19",
   // Spec §5: availability defaults to true.
   availability: "on",
 };
@@ -41,7 +42,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
   const { kind, id } = target(request, params.id);
-  if (!id) return { kind, id: null, defaults: NEW_DEFAULTS, audit: [] };
+  // A new product is shipped unless the admin says otherwise (downloads and memberships are not).
+  if (!id)
+    return {
+      kind,
+      id: null,
+      defaults: kind === "products" ? { ...NEW_DEFAULTS, shipped: "on" } : NEW_DEFAULTS,
+      audit: [],
+    };
   let found;
   try {
     found = await withViewer(viewer, async (tx) => {

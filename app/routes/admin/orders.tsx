@@ -11,10 +11,11 @@ import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
+import { changeOrderStatus } from "~/server/payment/order-mails.server";
 import {
   getOrderDetail,
+  listOpenOrdersAdmin,
   listOrdersAdmin,
-  setOrderStatus,
   type AdminOrderRow,
 } from "~/server/queries/admin/orders.server";
 import type { Page } from "~/server/queries/admin/paging.server";
@@ -41,13 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     }
   }
+  // ?filter=open: pending orders (payments not yet received) and their sum.
+  const open = url.searchParams.get("filter") === "open";
   try {
-    return { view: "list" as const, list: await withViewer(viewer, (tx) => listOrdersAdmin(tx, params)), error: null };
+    const list = await withViewer(viewer, (tx): Promise<OrderPage> =>
+      open ? listOpenOrdersAdmin(tx, params) : listOrdersAdmin(tx, params).then((page) => ({ ...page, openSum: null })),
+    );
+    return { view: "list" as const, list, open, error: null };
   } catch (error) {
-    const empty: Page<AdminOrderRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
+    const empty: OrderPage = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q, openSum: null };
     return {
       view: "list" as const,
       list: empty,
+      open,
       error: adminFailure("Fehler beim Laden der Bestellungen", error, {}, "Bitte versuche es später erneut."),
     };
   }
@@ -65,9 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   if (submission.status !== "success") return failed("invalid order status action");
   const { id, status } = submission.value;
+  let previous: string | null;
   try {
-    const updated = await withViewer(viewer, (tx) => setOrderStatus(tx, id, status));
-    if (!updated) throw new Error("no row updated");
+    previous = await changeOrderStatus(viewer, id, status);
+    if (previous === null) throw new Error("no row updated");
   } catch (error) {
     return failed(error);
   }
@@ -105,22 +113,50 @@ function StatusForm({
   );
 }
 
-function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNotice | null }) {
-  const here = listHref("/admin/orders", { q: list.q, page: list.page });
+type OrderPage = Page<AdminOrderRow> & { openSum: number | null };
+
+/** The label of "completed" as an action: completing an order confirms the bank transfer. */
+const PAYMENT_RECEIVED = "Zahlung eingegangen";
+
+function OrderList({ list, open, error }: { list: OrderPage; open: boolean; error: AdminNotice | null }) {
+  const filter = open ? "open" : undefined;
+  const here = listHref("/admin/orders", { q: list.q, page: list.page }, { filter });
   return (
     <>
       <AdminPageHeader
         title="Bestellungen"
-        description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}, neueste zuerst`}
+        description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}${open ? " mit offener Zahlung" : ""}, neueste zuerst`}
       />
       {error ? <AdminErrorNotice {...error} /> : null}
+      <nav aria-label="Filter" className="mb-4 flex flex-wrap items-center gap-2">
+        <Link
+          to={listHref("/admin/orders", { q: list.q })}
+          aria-current={open ? undefined : "page"}
+          className={buttonClass(open ? "outline" : "default", "sm")}
+        >
+          Alle Bestellungen
+        </Link>
+        <Link
+          to={listHref("/admin/orders", { q: list.q }, { filter: "open" })}
+          aria-current={open ? "page" : undefined}
+          className={buttonClass(open ? "default" : "outline", "sm")}
+        >
+          Offene Zahlungen
+        </Link>
+        {list.openSum !== null ? (
+          <p className="ml-2 font-semibold" data-testid="open-sum">
+            Summe offener Zahlungen: {formatPrice(list.openSum)}
+          </p>
+        ) : null}
+      </nav>
       <AdminList
         searchLabel="Nach Name oder E-Mail suchen"
         q={list.q}
         page={list.page}
         totalPages={totalPages(list.total)}
         count={list.rows.length}
-        hrefFor={(page) => listHref("/admin/orders", { q: list.q, page })}
+        hrefFor={(page) => listHref("/admin/orders", { q: list.q, page }, { filter })}
+        keep={{ filter }}
       >
         <AdminTable
           caption="Bestellungen"
@@ -130,7 +166,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
             <tr key={row.id}>
               <td className={cellClass}>
                 <Link
-                  to={listHref("/admin/orders", { q: list.q, page: list.page }, { order: row.id })}
+                  to={listHref("/admin/orders", { q: list.q, page: list.page }, { order: row.id, filter })}
                   aria-label={`${shortId(row.id)} Details anzeigen`}
                   className="font-mono underline"
                 >
@@ -162,7 +198,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
                     <StatusForm
                       id={row.id}
                       status="completed"
-                      label="Als abgeschlossen markieren"
+                      label={PAYMENT_RECEIVED}
                       returnTo={here}
                       disabled={row.status === "completed"}
                       variant="ghost"
@@ -189,7 +225,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
 type Detail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;
 
 function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref: string; selfHref: string }) {
-  const { order, items, itemsError, withdrawals, audit } = detail;
+  const { order, items, itemsError, withdrawals, invoices, delivery, audit } = detail;
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
   return (
     <>
@@ -213,7 +249,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
               key={status}
               id={order.id}
               status={status}
-              label={orderStatusLabel(status)}
+              label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
               returnTo={selfHref}
               disabled={order.status === status}
               variant={order.status === status ? "default" : "outline"}
@@ -241,6 +277,12 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
             <>
               <dt className="font-medium">Adresse</dt>
               <dd>{address.join(", ")}</dd>
+            </>
+          ) : null}
+          {delivery ? (
+            <>
+              <dt className="font-medium">Lieferadresse</dt>
+              <dd data-testid="admin-delivery-address">{delivery.join(", ")}</dd>
             </>
           ) : null}
           {order.notes ? (
@@ -277,6 +319,28 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
         <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
       </section>
 
+      <section aria-labelledby="invoices-heading" className="mt-6">
+        <h3 id="invoices-heading" className="text-lg font-semibold">
+          Rechnungen
+        </h3>
+        {invoices.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Noch keine Rechnung (sie entsteht mit dem Zahlungseingang).
+          </p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={`/rechnungen/${invoice.id}`} className="underline" download={`${invoice.number}.pdf`}>
+                  {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} (PDF)
+                </a>{" "}
+                vom {formatDateTime(invoice.issued_at)}, {formatPrice(invoice.total_amount)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <section aria-labelledby="withdrawals-heading" className="mt-6">
         <h3 id="withdrawals-heading" className="text-lg font-semibold">
           Widerrufe
@@ -309,7 +373,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
 
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
-  if (data.view === "list") return <OrderList list={data.list} error={data.error} />;
+  if (data.view === "list") return <OrderList list={data.list} open={data.open} error={data.error} />;
   const backHref = listHref("/admin/orders", data.params);
   return (
     <>

@@ -1,11 +1,14 @@
 import type { CartLine } from "~/lib/cart";
 import { cartTotal } from "~/lib/cart";
-import type { CheckoutInput } from "~/lib/schemas/checkout";
-import { withViewer, type Viewer } from "../db/db.server";
+import { deliveryAddressOf, type CheckoutInput } from "~/lib/schemas/checkout";
+import { afterCommit, withViewer, type Tx, type Viewer } from "../db/db.server";
+import { enqueueMail } from "../mail/outbox.server";
 import { logger } from "../log.server";
 import { resolveCart } from "../queries/cart.server";
 import { getMyMembership } from "../queries/membership.server";
-import { getProfileForCheckout, placeOrder, saveCheckoutAddress } from "../queries/orders.server";
+import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "../queries/orders.server";
+import { deliveryOf, saveDeliveryAddress } from "../orders/delivery-address.server";
+import { orderConfirmationMailFor } from "../payment/order-mails.server";
 
 /**
  * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
@@ -39,8 +42,9 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
 }
 
 /**
- * Places the order (its confirmation mail, with the unit prices actually charged, is queued in the
- * same transaction), then saves the address to the profile (best effort, only logged on failure).
+ * Places the order with its delivery address and queues its confirmation mail (unit prices
+ * actually charged, bank details with GiroCode, the Widerrufsbelehrung) in one transaction, then
+ * saves the address to the profile (best effort, only logged on failure).
  */
 export async function placeCheckoutOrder(
   viewer: Viewer,
@@ -50,7 +54,12 @@ export async function placeCheckoutOrder(
 ): Promise<PlaceOrderOutcome> {
   let orderId: string;
   try {
-    orderId = await withViewer(viewer, (tx) => placeOrder(tx, input, lines));
+    orderId = await withViewer(viewer, async (tx) => {
+      const id = await placeOrder(tx, input, lines);
+      await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
+      await queueOrderConfirmation(tx, id);
+      return id;
+    });
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
@@ -65,4 +74,13 @@ export async function placeCheckoutOrder(
     logger.warn("profile address update failed", { error: error.message }),
   );
   return { ok: true, orderId };
+}
+
+/** The confirmation mail, queued once per order (a form sent again queues nothing new). */
+async function queueOrderConfirmation(tx: Tx, orderId: string) {
+  const order = await getOrder(tx, orderId);
+  if (!order) return;
+  const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId));
+  const queued = await enqueueMail(tx, { to: order.customer_email, ...mail }, { key: `order-confirmation:${orderId}` });
+  if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
 }

@@ -68,6 +68,20 @@ export async function withViewer<T>(viewer: Viewer, fn: (tx: ViewerTx) => Promis
   }
 }
 
+/**
+ * Runs `fn` inside `tx` as the server role (service_role) and then switches back to the viewer's
+ * role: for the one step of a viewer's transaction that the API roles may not do themselves
+ * (queue a mail, read what a public SQL function must not tell the caller).
+ */
+export async function asService<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{
+    previous: string;
+  }>`select current_setting('role') as previous, set_config('role', 'service_role', true)`.execute(tx);
+  const result = await fn();
+  await sql`select set_config('role', ${rows[0].previous}, true)`.execute(tx);
+  return result;
+}
+
 const commitHooks = new WeakMap<Tx, (() => void)[]>();
 
 /**

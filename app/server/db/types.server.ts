@@ -81,6 +81,7 @@ export interface CoursesTable {
   show_on_offer: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  vat_rate: Generated<number>;
 }
 
 export interface EventBookingsTable {
@@ -111,6 +112,23 @@ export interface EventsTable {
   show_on_offer: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  vat_rate: Generated<number>;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last_number: Generated<number>;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  number: string;
+  kind: string;
+  order_id: string;
+  cancels_invoice_id: string | null;
+  issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  supply_date: string;
+  total_amount: number;
 }
 
 export interface MailOutboxTable {
@@ -128,6 +146,7 @@ export interface MailOutboxTable {
   locked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
   message_id: Generated<string>;
   dedupe_key: string | null;
+  attachments: Json | null;
 }
 
 export interface MembershipPlansTable {
@@ -161,6 +180,16 @@ export interface NewsletterSubscriptionsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface OrderDeliveryAddressesTable {
+  order_id: string;
+  name: string;
+  street: string;
+  zipcode: string;
+  city: string;
+  country: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface OrderItemsTable {
   id: Generated<string>;
   order_id: string;
@@ -170,6 +199,8 @@ export interface OrderItemsTable {
   quantity: number;
   price: number;
   membership_plan: string | null;
+  vat_rate: number;
+  shipped: Generated<boolean>;
 }
 
 export interface OrdersTable {
@@ -208,6 +239,8 @@ export interface ProductsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   membership_plan: string | null;
+  vat_rate: Generated<number>;
+  shipped: Generated<boolean>;
 }
 
 export interface ProfilesTable {
@@ -246,6 +279,8 @@ export interface WithdrawalsTable {
   email: string;
   note: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  matched_by: string | null;
+  matched_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface Database {
@@ -258,10 +293,13 @@ export interface Database {
   courses: CoursesTable;
   event_bookings: EventBookingsTable;
   events: EventsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   mail_outbox: MailOutboxTable;
   membership_plans: MembershipPlansTable;
   memberships: MembershipsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  order_delivery_addresses: OrderDeliveryAddressesTable;
   order_items: OrderItemsTable;
   orders: OrdersTable;
   products: ProductsTable;

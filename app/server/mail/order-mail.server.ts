@@ -1,7 +1,9 @@
-import { operator, operatorAddressLines } from "~/content/operator";
 import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
 import { formatDateTime, formatPrice } from "~/lib/format";
+import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
 import type { OrderWithItems } from "../queries/orders.server";
+import type { BankTransfer } from "../payment/bank-transfer.server";
+import type { MailAttachment } from "../mail.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 import { publicUrl } from "../mail.server";
 
@@ -9,10 +11,54 @@ export function orderNumber(orderId: string) {
   return orderId.slice(0, 8).toUpperCase();
 }
 
-/** The order confirmation (German, text and HTML) with the Widerrufsbelehrung and model form. */
-export function orderConfirmationMail(order: OrderWithItems) {
+const GIROCODE_CID = "girocode@behappy";
+
+/** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
+export function bankTransferText(transfer: BankTransfer) {
+  return [
+    `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von 14 Tagen auf folgendes Konto:`,
+    `Kontoinhaber: ${transfer.holder}`,
+    `IBAN: ${transfer.iban}`,
+    `BIC: ${transfer.bic}`,
+    `Bank: ${transfer.bankName}`,
+    `Verwendungszweck: ${transfer.reference}`,
+  ];
+}
+
+function bankTransferHtml(transfer: BankTransfer) {
+  const rows = [
+    ["Betrag", formatPrice(transfer.amount)],
+    ["Kontoinhaber", transfer.holder],
+    ["IBAN", transfer.iban],
+    ["BIC", transfer.bic],
+    ["Bank", transfer.bankName],
+    ["Verwendungszweck", transfer.reference],
+  ];
+  return `<h2>Bezahlung per Überweisung</h2>
+     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto:</p>
+     <table role="presentation" cellpadding="4">${rows
+       .map(([k, v]) => `<tr><td>${k}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+       .join("")}</table>
+     <p>Oder scanne den GiroCode mit deiner Banking-App:</p>
+     <p><img src="cid:${GIROCODE_CID}" width="200" height="200" alt="GiroCode für die Überweisung"></p>`;
+}
+
+export interface OrderMailData {
+  order: OrderWithItems;
+  operator: Operator;
+  /** Null for a 0,00 € order. */
+  transfer: BankTransfer | null;
+  /** base64 PNG of the GiroCode, when there is something to pay. */
+  girocodePng: string | null;
+  /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
+  delivery?: string[] | null;
+}
+
+/** The order confirmation (German, text and HTML) with payment details, withdrawal terms and model form. */
+export function buildOrderConfirmationMail({ order, operator, transfer, girocodePng, delivery }: OrderMailData) {
   const number = orderNumber(order.id);
-  const seller = { name: operator.company, address: operatorAddressLines.slice(1).join(", "), email: operator.email };
+  const sellerAddress = operatorAddressLines(operator);
+  const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
   const address = [
     order.customer_name,
     order.street ?? "",
@@ -26,6 +72,9 @@ export function orderConfirmationMail(order: OrderWithItems) {
   const form = withdrawalForm(seller);
   const withdrawUrl = publicUrl("/vertrag-widerrufen");
   const orderUrl = publicUrl(`/order-confirmation/${order.id}`);
+  const payment = transfer
+    ? bankTransferText(transfer)
+    : ["Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €)."];
 
   const text = [
     `Hallo ${order.customer_name},`,
@@ -35,11 +84,14 @@ export function orderConfirmationMail(order: OrderWithItems) {
     "",
     "Deine Artikel:",
     ...items,
-    `Gesamt: ${formatPrice(order.total_amount)}`,
+    `Gesamt: ${formatPrice(order.total_amount)} (${vatNote(operator.vatMode)}, versandkostenfrei)`,
+    "",
+    ...payment,
     "",
     "Rechnungsadresse:",
     ...address,
     "",
+    ...(delivery ? ["Lieferadresse:", ...delivery, ""] : []),
     `Deine Bestellung online: ${orderUrl}`,
     `Vertrag widerrufen: ${withdrawUrl}`,
     "",
@@ -62,14 +114,19 @@ export function orderConfirmationMail(order: OrderWithItems) {
              `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
          )
          .join("")}
-       <tr><td></td><td colspan="2"><strong>Gesamt</strong></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
+       <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(vatNote(operator.vatMode))}, versandkostenfrei)</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
      </table>
+     ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
      <h2>Rechnungsadresse</h2>
      <p>${address.map(escapeHtml).join("<br>")}</p>
+     ${delivery ? `<h2>Lieferadresse</h2><p>${delivery.map(escapeHtml).join("<br>")}</p>` : ""}
      <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
      ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      <p>Fragen? Schreib uns an <a href="mailto:${operator.email}">${operator.email}</a>.</p>`,
   );
-  return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html };
+  const attachments: MailAttachment[] = girocodePng
+    ? [{ filename: "girocode.png", contentType: "image/png", content: girocodePng, cid: GIROCODE_CID }]
+    : [];
+  return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html, attachments };
 }

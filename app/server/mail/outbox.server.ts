@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import { afterCommit, SERVICE, withViewer, type Tx } from "../db/db.server";
+import { afterCommit, asService, SERVICE, withViewer, type Tx } from "../db/db.server";
 import { env } from "../env.server";
 import { logger } from "../log.server";
-import type { Mail } from "../mail.server";
+import type { Mail, MailAttachment } from "../mail.server";
 
 /**
  * The transactional outbox. A mail is a row in mail_outbox, inserted by the same transaction as
@@ -24,23 +24,22 @@ const CONCURRENCY = 4;
  * to the API roles for it, so nobody can use the shop as a mail relay through Supabase's API.
  */
 export async function enqueueMail(tx: Tx, mail: Mail, { key }: { key?: string } = {}) {
-  const { rows } = await sql<{
-    previous: string;
-  }>`select current_setting('role') as previous, set_config('role', 'service_role', true)`.execute(tx);
-  const inserted = await tx
-    .insertInto("mail_outbox")
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      message_id: newMessageId(),
-      dedupe_key: key ?? null,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  await sql`select set_config('role', ${rows[0].previous}, true)`.execute(tx);
+  const inserted = await asService(tx, () =>
+    tx
+      .insertInto("mail_outbox")
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+        message_id: newMessageId(),
+        dedupe_key: key ?? null,
+      })
+      .onConflict((oc) => oc.column("dedupe_key").doNothing())
+      .returning("id")
+      .executeTakeFirst(),
+  );
   if (!inserted) return null;
   afterCommit(tx, () => {
     const smtp = Boolean(env().SMTP_URL);
@@ -68,6 +67,7 @@ interface ClaimedMail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: MailAttachment[] | null;
   message_id: string;
   attempts: number;
   expired: boolean;
@@ -93,7 +93,7 @@ async function claimDue(limit: number) {
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
-      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.message_id, m.attempts,
+      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.message_id, m.attempts,
                 m.created_at < now() - make_interval(hours => ${GIVE_UP_AFTER_HOURS}) as expired`.execute(tx);
     return rows;
   });
@@ -118,6 +118,7 @@ async function deliver(mail: ClaimedMail) {
       subject: mail.subject,
       text: mail.text_body,
       html: mail.html_body ?? undefined,
+      attachments: mail.attachments?.map((a) => ({ ...a, encoding: "base64" })),
       messageId: mail.message_id,
     });
   } catch (error) {

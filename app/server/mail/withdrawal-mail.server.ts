@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/lib/format";
+import { publicUrl } from "../mail.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 
 /** Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time). */
@@ -26,5 +27,37 @@ export function withdrawalReceiptMail(input: {
       "Eingangsbestätigung deines Widerrufs",
       lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join(""),
     ),
+  };
+}
+
+/** To the shop: every withdrawal, matched to an order or not, so none goes unnoticed. */
+export function buildWithdrawalNotificationMail(data: {
+  name: string;
+  email: string;
+  orderReference: string;
+  receivedAt: string;
+  note: string | null;
+  matched: boolean;
+}) {
+  const when = formatDateTime(data.receivedAt);
+  const lines = [
+    `Neuer Widerruf, eingegangen am ${when} Uhr.`,
+    "",
+    `Name: ${data.name}`,
+    `E-Mail: ${data.email}`,
+    `Bestellnummer (Angabe): ${data.orderReference}`,
+    `Anmerkung: ${data.note ?? "–"}`,
+    "",
+    data.matched
+      ? "Der Widerruf ist der Bestellung mit dieser Nummer und E-Mail-Adresse zugeordnet."
+      : "Nicht zugeordnet: Keine Bestellung passt zu Nummer und E-Mail-Adresse. Bitte im Admin-Bereich unter „Widerrufe“ prüfen und von Hand zuordnen.",
+    "",
+    `Widerrufe im Admin-Bereich: ${publicUrl("/admin/withdrawals")}`,
+  ];
+  return {
+    subject: `Widerruf eingegangen: ${data.orderReference}${data.matched ? "" : " (nicht zugeordnet)"}`,
+    text: lines.join("\n"),
+    html: mailLayout("Widerruf eingegangen", lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join("")),
+    attachments: [],
   };
 }

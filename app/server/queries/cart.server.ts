@@ -14,6 +14,8 @@ export interface CartItem {
   isMembership: boolean;
   /** The plan a membership product sells (membership_plans), else null. */
   plan: (PlanFacts & { grantsCommunityPrice: boolean }) | null;
+  /** A physical product (PAngV: shipping terms next to the price; checkout asks for delivery). */
+  shipped: boolean;
 }
 
 export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan"> {
@@ -49,6 +51,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             "products.price",
             "products.behappy_price as community",
             "products.availability",
+            "products.shipped",
             "products.category",
             "plan.name as plan_name",
             "plan.rank as plan_rank",
@@ -65,7 +68,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   const put = (
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
-    extra: { available: boolean; isMembership: boolean; plan: CartItem["plan"] },
+    extra: { available: boolean; isMembership: boolean; shipped: boolean; plan: CartItem["plan"] },
   ) =>
     items.set(`${itemType}:${row.id}`, {
       itemId: row.id,
@@ -86,10 +89,15 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             grantsCommunityPrice: row.plan_grants === true,
           }
         : null;
-    put("product", row, { available: row.availability, isMembership: row.category === "membership", plan });
+    put("product", row, {
+      available: row.availability,
+      isMembership: row.category === "membership",
+      shipped: row.shipped && row.category !== "membership",
+      plan,
+    });
   }
-  for (const row of courses) put("course", row, { available: true, isMembership: false, plan: null });
-  for (const row of events) put("event", row, { available: true, isMembership: false, plan: null });
+  for (const row of courses) put("course", row, { available: true, isMembership: false, shipped: false, plan: null });
+  for (const row of events) put("event", row, { available: true, isMembership: false, shipped: false, plan: null });
   return items;
 }
 

@@ -40,6 +40,7 @@ const PRODUCT_COLUMNS = [
   "price",
   "behappy_price",
   "availability",
+  "shipped",
   "created_at",
 ] as const;
 
@@ -78,6 +79,7 @@ function mapProduct(row: ProductRow): ProductItem {
     price: num(row.price),
     behappy_price: num(row.behappy_price) ?? 0,
     availability: row.availability !== false,
+    shipped: row.shipped === true,
     created_at: iso(row.created_at),
   };
 }

@@ -1,11 +1,8 @@
 import { sql } from "kysely";
 import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
-import { afterCommit, type Tx } from "../db/db.server";
+import type { Tx } from "../db/db.server";
 import { iso, num } from "../db/values.server";
-import { logger } from "../log.server";
-import { orderConfirmationMail } from "../mail/order-mail.server";
-import { enqueueMail } from "../mail/outbox.server";
 import { PROFILE_FIELDS } from "./members.server";
 
 /** What an order page shows (confirmation, admin detail). */
@@ -26,9 +23,8 @@ export const ORDER_COLUMNS = [
 ] as const;
 
 /**
- * The order is written by place_order in SQL: prices and total come from the catalogue there. Its
- * confirmation mail (with the Widerrufsbelehrung) is queued in the same transaction; a form sent
- * again returns the same order and queues no second mail.
+ * The order is written by place_order in SQL: prices and total come from the catalogue and the
+ * buyer's membership there. A form sent again returns the same order.
  */
 export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]) {
   const customer = {
@@ -50,15 +46,6 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
     tx,
   );
   const orderId = rows[0].id;
-  const order = await getOrder(tx, orderId);
-  if (order) {
-    const queued = await enqueueMail(
-      tx,
-      { to: order.customer_email, ...orderConfirmationMail(order) },
-      { key: `order-confirmation:${orderId}` },
-    );
-    if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
-  }
   return orderId;
 }
 

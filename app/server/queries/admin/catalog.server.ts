@@ -71,12 +71,16 @@ export async function getCatalogForm(
   kind: AdminKind,
   id: string,
 ): Promise<Record<string, string | boolean> | null> {
-  const shared = (row: { title: string; category: string; image_url: string; price: number }, community: number) => ({
+  const shared = (
+    row: { title: string; category: string; image_url: string; price: number; vat_rate: number },
+    community: number,
+  ) => ({
     title: row.title,
     category: row.category,
     image_url: row.image_url,
     price: String(num(row.price) ?? 0),
     behappy_price: String(num(community) ?? 0),
+    vat_rate: String(num(row.vat_rate) ?? 19),
   });
   if (kind === "products") {
     const row = await tx.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
@@ -87,6 +91,7 @@ export async function getCatalogForm(
       description: description ?? "",
       details: details ?? "",
       availability,
+      shipped: row.shipped,
       show_on_startpage,
       show_on_offer,
     };
@@ -124,9 +129,11 @@ function payload(kind: AdminKind, input: CatalogFormInput) {
       details: blankToNull(p.details),
       price: p.price,
       behappy_price: p.behappy_price,
+      vat_rate: p.vat_rate,
       image_url: p.image_url,
       category: p.category,
       availability: p.availability,
+      shipped: p.shipped,
       show_on_startpage: p.show_on_startpage,
       show_on_offer: p.show_on_offer,
     };
@@ -141,6 +148,7 @@ function payload(kind: AdminKind, input: CatalogFormInput) {
     category: e.category,
     price: e.price,
     "behappy-price": e.behappy_price,
+    vat_rate: e.vat_rate,
     provider: blankToNull(e.provider),
     show_on_startpage: e.show_on_startpage,
     show_on_offer: e.show_on_offer,

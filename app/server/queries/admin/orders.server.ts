@@ -1,9 +1,12 @@
-import type { ListParams } from "../../../lib/admin/list-params";
+import { sql } from "kysely";
+import { ADMIN_PAGE_SIZE, containsPattern, totalPages, type ListParams } from "../../../lib/admin/list-params";
 import type { OrderStatus } from "../../../lib/admin/kinds";
 import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
 import { afterCommit, type Tx, type ViewerTx } from "../../db/db.server";
 import { logger } from "../../log.server";
 import { auditFor } from "./audit.server";
+import { listInvoicesForOrders } from "../../invoice/invoices.server";
+import { deliveryLines, deliveryOf } from "../../orders/delivery-address.server";
 import { listOrderItems, ORDER_COLUMNS } from "../orders.server";
 import type { Selectable } from "kysely";
 import type { OrdersTable } from "../../db/types.server";
@@ -43,15 +46,20 @@ export async function listOrderWithdrawals(tx: Tx, orderId: string) {
   return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
 }
 
-/** Returns false when nothing was updated (unknown id, or RLS). */
+/**
+ * Sets the status and returns the one before (null: unknown id, or RLS). Completing issues the
+ * invoice and leaving "completed" the cancellation invoice, both in this transaction (SQL trigger).
+ */
 export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
+  const before = await tx.selectFrom("orders").select("status").where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!before) return null;
   const result = await tx.updateTable("orders").set({ status }).where("id", "=", id).executeTakeFirst();
   const updated = Number(result.numUpdatedRows) > 0;
   if (updated) afterCommit(tx, () => logger.info("order status changed", { orderId: id, status }));
-  return updated;
+  return updated ? before.status : null;
 }
 
-/** One order with its items, withdrawals and audit trail, or null when unknown (or not visible). */
+/** One order with its items, withdrawals, invoices, delivery address and audit trail, or null when unknown (or not visible). */
 export async function getOrderDetail(tx: ViewerTx, id: string) {
   const order = await getOrderAdmin(tx, id);
   if (!order) return null;
@@ -72,6 +80,53 @@ export async function getOrderDetail(tx: ViewerTx, id: string) {
     );
   }
   const withdrawals = await listOrderWithdrawals(tx, id);
+  const invoices = await listInvoicesForOrders(tx, [id]);
+  const delivery = await deliveryOf(tx, id);
   const audit = await auditFor(tx, "orders", id);
-  return { order, items, itemsError, withdrawals, audit };
+  return {
+    order,
+    items,
+    itemsError,
+    withdrawals,
+    invoices,
+    delivery: delivery ? deliveryLines(delivery) : null,
+    audit,
+  };
+}
+
+/**
+ * Open payments: pending orders, newest first, with how many and their sum. Pending orders are
+ * the few awaiting a transfer, so a plain filtered query under RLS is enough here.
+ */
+export async function listOpenOrdersAdmin(tx: Tx, params: ListParams) {
+  const search = params.q ? containsPattern(params.q) : null;
+  let base = tx.selectFrom("orders").where("status", "=", "pending");
+  if (search) {
+    base = base.where((eb) => eb.or([eb("customer_name", "ilike", search), eb("customer_email", "ilike", search)]));
+  }
+  const stats = await base
+    .select([sql<number>`count(*)::int`.as("total"), sql<string>`coalesce(sum(total_amount), 0)`.as("sum")])
+    .executeTakeFirstOrThrow();
+  const total = num(stats.total) ?? 0;
+  const pages = totalPages(total);
+  const page = Math.min(params.page, pages);
+  const rows = await base
+    .select(["id", "customer_name", "customer_email", "total_amount", "status", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      total_amount: num(row.total_amount) ?? 0,
+      created_at: iso(row.created_at) ?? "",
+    })),
+    total,
+    page,
+    totalPages: pages,
+    q: params.q,
+    openSum: num(stats.sum) ?? 0,
+  };
 }

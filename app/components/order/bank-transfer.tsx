@@ -1,0 +1,68 @@
+import { formatPrice } from "~/lib/format";
+
+export interface BankTransferView {
+  amount: number;
+  holder: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+  reference: string;
+  /** Server-rendered SVG of the GiroCode (no user input inside, only the encoded payload). */
+  qrSvg: string;
+}
+
+/** "Bitte überweise …": the transfer details and the GiroCode; or, for 0,00 €, that nothing is due. */
+export function BankTransferBox({ transfer }: { transfer: BankTransferView | null }) {
+  if (!transfer) {
+    return (
+      <section aria-labelledby="payment-heading" className="mt-10 rounded-xl border border-border p-6">
+        <h2 id="payment-heading" className="text-xl font-semibold">
+          Bezahlung
+        </h2>
+        <p className="mt-2">Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €).</p>
+      </section>
+    );
+  }
+  const rows: [string, string][] = [
+    ["Betrag", formatPrice(transfer.amount)],
+    ["Kontoinhaber", transfer.holder],
+    ["IBAN", transfer.iban],
+    ["BIC", transfer.bic],
+    ["Bank", transfer.bankName],
+    ["Verwendungszweck", transfer.reference],
+  ];
+  return (
+    <section
+      aria-labelledby="payment-heading"
+      className="mt-10 grid gap-6 rounded-xl border border-border p-6 sm:grid-cols-[1fr_12rem]"
+      data-testid="bank-transfer"
+    >
+      <div>
+        <h2 id="payment-heading" className="text-xl font-semibold">
+          Bezahlung per Überweisung
+        </h2>
+        <p className="mt-2">
+          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto.
+          Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
+        </p>
+        <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium">{term}</dt>
+              <dd className="break-all font-mono">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <figure className="text-center">
+        <div
+          className="mx-auto w-44 rounded-md bg-white p-1 [&>svg]:h-auto [&>svg]:w-full"
+          data-testid="girocode"
+          // The SVG comes from the qrcode library on the server; it carries no user input as markup.
+          dangerouslySetInnerHTML={{ __html: transfer.qrSvg }}
+        />
+        <figcaption className="mt-2 text-sm text-muted-foreground">GiroCode: mit der Banking-App scannen</figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { invoiceSums } from "./invoice";
+
+describe("invoice sums per VAT rate", () => {
+  it("takes the tax out of each rate's gross sum, in whole cents", () => {
+    const sums = invoiceSums(
+      [
+        { title: "Tagebuch", quantity: 2, unitPrice: 19.9, vatRate: 7 },
+        { title: "Workbook", quantity: 1, unitPrice: 18, vatRate: 7 },
+        { title: "Tasse", quantity: 3, unitPrice: 12.9, vatRate: 19 },
+        { title: "Kurs", quantity: 1, unitPrice: 149, vatRate: 19 },
+      ],
+      "regular",
+    );
+    // 19 %: 38.70 + 149.00 = 187.70 gross; net = 187.70 / 1.19 = 157.731… → 157.73; VAT 29.97
+    // 7 %: 39.80 + 18.00 = 57.80 gross; net = 57.80 / 1.07 = 54.018… → 54.02; VAT 3.78
+    expect(sums.rates).toEqual([
+      { rate: 19, net: 157.73, vat: 29.97, gross: 187.7 },
+      { rate: 7, net: 54.02, vat: 3.78, gross: 57.8 },
+    ]);
+    expect(sums).toMatchObject({ net: 211.75, vat: 33.75, gross: 245.5 });
+  });
+
+  it("rounds half up at the cent and keeps net + VAT = gross", () => {
+    // 1.07 / 1.07 = 1.00 exactly; 0.01 gross at 19 % → net 0.01, VAT 0.00
+    expect(invoiceSums([{ title: "a", quantity: 1, unitPrice: 1.07, vatRate: 7 }], "regular").rates[0]).toEqual({
+      rate: 7,
+      net: 1,
+      vat: 0.07,
+      gross: 1.07,
+    });
+    const tiny = invoiceSums([{ title: "b", quantity: 1, unitPrice: 0.01, vatRate: 19 }], "regular").rates[0];
+    expect(tiny.net + tiny.vat).toBeCloseTo(0.01, 10);
+    for (const cents of [1, 99, 1999, 2490, 99999]) {
+      const r = invoiceSums([{ title: "c", quantity: 3, unitPrice: cents / 100, vatRate: 19 }], "regular").rates[0];
+      expect(Math.round(r.net * 100) + Math.round(r.vat * 100)).toBe(cents * 3);
+    }
+  });
+
+  it("shows no tax under § 19 UStG (one rate 0, net = gross)", () => {
+    const sums = invoiceSums(
+      [
+        { title: "Tagebuch", quantity: 1, unitPrice: 19.9, vatRate: 7 },
+        { title: "Tasse", quantity: 1, unitPrice: 12.9, vatRate: 19 },
+      ],
+      "small-business",
+    );
+    expect(sums.rates).toEqual([{ rate: 0, net: 32.8, vat: 0, gross: 32.8 }]);
+    expect(sums.vat).toBe(0);
+  });
+});

@@ -1,0 +1,41 @@
+import type { VatMode } from "./operator";
+
+export interface InvoiceLine {
+  title: string;
+  quantity: number;
+  /** Gross unit price in euros (catalogue prices include VAT). */
+  unitPrice: number;
+  /** 7 or 19 (percent). */
+  vatRate: number;
+}
+
+export interface RateSum {
+  rate: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/**
+ * § 14 Abs. 4 Nr. 8 UStG: per rate the net amount and the tax. Prices are gross, so the tax is
+ * taken out of each rate's gross sum once (not per line, which would add rounding differences):
+ * net = round(gross / (1 + rate)), vat = gross − net, all in whole cents. Under § 19 UStG there
+ * is no tax: one line with rate 0 and net = gross.
+ */
+export function invoiceSums(lines: InvoiceLine[], mode: VatMode) {
+  const grossByRate = new Map<number, number>();
+  for (const line of lines) {
+    const rate = mode === "small-business" ? 0 : line.vatRate;
+    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + cents(line.unitPrice) * line.quantity);
+  }
+  const rates: RateSum[] = [...grossByRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, gross]) => {
+      const net = Math.round((gross * 100) / (100 + rate));
+      return { rate, net: net / 100, vat: (gross - net) / 100, gross: gross / 100 };
+    });
+  const total = (key: "net" | "vat" | "gross") => rates.reduce((sum, r) => sum + cents(r[key]), 0) / 100;
+  return { rates, net: total("net"), vat: total("vat"), gross: total("gross") };
+}

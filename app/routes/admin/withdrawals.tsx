@@ -1,0 +1,172 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLoaderData } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/withdrawals";
+import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { formatDateTime, shortId } from "~/lib/format";
+import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+import { withViewer } from "~/server/db/db.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import {
+  listWithdrawalsAdmin,
+  matchWithdrawal,
+  type AdminWithdrawalRow,
+} from "~/server/withdrawals/withdrawals.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
+
+const LOAD_ERROR = "Fehler beim Laden der Widerrufe";
+
+const matchSchema = z.object({
+  intent: z.literal("match"),
+  id: z.string().uuid(),
+  orderNumber: z
+    .string({ error: "Bitte gib eine Bestellnummer ein." })
+    .trim()
+    .regex(/^#?[0-9a-fA-F]{8}$/, "Die Bestellnummer besteht aus 8 Zeichen (0–9, A–F)."),
+  returnTo: z.string().optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer } = await requireAdmin(context);
+  const url = new URL(request.url);
+  const params = { ...readListParams(url.searchParams), unmatched: url.searchParams.get("filter") === "offen" };
+  try {
+    const list = await withViewer(viewer, (tx) => listWithdrawalsAdmin(tx, params));
+    return { list, unmatched: params.unmatched, error: null };
+  } catch (error) {
+    const list = { rows: [] as AdminWithdrawalRow[], total: 0, page: 1, totalPages: 1, q: params.q };
+    return { list, unmatched: params.unmatched, error: adminFailure(LOAD_ERROR, error) };
+  }
+}
+
+/** Match by hand: parse → link the withdrawal to the order with that number → back to the list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, user } = await requireAdmin(context);
+  const formData = await request.formData();
+  const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/withdrawals");
+  const submission = parseWithZod(formData, { schema: matchSchema });
+  if (submission.status !== "success") {
+    const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
+    return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+  }
+  const { id, orderNumber } = submission.value;
+  let result;
+  try {
+    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, id, orderNumber, user.id));
+  } catch (error) {
+    return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
+  }
+  if (result !== "matched") {
+    return redirectWithError(returnTo, {
+      message: "Nicht zugeordnet",
+      description:
+        result === "no-order"
+          ? `Es gibt keine Bestellung mit der Nummer ${orderNumber.replace(/^#/, "").toUpperCase()}.`
+          : "Der Widerruf wurde nicht gefunden.",
+    });
+  }
+  return redirectWithSuccess(returnTo, {
+    message: "Widerruf zugeordnet",
+    description: `Der Widerruf ist jetzt der Bestellung ${orderNumber.replace(/^#/, "").toUpperCase()} zugeordnet.`,
+  });
+}
+
+function MatchForm({ row, returnTo }: { row: AdminWithdrawalRow; returnTo: string }) {
+  const inputId = `match-${row.id}`;
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="match" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label htmlFor={inputId} className="sr-only">
+        Bestellnummer für den Widerruf von {row.name}
+      </label>
+      <input
+        id={inputId}
+        name="orderNumber"
+        required
+        maxLength={9}
+        placeholder="Bestellnummer"
+        className="h-9 w-32 rounded-md border border-input bg-background px-2 font-mono text-sm"
+      />
+      <Button type="submit" size="sm" variant="outline">
+        Zuordnen
+      </Button>
+    </Form>
+  );
+}
+
+export default function AdminWithdrawals() {
+  const { list, unmatched, error } = useLoaderData<typeof loader>();
+  const filter = unmatched ? "offen" : undefined;
+  const here = listHref("/admin/withdrawals", { q: list.q, page: list.page }, { filter });
+  return (
+    <>
+      <AdminPageHeader
+        title="Widerrufe"
+        description={`${list.total} ${list.total === 1 ? "Widerruf" : "Widerrufe"}${unmatched ? " ohne zugeordnete Bestellung" : ""}, neueste zuerst`}
+      />
+      {error ? <AdminErrorNotice {...error} /> : null}
+      <nav aria-label="Filter" className="mb-4 flex flex-wrap gap-2">
+        <Link
+          to={listHref("/admin/withdrawals", { q: list.q })}
+          aria-current={unmatched ? undefined : "page"}
+          className={buttonClass(unmatched ? "outline" : "default", "sm")}
+        >
+          Alle Widerrufe
+        </Link>
+        <Link
+          to={listHref("/admin/withdrawals", { q: list.q }, { filter: "offen" })}
+          aria-current={unmatched ? "page" : undefined}
+          className={buttonClass(unmatched ? "default" : "outline", "sm")}
+        >
+          Nicht zugeordnet
+        </Link>
+      </nav>
+      <AdminList
+        searchLabel="Nach Name, E-Mail oder Bestellnummer suchen"
+        q={list.q}
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        count={list.rows.length}
+        hrefFor={(page) => listHref("/admin/withdrawals", { q: list.q, page }, { filter })}
+        keep={{ filter }}
+      >
+        <AdminTable
+          caption="Widerrufe"
+          head={["Eingang", "Name", "E-Mail", "Bestellnummer (Angabe)", "Anmerkung", "Bestellung"]}
+        >
+          {list.rows.map((row) => (
+            <tr key={row.id} data-testid="withdrawal-row">
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+              <td className={cellClass}>{row.name}</td>
+              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={`${cellClass} font-mono`}>{row.order_reference}</td>
+              <td className={`${cellClass} whitespace-pre-wrap`}>{row.note ?? "–"}</td>
+              <td className={cellClass}>
+                {row.order_id ? (
+                  <Link
+                    to={listHref("/admin/orders", {}, { order: row.order_id })}
+                    className="font-mono underline"
+                    aria-label={`Bestellung ${shortId(row.order_id)} anzeigen`}
+                  >
+                    {shortId(row.order_id)}
+                  </Link>
+                ) : (
+                  <>
+                    <Badge variant="warning">nicht zugeordnet</Badge>
+                    <MatchForm row={row} returnTo={here} />
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+
+const SHOP_INBOX = "bestellungen@behappy.example"; // the example operator's notification address
+const FREE_PLAN_ID = "a0000000-0000-4000-8000-000000000001";
+
+test("an unmatched withdrawal reaches the shop: receipt only, operator mail, admin list, matched by hand", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  // An order to match later (a free plan: no payment needed).
+  await signIn();
+  await page.goto("/join");
+  const cart = await page.request.post("/cart", {
+    form: { intent: "plan", planId: FREE_PLAN_ID, redirectTo: "/join" },
+    maxRedirects: 0,
+  });
+  expect(cart.status()).toBe(302);
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  const orderNumber = page.url().split("/").pop()!.slice(0, 8).toUpperCase();
+
+  // A withdrawal with a typo in the number and another address: no order matches it.
+  const email = `widerruf-${Date.now()}-${test.info().project.name}@example.com`;
+  const typo = orderNumber.startsWith("0") ? `1${orderNumber.slice(1)}` : `0${orderNumber.slice(1)}`;
+  await page.goto("/vertrag-widerrufen");
+  await page.getByLabel("Name").fill("Paula Probe");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Bestellnummer").fill(typo);
+  await page.getByLabel("Anmerkung (optional)").fill("Bitte Geld zurück");
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  await page.getByRole("button", { name: "Widerruf bestätigen", exact: true }).click();
+
+  // The receipt only: no step-one form under it.
+  await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
+  await expect(page.getByText(new RegExp(`Bestellung ${typo}, eingegangen am \\d{2}\\.\\d{2}\\.\\d{4}`))).toBeVisible();
+  await expect(page.getByRole("button", { name: "Weiter zur Bestätigung" })).toHaveCount(0);
+  await expect(page.getByLabel("Bestellnummer")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The shop's mailbox gets it, marked as not matched.
+  await expect.poll(() => mailsTo(SHOP_INBOX).filter((m) => m.text.includes(email)).length).toBe(1);
+  const notice = mailsTo(SHOP_INBOX).find((m) => m.text.includes(email))!;
+  expect(notice.text).toContain(`Bestellnummer (Angabe): ${typo}`);
+  expect(notice.text).toContain("Nicht zugeordnet");
+  expect(notice.text).toContain("Bitte Geld zurück");
+
+  // The admin list shows it as "nicht zugeordnet" and matches it by hand.
+  await signIn({ admin: true });
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Widerrufe" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Widerrufe" })).toBeVisible();
+  await page.getByRole("link", { name: "Nicht zugeordnet" }).click();
+  await page.getByLabel("Nach Name, E-Mail oder Bestellnummer suchen").fill(email);
+  await page.getByRole("button", { name: "Suchen" }).click();
+  const row = page.getByTestId("withdrawal-row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Paula Probe");
+  await expect(row).toContainText(typo);
+  await expect(row).toContainText("Bitte Geld zurück");
+  await expect(row).toContainText("nicht zugeordnet");
+  await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+  await expectAccessible(page);
+
+  await row.getByLabel("Bestellnummer für den Widerruf von Paula Probe").fill("FFFFFFFF");
+  await row.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(page.getByText("Es gibt keine Bestellung mit der Nummer FFFFFFFF.")).toBeVisible();
+
+  await page
+    .getByTestId("withdrawal-row")
+    .filter({ hasText: email })
+    .getByLabel("Bestellnummer für den Widerruf von Paula Probe")
+    .fill(orderNumber.toLowerCase());
+  await page.getByTestId("withdrawal-row").filter({ hasText: email }).getByRole("button", { name: "Zuordnen" }).click();
+  await expect(page.getByText(`Der Widerruf ist jetzt der Bestellung ${orderNumber} zugeordnet.`)).toBeVisible();
+  // Matched ones leave the "nicht zugeordnet" view; the full list links the order.
+  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toHaveCount(0);
+  await page.getByRole("link", { name: "Alle Widerrufe" }).click();
+  const matched = page.getByTestId("withdrawal-row").filter({ hasText: email });
+  await expect(matched.getByRole("link", { name: `Bestellung ${orderNumber.toLowerCase()}… anzeigen` })).toBeVisible();
+});
