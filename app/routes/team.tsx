@@ -55,7 +55,7 @@ export default function Team() {
 
       <Section id="karriere" title={careers.title} lead={careers.text}>
         <div className="text-center">
-          <a href={careers.cta.href} className={buttonClass("default", "lg")}>
+          <a href={careers.cta.href} className={buttonClass("default", "lg", "whitespace-normal! text-center")}>
             <MailIcon size={18} />
             {careers.cta.label}
           </a>

@@ -180,18 +180,21 @@ export default function AdminCatalogList() {
                     returnTo={here}
                   />
                 </td>
-                <td className={`${cellClass} whitespace-nowrap`}>
-                  <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
-                    Bearbeiten
-                  </Link>
-                  <Link
-                    to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
-                    preventScrollReset
-                    aria-label={`Löschen: ${row.title}`}
-                    className={buttonClass("ghost", "sm", "text-destructive")}
-                  >
-                    Löschen
-                  </Link>
+                <td className={cellClass}>
+                  {/* Stacked, so all columns fit beside the sidebar at 1280 px. */}
+                  <div className="flex flex-col items-start">
+                    <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
+                      Bearbeiten
+                    </Link>
+                    <Link
+                      to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
+                      preventScrollReset
+                      aria-label={`Löschen: ${row.title}`}
+                      className={buttonClass("ghost", "sm", "text-destructive")}
+                    >
+                      Löschen
+                    </Link>
+                  </div>
                 </td>
               </tr>
             );

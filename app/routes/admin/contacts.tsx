@@ -152,7 +152,7 @@ export default function AdminContacts() {
           {list.rows.map((row) => (
             <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>
               <td className={cellClass}>{row.name}</td>
-              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>{row.email}</td>
               <td className={cellClass}>
                 <Badge variant={row.status === "read" ? "secondary" : "warning"}>
                   {contactStatusLabel(row.status)}

@@ -166,7 +166,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
                 </Link>
               </td>
               <td className={cellClass}>{row.customer_name}</td>
-              <td className={`${cellClass} break-all`}>{row.customer_email}</td>
+              <td className={`${cellClass} break-words`}>{row.customer_email}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.total_amount)}</td>
               <td className={cellClass}>
                 <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">

@@ -119,7 +119,7 @@ function ProfileTable({ result }: { result: ListResult }) {
           {list.rows.map((p) => (
             <tr key={p.id}>
               <td className={cellClass}>{fullName(p) || "–"}</td>
-              <td className={`${cellClass} break-all`}>{p.email ?? "–"}</td>
+              <td className={`${cellClass} break-words`}>{p.email ?? "–"}</td>
               <td className={cellClass}>{formatDate(p.created_at)}</td>
               <td className={cellClass}>
                 <Link
