@@ -123,17 +123,19 @@ export default function CartPage() {
                 Warenkorb leeren
               </Button>
             </Form>
-            <div className="rounded-xl bg-muted p-6 sm:min-w-72">
+            <div className="rounded-xl bg-muted p-6 sm:min-w-80">
               <dl className="space-y-2">
-                <div className="flex justify-between">
+                <div className="flex justify-between gap-6">
                   <dt>
                     Zwischensumme ({count} {count === 1 ? "Artikel" : "Artikel"})
                   </dt>
-                  <dd>{formatPrice(total)}</dd>
+                  <dd className="whitespace-nowrap">{formatPrice(total)}</dd>
                 </div>
-                <div className="flex justify-between text-lg font-bold">
+                <div className="flex justify-between gap-6 text-lg font-bold">
                   <dt>Gesamt</dt>
-                  <dd data-testid="cart-total">{formatPrice(total)}</dd>
+                  <dd data-testid="cart-total" className="whitespace-nowrap">
+                    {formatPrice(total)}
+                  </dd>
                 </div>
               </dl>
               <Link to="/checkout" className={buttonClass("default", "default", "mt-6 w-full")}>

@@ -22,9 +22,10 @@ const HREF: Record<CartItemType, string> = { product: "/products", course: "/cou
 export function CartLineRow({ line }: { line: Line }) {
   const quantityId = `qty-${line.id}`;
   return (
-    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+    // One grid per line with the same tracks, so quantities, sums and buttons line up from row to row.
+    <li className="flex flex-col gap-4 p-4 sm:grid sm:grid-cols-[6rem_minmax(0,1fr)_auto_7rem_auto] sm:items-center">
       <img src={line.imageUrl} alt="" width={96} height={72} className="h-18 w-24 rounded-md object-cover" />
-      <div className="flex-1">
+      <div className="min-w-0">
         <Link
           to={line.isMembership ? "/join" : `${HREF[line.itemType]}/${line.itemId}`}
           className="font-semibold hover:underline"
@@ -38,7 +39,7 @@ export function CartLineRow({ line }: { line: Line }) {
         <input type="hidden" name="lineId" value={line.id} />
         <div>
           <label htmlFor={quantityId} className="block text-sm">
-            Menge für {line.title}
+            Menge<span className="sr-only"> für {line.title}</span>
           </label>
           <input
             id={quantityId}
@@ -56,7 +57,7 @@ export function CartLineRow({ line }: { line: Line }) {
           Aktualisieren
         </Button>
       </Form>
-      <p className="w-28 text-right font-semibold">
+      <p className="whitespace-nowrap font-semibold sm:text-right">
         <span className="sr-only">Summe für {line.title}: </span>
         {formatPrice(line.lineTotal)}
       </p>

@@ -139,7 +139,8 @@ function Dropdown({
   ariaLabel?: string;
 }) {
   return (
-    <details data-menu="" className="group relative">
+    // One exclusive group: opening a menu closes the others, also without JavaScript.
+    <details data-menu="" name="header-menu" className="group relative">
       <summary aria-label={ariaLabel} className={summaryClassName ?? summaryClass}>
         {summary ?? (
           <>
