@@ -23,6 +23,7 @@ import { authMiddleware, getAuth } from "./server/auth/auth.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
 import { readTheme } from "./server/theme.server";
+import { canonicalUrl } from "./server/queries/catalog.server";
 import { getToast } from "./server/toast.server";
 
 // A body no action can read is refused before sign-in work starts.
@@ -56,7 +57,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const responseHeaders = new Headers(toast ? headers : undefined);
   if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", "private, no-store");
   return data(
-    { user: user ? { email: user.email } : null, toast: toast ?? null, theme, cartCount: cart.itemCount },
+    {
+      user: user ? { email: user.email } : null,
+      toast: toast ?? null,
+      theme,
+      cartCount: cart.itemCount,
+      // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
+      siteUrl: canonicalUrl("/"),
+    },
     { headers: responseHeaders },
   );
 }

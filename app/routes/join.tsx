@@ -9,6 +9,7 @@ import { PlanCard } from "~/components/cart/plan-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
+import { canonicalLink } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
 import { getAuth } from "~/server/auth/auth.server";
@@ -20,7 +21,8 @@ import { membershipProducts } from "~/server/queries/cart.server";
 import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...canonicalLink(matches, "/join"),
   { title: "Jetzt Mitglied werden – BeHappy" },
   { name: "description", content: "Wähle deine BeHappy-Mitgliedschaft: Free, Lifetime oder Yearly." },
 ];

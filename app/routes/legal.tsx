@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { MissionBlock } from "../components/site/mission-block";
 import { staticPageHeaders } from "../components/site/static-headers";
 import { isLegalSlug, legalPages, type LegalBlock, type LegalPage } from "../content/legal";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/legal";
 
 /* Serves /agb, /datenschutz and /impressum (route ids "agb", "datenschutz", "impressum"). */
@@ -12,9 +13,13 @@ function pageFor(pathname: string): LegalPage {
   return isLegalSlug(slug) ? legalPages[slug] : legalPages.impressum;
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location, matches }: Route.MetaArgs) {
   const page = pageFor(location.pathname);
-  return [{ title: page.metaTitle }, { name: "description", content: page.description }];
+  return [
+    { title: page.metaTitle },
+    { name: "description", content: page.description },
+    ...canonicalLink(matches, `/${page.slug}`),
+  ];
 }
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => staticPageHeaders({ parentHeaders });

@@ -5,10 +5,12 @@ import { staticPageHeaders } from "../components/site/static-headers";
 import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/team";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(matches, "/team"),
     { title: "Team – BeHappy" },
     {
       name: "description",
