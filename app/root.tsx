@@ -16,6 +16,7 @@ import appStylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { NewsletterForm } from "./components/newsletter/newsletter-form";
 import { Footer } from "./components/site/footer";
+import { CartMirror, cartKeyOf } from "./components/cart/cart-mirror";
 import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: toast ?? null,
       theme,
       cartCount: cart.itemCount,
+      cartKey: cartKeyOf(cart.lines),
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: canonicalUrl("/"),
     },
@@ -119,6 +121,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
+      {root ? <CartMirror cartKey={root.cartKey} /> : null}
     </>
   );
 }

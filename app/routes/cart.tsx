@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
 import { CartLineRow } from "~/components/cart/cart-line-row";
+import { useFocusAfterRemove } from "~/components/cart/use-focus-after-remove";
 import { formatPrice } from "~/lib/format";
 import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { cartActionSchema } from "~/lib/schemas/cart";
@@ -26,6 +27,13 @@ export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * Off the cart page this loader only feeds the cart mirror's fetcher, which reloads by itself when
+ * the cart changes: no reload after every other form on the site.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === "/cart" ? defaultShouldRevalidate : false;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await readCart(request);
@@ -74,10 +82,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CartPage() {
   const { lines, total, count, removedCount } = useLoaderData<typeof loader>();
+  useFocusAfterRemove(
+    lines.map((l) => l.id),
+    "cart-heading",
+  );
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Warenkorb</h1>
+      <h1 id="cart-heading" tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+        Warenkorb
+      </h1>
       {removedCount > 0 ? (
         <FormNotice
           tone="info"

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MAX_LINE_QUANTITY, type CartItemType } from "~/lib/cart";
 
 export const ADDED_CONFIRMATION_MS = 3000;
+
+const subscribeNothing = () => () => {};
 
 /**
  * Add to cart: a plain POST to /cart that comes back to this page (without JavaScript), or a
@@ -23,24 +25,25 @@ export function AddToCartForm({
   const fetcher = useFetcher<{ ok: boolean }>();
   const location = useLocation();
   const [added, setAdded] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const wasBusy = useRef(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 
+  // A new answer from the cart: confirm for 3 s when it succeeded (state adjusted while rendering).
+  const [seenData, setSeenData] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data !== seenData) {
+    setSeenData(fetcher.data);
+    if (fetcher.data?.ok) setAdded(true);
+  }
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    if (fetcher.data?.ok) {
-      setAdded(true);
-      const timer = setTimeout(() => setAdded(false), ADDED_CONFIRMATION_MS);
-      return () => clearTimeout(timer);
-    }
-  }, [fetcher.state, fetcher.data]);
+    if (!added) return;
+    const timer = setTimeout(() => setAdded(false), ADDED_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [added]);
 
+  const busy = added || fetcher.state !== "idle";
   const quantityId = `quantity-${itemType}-${itemId}`;
   return (
     <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
@@ -68,10 +71,14 @@ export function AddToCartForm({
           />
         </div>
       ) : null}
+      {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body>. */}
       <Button
         type="submit"
         size="lg"
-        disabled={added || fetcher.state !== "idle"}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
         aria-label={added ? undefined : `${title} in den Warenkorb legen`}
       >
         {added ? "In Warenkorb hinzugefügt!" : "In den Warenkorb"}

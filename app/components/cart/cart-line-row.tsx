@@ -64,7 +64,13 @@ export function CartLineRow({ line }: { line: Line }) {
       <Form method="post" action="/cart">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="lineId" value={line.id} />
-        <Button type="submit" variant="ghost" size="sm" aria-label={`${line.title} entfernen`}>
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          aria-label={`${line.title} entfernen`}
+          data-remove-line={line.id}
+        >
           Entfernen
         </Button>
       </Form>

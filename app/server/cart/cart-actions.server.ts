@@ -149,7 +149,9 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       }
       const candidates = sanitizeLines(parsed);
       const items = await findCartItems(tx, candidates);
-      return { lines: candidates.filter((l) => items.has(`${l.itemType}:${l.itemId}`)), toast: null, ok: true };
+      // Same rules as adding: the item must exist and be orderable (sanitizeLines keeps the limits).
+      const orderable = candidates.filter((l) => items.get(`${l.itemType}:${l.itemId}`)?.available);
+      return { lines: orderable, toast: null, ok: true };
     }
   }
 }
