@@ -18,6 +18,14 @@ export type DialogProps = {
   className?: string;
 };
 
+/** The last element focused outside a dialog: the opener, even when it left the page meanwhile. */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement && !event.target.closest("dialog")) lastFocused = event.target;
+  });
+}
+
 /** How to find the opener again when its list re-rendered (new rows after the reload). */
 function openerSelector(el: HTMLElement) {
   for (const attr of ["id", "aria-label", "href"]) {
@@ -74,7 +82,9 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    // The opener may be gone already (its list shows placeholders while the page reloads).
+    const previouslyFocused = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
     if (!dialog.matches(":modal")) {
       dialog.close();
       try {
