@@ -2,12 +2,11 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
 import { operator } from "~/content/operator";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
-import { orderNumber } from "~/server/mail/order-mail.server";
 import { getOrder } from "~/server/queries/orders.server";
 
 export const meta: Route.MetaFunction = () => [

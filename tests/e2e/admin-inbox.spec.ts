@@ -110,9 +110,9 @@ test("user profiles: table, newest first, and the details dialog", async ({ page
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Erika Muster");
   await expect(dialog).toContainText(email);
-  await expect(dialog).toContainText(/Created\d{2}\.\d{2}\.\d{4}/);
+  await expect(dialog).toContainText(/Erstellt am\d{2}\.\d{2}\.\d{4}/);
   // Fields that are empty are left out.
-  await expect(dialog.getByText("Address")).toHaveCount(0);
-  await expect(dialog.getByText("Phone")).toHaveCount(0);
+  await expect(dialog.getByText("Adresse")).toHaveCount(0);
+  await expect(dialog.getByText("Telefon")).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
-import { formatCommunityPrice, formatPrice } from "~/lib/format";
+import { formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
 import { catalogRowActionSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import {
@@ -157,7 +157,7 @@ export default function AdminCatalogList() {
                       {row.availability ? "Verfügbar" : "Ausverkauft"}
                     </Badge>
                   ) : (
-                    (row.date ?? "–")
+                    formatDate(row.date) || "–"
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>

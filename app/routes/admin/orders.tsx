@@ -6,9 +6,15 @@ import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } f
 import { AuditList } from "~/components/admin/audit-list";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus } from "~/lib/admin/kinds";
+import {
+  ORDER_STATUSES,
+  orderItemTypeLabel,
+  orderStatusLabel,
+  orderStatusVariant,
+  type OrderStatus,
+} from "~/lib/admin/kinds";
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
-import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { withViewer, type Tx } from "~/server/db/db.server";
 import { auditFor } from "~/server/queries/admin/audit.server";
@@ -293,7 +299,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
               {items.map((item) => (
                 <tr key={item.id}>
                   <td className={cellClass}>{item.item_title}</td>
-                  <td className={cellClass}>{item.item_type}</td>
+                  <td className={cellClass}>{orderItemTypeLabel(item.item_type, item.item_title)}</td>
                   <td className={cellClass}>{item.quantity}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price)}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price * item.quantity)}</td>
@@ -317,7 +323,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
               <li key={w.id} className="rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm">
                 <p className="font-semibold">Widerruf eingegangen am {formatDateTime(w.created_at)}</p>
                 <p>
-                  {w.name} ({w.email}), Bestellnummer {w.order_reference}
+                  {w.name} ({w.email}), Bestellnummer {orderNumber(w.order_reference)}
                 </p>
                 {w.note ? <p className="mt-1 whitespace-pre-wrap">{w.note}</p> : null}
               </li>

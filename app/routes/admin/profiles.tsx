@@ -80,10 +80,10 @@ function ProfileDialog({ profile, closeHref }: { profile: ProfileRow; closeHref:
     <Dialog title="Profile Details" closeHref={closeHref}>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
         {row("Name", fullName(profile) || "–")}
-        {row("Email", profile.email ?? "–")}
+        {row("E-Mail", profile.email ?? "–")}
         {address.length > 0 ? (
           <>
-            <dt className="font-medium">Address</dt>
+            <dt className="font-medium">Adresse</dt>
             <dd>
               {address.map((line) => (
                 <span key={line} className="block">
@@ -93,10 +93,10 @@ function ProfileDialog({ profile, closeHref }: { profile: ProfileRow; closeHref:
             </dd>
           </>
         ) : null}
-        {profile.phone ? row("Phone", withArea(profile.phone)) : null}
-        {profile.mobile ? row("Mobile", withArea(profile.mobile)) : null}
-        {row("Created", formatDate(profile.created_at))}
-        {profile.updated_at ? row("Last updated", formatDate(profile.updated_at)) : null}
+        {profile.phone ? row("Telefon", withArea(profile.phone)) : null}
+        {profile.mobile ? row("Mobil", withArea(profile.mobile)) : null}
+        {row("Erstellt am", formatDate(profile.created_at))}
+        {profile.updated_at ? row("Zuletzt aktualisiert", formatDate(profile.updated_at)) : null}
       </dl>
     </Dialog>
   );

@@ -1,13 +1,9 @@
 import { operator, operatorAddressLines } from "~/content/operator";
 import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import type { OrderWithItems } from "../queries/orders.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 import { publicUrl } from "../mail.server";
-
-export function orderNumber(orderId: string) {
-  return orderId.slice(0, 8).toUpperCase();
-}
 
 /** The order confirmation (German, text and HTML) with the Widerrufsbelehrung and model form. */
 export function orderConfirmationMail(order: OrderWithItems) {

@@ -95,6 +95,7 @@ export async function getCatalogForm(
     time: row.time ?? "",
     location: row.location ?? "",
     provider: row.provider ?? "",
+    description: row.description ?? "",
     image_url: row.image_url,
     price: String(num(row.price)),
     behappy_price: String(num(row["behappy-price"])),
@@ -138,6 +139,7 @@ function payload(kind: AdminKind, input: EventFormInput | CourseFormInput | Prod
     price: e.price,
     "behappy-price": e.behappy_price,
     provider: blankToNull(e.provider),
+    description: blankToNull(e.description),
     show_on_startpage: e.show_on_startpage,
     show_on_offer: e.show_on_offer,
   };
