@@ -54,3 +54,20 @@ test("the header dropdowns open one at a time, also without JavaScript (keyboard
     await expect(nav.locator("details[open]")).toHaveCount(1);
   }
 });
+
+test("home: the hero has its illustration, and four cards never leave one alone on a row", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const hero = page.locator("section[aria-labelledby=hero-heading]");
+  const picture = hero.locator("svg[aria-hidden=true]").last();
+  await expect(picture).toBeVisible();
+  expect((await picture.boundingBox())!.x).toBeGreaterThan(640); // the right half
+  for (const id of ["veranstaltungen", "kurse", "produkte"]) {
+    const tops = await page
+      .locator(`#${id} ul > li`)
+      .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    if (tops.length < 2) continue;
+    const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+    expect(rows.at(-1), `${id}: cards per row ${rows.join("/")}`).toBeGreaterThan(1);
+  }
+});
