@@ -101,4 +101,5 @@ export const catalogRowActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const orderStatusSchema = z.object({ intent: z.literal("status"), id, status: z.enum(ORDER_STATUSES) });
-export const contactReadSchema = z.object({ intent: z.literal("read"), id });
+// "open" is the list's 'Anzeigen' on a new message: it marks it read, then shows it (spec §4).
+export const contactReadSchema = z.object({ intent: z.enum(["read", "open"]), id });

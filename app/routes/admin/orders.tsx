@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "kysely";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import {
   ORDER_STATUSES,
   orderItemTypeLabel,
@@ -139,8 +140,28 @@ function StatusForm({
   );
 }
 
+function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
+  return (
+    <Dialog
+      title="Bestellung stornieren?"
+      description={`Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`}
+      closeHref={closeHref}
+      footer={
+        <>
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+          <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={closeHref} variant="destructive" />
+        </>
+      }
+    />
+  );
+}
+
 function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNotice | null }) {
   const here = listHref("/admin/orders", { q: list.q, page: list.page });
+  const [searchParams] = useSearchParams();
+  const toCancel = list.rows.find((r) => r.id === searchParams.get("cancel") && r.status !== "cancelled");
   return (
     <>
       <AdminPageHeader
@@ -201,14 +222,15 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
                       disabled={row.status === "completed"}
                       variant="ghost"
                     />
-                    <StatusForm
-                      id={row.id}
-                      status="cancelled"
-                      label="Stornieren"
-                      returnTo={here}
-                      disabled={row.status === "cancelled"}
-                      variant="ghost"
-                    />
+                    {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
+                    <Form method="get" preventScrollReset>
+                      {list.q ? <input type="hidden" name="q" value={list.q} /> : null}
+                      {list.page > 1 ? <input type="hidden" name="page" value={list.page} /> : null}
+                      <input type="hidden" name="cancel" value={row.id} />
+                      <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
+                        Stornieren
+                      </Button>
+                    </Form>
                   </div>
                 </details>
               </td>
@@ -216,6 +238,7 @@ function OrderList({ list, error }: { list: Page<AdminOrderRow>; error: AdminNot
           ))}
         </AdminTable>
       </AdminList>
+      {toCancel ? <ConfirmCancel row={toCancel} closeHref={here} /> : null}
     </>
   );
 }
