@@ -21,6 +21,8 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+const subscribeNothing = () => () => {};
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -60,7 +62,12 @@ export function Toaster({ toast }: ToasterProps) {
     () => toasts,
     () => EMPTY,
   );
-  const [hydrated, setHydrated] = useState(false);
+  // false in the server render and while hydrating, true afterwards (no setState in an effect).
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   const lastPushed = useRef<ToastMessage | null>(null);
 
   useEffect(() => {
@@ -68,7 +75,6 @@ export function Toaster({ toast }: ToasterProps) {
       lastPushed.current = toast;
       showToast(toast);
     }
-    setHydrated(true);
   }, [toast]);
 
   const visible: StoredToast[] = hydrated ? stored : toast ? [{ ...toast, id: 0 }] : [];
