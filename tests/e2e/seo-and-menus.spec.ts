@@ -64,7 +64,7 @@ test("home: the hero has its illustration, and four cards never leave one alone 
   expect((await picture.boundingBox())!.x).toBeGreaterThan(640); // the right half
   for (const id of ["veranstaltungen", "kurse", "produkte"]) {
     const tops = await page
-      .locator(`#${id} ul > li`)
+      .locator(`#${id} ul.grid > li`)
       .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
     if (tops.length < 2) continue;
     const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
