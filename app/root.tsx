@@ -16,6 +16,7 @@ import appStylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { NewsletterForm } from "./components/newsletter/newsletter-form";
 import { Footer } from "./components/site/footer";
+import { CartMirror, cartKeyOf } from "./components/cart/cart-mirror";
 import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
@@ -29,6 +30,7 @@ import { getMyMembership } from "./server/queries/membership.server";
 import { viewerPricing } from "./lib/membership";
 import { operator } from "./server/operator.server";
 import { readTheme } from "./server/theme.server";
+import { canonicalUrl } from "./server/queries/catalog.server";
 import { getToast } from "./server/toast.server";
 
 // A body no action can read is refused before sign-in work starts.
@@ -77,6 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pricing: viewerPricing(membership),
       // Every price shows "inkl. MwSt." or the § 19 UStG note (PAngV); the mode is configuration.
       vatMode: operator().vatMode,
+      cartKey: cartKeyOf(cart.lines),
+      // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
+      siteUrl: canonicalUrl("/"),
     },
     { headers: responseHeaders },
   );
@@ -137,6 +142,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
+      {root ? <CartMirror cartKey={root.cartKey} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCommunityPrice, formatDate, formatDateTime, formatPrice, shortId } from "./format";
+import { formatCommunityPrice, formatDate, formatDateTime, formatPrice, orderNumber, shortId } from "./format";
 
 const NBSP = "\u00a0";
 
@@ -69,5 +69,24 @@ describe("shortId", () => {
   });
   it("handles empty ids", () => {
     expect(shortId("")).toBe("");
+  });
+});
+
+describe("dates typed into the admin forms", () => {
+  it("shows ISO dates as dd.mm.yyyy, also inside free text, and leaves German text alone", () => {
+    expect(formatDate("2027-09-12")).toBe("12.09.2027");
+    expect(formatDate("ab 2027-09-12")).toBe("ab 12.09.2027");
+    expect(formatDate("2027-09-12 – 2027-09-13")).toBe("12.09.2027 – 13.09.2027");
+    expect(formatDate("ab 01.04.2027")).toBe("ab 01.04.2027");
+    expect(formatDate("12. September")).toBe("12. September");
+    expect(formatDate("2027-02-30 oder später")).toBe("2027-02-30 oder später");
+  });
+});
+
+describe("orderNumber", () => {
+  it("is the id's first 8 characters, lower case, the same for typed and stored forms", () => {
+    expect(orderNumber("3F2A9C7E-1234-4abc-9def-000000000000")).toBe("3f2a9c7e");
+    expect(orderNumber("#3F2A9C7E")).toBe("3f2a9c7e");
+    expect(shortId("3f2a9c7e-1234-4abc-9def-000000000000")).toBe("3f2a9c7e…");
   });
 });

@@ -59,7 +59,12 @@ export function formatCommunityPrice(value: Amount): string {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const EMBEDDED_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+
 function parseTimestamp(value: string): Date | null {
+  // Only timestamps: Date() reads free text leniently ("ab 01.04.2027" would become 4 January).
+  if (!TIMESTAMP.test(value)) return null;
   // PostgreSQL's text form "2026-11-23 14:05:00+00" is not ISO; make it so.
   const normalised = value
     .trim()
@@ -88,7 +93,11 @@ export function formatDate(value: string | null | undefined): string {
     return isValidCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : value;
   }
   const date = parseTimestamp(trimmed);
-  return date ? dateFormat.format(date) : value;
+  if (date) return dateFormat.format(date);
+  // Free text ("ab 2027-09-12", "2027-09-12 – 2027-09-13"): ISO dates inside it read as dd.mm.yyyy.
+  return value.replace(EMBEDDED_DATE, (match, y: string, m: string, d: string) =>
+    isValidCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : match,
+  );
 }
 
 /** 'dd.mm.yyyy, hh:mm' in the shop's time zone; a plain date falls back to formatDate. */
@@ -100,8 +109,17 @@ export function formatDateTime(value: string | null | undefined): string {
   return date ? dateTimeFormat.format(date) : value;
 }
 
-/** Order ids are shown as their first 8 characters plus an ellipsis (spec §9). */
+/**
+ * The order number people read and type: the order id's first 8 characters, lower case, the same
+ * in the mail, on the confirmation page, in the dashboard, in the admin area and in withdrawals.
+ */
+export function orderNumber(id: string | null | undefined): string {
+  if (!id) return "";
+  return id.replace(/^#/, "").slice(0, 8).toLowerCase();
+}
+
+/** In lists the order number carries an ellipsis: it is a shortened id (spec §9). */
 export function shortId(id: string | null | undefined): string {
   if (!id) return "";
-  return `${id.slice(0, 8)}…`;
+  return `${orderNumber(id)}…`;
 }

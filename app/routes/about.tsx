@@ -5,10 +5,12 @@ import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { mission } from "../content/mission";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/about";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(matches, "/about"),
     { title: "Über uns – BeHappy" },
     {
       name: "description",

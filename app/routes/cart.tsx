@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { redirectTargetOf } from "~/server/redirect-target.server";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
 import { CartLineRow } from "~/components/cart/cart-line-row";
+import { useFocusAfterRemove } from "~/components/cart/use-focus-after-remove";
 import { formatPrice } from "~/lib/format";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
@@ -22,6 +23,13 @@ export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * Off the cart page this loader only feeds the cart mirror's fetcher, which reloads by itself when
+ * the cart changes: no reload after every other form on the site.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === "/cart" ? defaultShouldRevalidate : false;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await readCart(request);
@@ -69,10 +77,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CartPage() {
   const { lines, total, count, removedCount, memberPrices, memberPricesFromCart } = useLoaderData<typeof loader>();
+  useFocusAfterRemove(
+    lines.map((l) => l.id),
+    "cart-heading",
+  );
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Warenkorb</h1>
+      <h1 id="cart-heading" tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+        Warenkorb
+      </h1>
       {removedCount > 0 ? (
         <FormNotice
           tone="info"
@@ -129,17 +143,19 @@ export default function CartPage() {
                 Warenkorb leeren
               </Button>
             </Form>
-            <div className="rounded-xl bg-muted p-6 sm:min-w-72">
+            <div className="rounded-xl bg-muted p-6 sm:min-w-80">
               <dl className="space-y-2">
-                <div className="flex justify-between">
+                <div className="flex justify-between gap-6">
                   <dt>
                     Zwischensumme ({count} {count === 1 ? "Artikel" : "Artikel"})
                   </dt>
-                  <dd>{formatPrice(total)}</dd>
+                  <dd className="whitespace-nowrap">{formatPrice(total)}</dd>
                 </div>
-                <div className="flex justify-between text-lg font-bold">
+                <div className="flex justify-between gap-6 text-lg font-bold">
                   <dt>Gesamt</dt>
-                  <dd data-testid="cart-total">{formatPrice(total)}</dd>
+                  <dd data-testid="cart-total" className="whitespace-nowrap">
+                    {formatPrice(total)}
+                  </dd>
                 </div>
                 <div className="text-right">
                   <dt className="sr-only">Preisangaben</dt>

@@ -7,12 +7,14 @@ import { buttonClass } from "../components/ui/button";
 import { QuoteIcon } from "../components/ui/icons";
 import { communityBenefits, communityIntro, communityJoin } from "../content/community";
 import { communityTestimonials } from "../content/testimonials";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/community";
 
 /* Serves both /community and /community2 (route ids "community" and "community2"). */
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(matches, "/community"),
     { title: "Community – BeHappy" },
     {
       name: "description",

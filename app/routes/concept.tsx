@@ -7,10 +7,12 @@ import { buttonClass } from "../components/ui/button";
 import { CheckIcon } from "../components/ui/icons";
 import { conceptEvidence, conceptIntro, conceptPractice } from "../content/concept";
 import { conceptPillars } from "../content/pillars";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/concept";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(matches, "/concept"),
     { title: "Unser Konzept – BeHappy" },
     {
       name: "description",

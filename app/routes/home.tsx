@@ -5,6 +5,7 @@ import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
 import { KIND_TEXT } from "~/lib/catalog/texts";
+import { HeroIllustration } from "~/components/site/hero-illustration";
 import { buttonClass } from "~/components/ui/button";
 import { ContentIcon } from "~/components/site/content-icon";
 import { ArrowRightIcon, UsersIcon } from "~/components/ui/icons";
@@ -35,7 +36,7 @@ export default function HomePage() {
         aria-labelledby="hero-heading"
         className="relative overflow-hidden bg-gradient-to-b from-accent to-background"
       >
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:py-28">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-28">
           <div className="max-w-3xl">
             <p className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-1.5 text-sm font-medium text-primary shadow-sm">
               <UsersIcon size={16} />
@@ -58,6 +59,7 @@ export default function HomePage() {
               </Link>
             </div>
           </div>
+          <HeroIllustration className="hidden w-full max-w-md justify-self-center lg:block" />
         </div>
       </section>
 

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { planRefusal, type MembershipStatus } from "~/lib/membership";
+import { canonicalLink } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
 import { getAuth } from "~/server/auth/auth.server";
@@ -23,7 +24,8 @@ import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...canonicalLink(matches, "/join"),
   { title: "Jetzt Mitglied werden – BeHappy" },
   { name: "description", content: "Wähle deine BeHappy-Mitgliedschaft: Free, Lifetime oder Yearly." },
 ];

@@ -4,6 +4,7 @@ import { MissionBlock } from "../components/site/mission-block";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "../content/legal";
 import { operator } from "../server/operator.server";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/legal";
 
 /* Serves /agb, /datenschutz and /impressum (route ids "agb", "datenschutz", "impressum"). */
@@ -15,9 +16,14 @@ export function loader({ request }: Route.LoaderArgs): { page: LegalPage } {
   return { page: isLegalSlug(slug) ? pages[slug] : pages.impressum };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page;
-  return page ? [{ title: page.metaTitle }, { name: "description", content: page.description }] : [];
+  if (!page) return [];
+  return [
+    { title: page.metaTitle },
+    { name: "description", content: page.description },
+    ...canonicalLink(matches, `/${page.slug}`),
+  ];
 }
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");

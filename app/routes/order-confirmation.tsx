@@ -3,7 +3,7 @@ import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
@@ -11,7 +11,6 @@ import { logger } from "~/server/log.server";
 import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
 import { operator } from "~/server/operator.server";
 import { bankTransferFor, girocodeSvg } from "~/server/payment/bank-transfer.server";
-import { orderNumber } from "~/server/mail/order-mail.server";
 import { getOrder } from "~/server/queries/orders.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
 

@@ -5,10 +5,12 @@ import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
+import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/team";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return [
+    ...canonicalLink(matches, "/team"),
     { title: "Team – BeHappy" },
     {
       name: "description",
@@ -55,7 +57,7 @@ export default function Team() {
 
       <Section id="karriere" title={careers.title} lead={careers.text}>
         <div className="text-center">
-          <a href={careers.cta.href} className={buttonClass("default", "lg")}>
+          <a href={careers.cta.href} className={buttonClass("default", "lg", "whitespace-normal! text-center")}>
             <MailIcon size={18} />
             {careers.cta.label}
           </a>

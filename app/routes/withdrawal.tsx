@@ -7,7 +7,7 @@ import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, orderNumber } from "~/lib/format";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { getAuth } from "~/server/auth/auth.server";
@@ -140,7 +140,7 @@ function ReviewStep({ review, busy }: { review: WithdrawalInput; busy: boolean }
         <dt className="font-medium">E-Mail</dt>
         <dd>{review.email}</dd>
         <dt className="font-medium">Bestellnummer</dt>
-        <dd>{review.orderNumber.toUpperCase()}</dd>
+        <dd>{orderNumber(review.orderNumber)}</dd>
         {review.note ? (
           <>
             <dt className="font-medium">Anmerkung</dt>

@@ -74,7 +74,7 @@ async function checkouts(customers: ShopClient[], count: number) {
   };
 }
 
-const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+const orderNumber = (orderId: string) => orderId.slice(0, 8).toLowerCase();
 
 /** Each order's confirmation is there exactly once, and no Message-ID came twice. */
 function expectEachConfirmedOnce(orderIds: string[]) {

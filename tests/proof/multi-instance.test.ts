@@ -122,7 +122,7 @@ describe("several instances on one PostgreSQL", () => {
     const subjects = sink.mails.map((m) => m.subject);
     for (const id of orderIds) {
       expect(
-        subjects.filter((s) => s.includes(id.slice(0, 8).toUpperCase())),
+        subjects.filter((s) => s.includes(id.slice(0, 8).toLowerCase())),
         id,
       ).toHaveLength(1);
     }

@@ -71,10 +71,10 @@ export function AdminSidebar({ email }: { email: string }) {
           <SignOut />
         </div>
       </details>
-      <aside className="hidden w-60 shrink-0 lg:block" aria-label="Admin-Bereich">
+      <aside className="hidden w-52 shrink-0 lg:block" aria-label="Admin-Bereich">
         <div className="sticky top-20 rounded-lg border border-border bg-card p-3">
           <p className="px-3 pb-3 text-xs text-muted-foreground">
-            Angemeldet als <span className="break-all font-medium text-foreground">{email}</span>
+            Angemeldet als <span className="break-words font-medium text-foreground">{email}</span>
           </p>
           <NavList label="Admin-Navigation" />
           <SignOut />

@@ -98,6 +98,8 @@ export function CatalogFormFields({ kind, fields }: { kind: AdminKind; fields: F
           </div>
           <Field label={`Ort${optional}`} {...fieldProps(fields.location, { type: "text" })} />
           <Field label="Anbieter (optional)" {...fieldProps(fields.provider, { type: "text" })} />
+          {/* The text the public detail page shows under "Beschreibung". */}
+          <Field label="Beschreibung (optional)" {...textareaProps(fields.description)} rows={4} />
         </>
       )}
       <Field

@@ -24,7 +24,7 @@ export function FlagToggle({
   const hydrated = useHydrated();
   const label = `${FLAG_TEXTS[flag].column}: ${title}`;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="flag" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="flag" value={flag} />

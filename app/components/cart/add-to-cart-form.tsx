@@ -34,6 +34,7 @@ export function AddToCartForm({
     return () => clearTimeout(timer);
   }, [added, answer]);
 
+  const busy = added || fetcher.state !== "idle";
   const quantityId = `quantity-${itemType}-${itemId}`;
   return (
     <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3">
@@ -61,10 +62,14 @@ export function AddToCartForm({
           />
         </div>
       ) : null}
+      {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body>. */}
       <Button
         type="submit"
         size="lg"
-        disabled={added || fetcher.state !== "idle"}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
         aria-label={added ? undefined : `${title} in den Warenkorb legen`}
       >
         {added ? "In Warenkorb hinzugefügt!" : "In den Warenkorb"}

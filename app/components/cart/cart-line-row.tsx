@@ -22,9 +22,10 @@ const HREF: Record<CartItemType, string> = { product: "/products", course: "/cou
 /** One cart line; each control is its own form posting to /cart (works without JavaScript). */
 export function CartLineRow({ line }: { line: Line }) {
   return (
-    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+    // One grid per line with the same tracks, so quantities, sums and buttons line up from row to row.
+    <li className="flex flex-col gap-4 p-4 sm:grid sm:grid-cols-[6rem_minmax(0,1fr)_auto_7rem_auto] sm:items-center">
       <img src={line.imageUrl} alt="" width={96} height={72} className="h-18 w-24 rounded-md object-cover" />
-      <div className="flex-1">
+      <div className="min-w-0">
         <Link
           to={line.isMembership ? "/join" : `${HREF[line.itemType]}/${line.itemId}`}
           className="font-semibold hover:underline"
@@ -42,14 +43,20 @@ export function CartLineRow({ line }: { line: Line }) {
         </p>
       </div>
       {line.isMembership ? <p className="text-sm text-muted-foreground">Menge 1</p> : <QuantityForm line={line} />}
-      <p className="w-28 text-right font-semibold">
+      <p className="whitespace-nowrap font-semibold sm:text-right">
         <span className="sr-only">Summe für {line.title}: </span>
         {formatPrice(line.lineTotal)}
       </p>
       <Form method="post" action="/cart">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="lineId" value={line.id} />
-        <Button type="submit" variant="ghost" size="sm" aria-label={`${line.title} entfernen`}>
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          aria-label={`${line.title} entfernen`}
+          data-remove-line={line.id}
+        >
           Entfernen
         </Button>
       </Form>
@@ -66,7 +73,7 @@ function QuantityForm({ line }: { line: Line }) {
       <input type="hidden" name="lineId" value={line.id} />
       <div>
         <label htmlFor={quantityId} className="block text-sm">
-          Menge für {line.title}
+          Menge<span className="sr-only"> für {line.title}</span>
         </label>
         <input
           id={quantityId}

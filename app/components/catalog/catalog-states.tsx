@@ -16,8 +16,12 @@ export function CatalogGrid({
   headingLevel?: "h2" | "h3";
   eagerCount?: number;
 }) {
+  // Three columns would leave one card alone on the last row (4, 7, 10 items): use four then.
+  const lonely = items.length > 1 && items.length % 3 === 1;
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul
+      className={`grid gap-6 sm:grid-cols-2 ${lonely ? "lg:grid-cols-4 lg:[&_h2]:text-lg lg:[&_h3]:text-lg" : "lg:grid-cols-3"}`}
+    >
       {items.map((item, index) => (
         <li key={item.id}>
           <CatalogCard item={item} headingLevel={headingLevel} eager={index < eagerCount} />

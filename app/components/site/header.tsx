@@ -155,7 +155,8 @@ function Dropdown({
   ariaLabel?: string;
 }) {
   return (
-    <details data-menu="" className="group relative">
+    // One exclusive group: opening a menu closes the others, also without JavaScript.
+    <details data-menu="" name="header-menu" className="group relative">
       <summary aria-label={ariaLabel} className={summaryClassName ?? summaryClass}>
         {summary ?? (
           <>
@@ -320,7 +321,9 @@ function MobileMenu({ theme, redirectTo, planName }: { theme: Theme; redirectTo:
           <span className="sr-only">Menü schließen</span>
         </span>
       </summary>
-      <div className="fixed inset-x-0 bottom-0 top-16 z-40 overflow-y-auto overscroll-contain border-t border-border bg-background animate-slide-in">
+      {/* display:none while closed: a closed <details> keeps its content's boxes, and the panel's
+          slide-in would widen the page. */}
+      <div className="fixed inset-x-0 bottom-0 top-16 z-40 hidden overflow-y-auto overscroll-contain border-t border-border bg-background animate-slide-in group-open/mobile:block">
         <nav aria-label="Hauptnavigation" className="mx-auto max-w-lg px-6 pb-12 pt-6">
           {NAV_MENUS.map((menu) => (
             <div key={menu.id} className="mb-6">

@@ -18,6 +18,46 @@ export type DialogProps = {
   className?: string;
 };
 
+/** The last element focused outside a dialog: the opener, even when it left the page meanwhile. */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement && !event.target.closest("dialog")) lastFocused = event.target;
+  });
+}
+
+/** How to find the opener again when its list re-rendered (new rows after the reload). */
+function openerSelector(el: HTMLElement) {
+  for (const attr of ["id", "aria-label", "href"]) {
+    const value = el.getAttribute(attr);
+    if (value) return `${el.tagName.toLowerCase()}[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+/**
+ * Focus goes back to the control that opened the dialog. When the list was re-rendered meanwhile
+ * (closing reloads the page's data), the same control is looked up once the new rows are there;
+ * failing that, focus goes to <main>, never to <body> (keyboard users would restart at the top).
+ */
+function returnFocus(opener: HTMLElement | null) {
+  if (opener?.isConnected) {
+    opener.focus();
+    return;
+  }
+  const selector = opener ? openerSelector(opener) : null;
+  const deadline = performance.now() + 3000;
+  const retry = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return; // the user (or the page) moved on
+    const again = selector ? document.querySelector<HTMLElement>(selector) : null;
+    if (again) again.focus();
+    else if (selector && performance.now() < deadline) window.setTimeout(retry, 50);
+    else document.getElementById("main")?.focus();
+  };
+  window.setTimeout(retry, 0);
+}
+
 /**
  * A URL-driven dialog. The server renders it whenever the URL says it is open, as a native
  * `<dialog open>` over a dimmed overlay with a close link, so it works without JavaScript.
@@ -42,7 +82,9 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    // The opener may be gone already (its list shows placeholders while the page reloads).
+    const previouslyFocused = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
     if (!dialog.matches(":modal")) {
       dialog.close();
       try {
@@ -56,9 +98,7 @@ export function Dialog({
       "[autofocus], input:not([type=hidden]):not([disabled]), select, textarea, button:not([disabled]), a[href]",
     );
     (first ?? dialog).focus();
-    return () => {
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
+    return () => returnFocus(previouslyFocused);
   }, [open]);
 
   if (!open) return null;

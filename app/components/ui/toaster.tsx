@@ -78,7 +78,9 @@ export function Toaster({ toast }: ToasterProps) {
   return (
     <section
       aria-label="Benachrichtigungen"
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-end gap-[14px] sm:inset-x-auto sm:right-6 sm:bottom-6"
+      // On a phone the toasts sit at the top, under the header: at the bottom they covered the price
+      // box and the add-to-cart button the visitor had just used.
+      className="pointer-events-none fixed inset-x-4 top-20 z-[60] flex flex-col items-end gap-[14px] sm:inset-x-auto sm:top-auto sm:right-6 sm:bottom-6"
     >
       <div role="alert" className="flex w-full flex-col gap-[14px] sm:w-[356px]">
         {assertive.map((t) => (

@@ -17,6 +17,8 @@ export interface KindTexts {
   editHeading: string;
   /** Path of the public list page showing the result. */
   publicPath: string;
+  /** The form's link back to the list. */
+  backToList: string;
 }
 
 export const KIND_TEXTS: Record<AdminKind, KindTexts> = {
@@ -28,6 +30,7 @@ export const KIND_TEXTS: Record<AdminKind, KindTexts> = {
     newHeading: "Neue Veranstaltung",
     editHeading: "Veranstaltung bearbeiten",
     publicPath: "/events",
+    backToList: "Zurück zu den Veranstaltungen",
   },
   courses: {
     one: "Kurs",
@@ -37,6 +40,7 @@ export const KIND_TEXTS: Record<AdminKind, KindTexts> = {
     newHeading: "Neuer Kurs",
     editHeading: "Kurs bearbeiten",
     publicPath: "/courses",
+    backToList: "Zurück zu den Kursen",
   },
   products: {
     one: "Produkt",
@@ -46,6 +50,7 @@ export const KIND_TEXTS: Record<AdminKind, KindTexts> = {
     newHeading: "Neues Produkt",
     editHeading: "Produkt bearbeiten",
     publicPath: "/products",
+    backToList: "Zurück zu den Produkten",
   },
 };
 
@@ -116,4 +121,17 @@ export function newsletterStatusLabel(status: string) {
 /** Contact message status (spec §4): 'Neu' and 'Gelesen'. */
 export function contactStatusLabel(status: string) {
   return status === "read" ? "Gelesen" : "Neu";
+}
+
+const ORDER_ITEM_TYPE_LABELS: Record<string, string> = {
+  product: "Produkt",
+  course: "Kurs",
+  event: "Veranstaltung",
+  membership: "Mitgliedschaft",
+};
+
+/** German word for an order line's type; a membership plan is stored as a product '{name} Membership' (spec §3). */
+export function orderItemTypeLabel(type: string, title: string) {
+  if (type === "product" && / Membership$/.test(title)) return ORDER_ITEM_TYPE_LABELS.membership;
+  return ORDER_ITEM_TYPE_LABELS[type] ?? type;
 }

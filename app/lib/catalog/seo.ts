@@ -38,6 +38,16 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
+/**
+ * The canonical link of a page that has no loader of its own (static and legal pages): built from
+ * the root loader's site URL (PUBLIC_URL), so it never depends on the request's Host header.
+ */
+export function canonicalLink(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>, path: string) {
+  const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
+  if (!root?.siteUrl) return [];
+  return [{ tagName: "link", rel: "canonical", href: new URL(path, root.siteUrl).href } satisfies MetaDescriptor];
+}
+
 /** Shortens a description for meta tags (≈ 160 characters, at a word boundary). */
 export function metaDescription(text: string | null | undefined, fallback: string) {
   const value = (text ?? "").replace(/\s+/g, " ").trim();

@@ -56,6 +56,7 @@ export const eventFormSchema = z.object({
   time: requiredText("eine Uhrzeit", 100),
   location: requiredText("einen Ort", 200),
   provider: optionalText(200),
+  description: optionalText(10_000),
   image_url: imageUrl,
   price,
   behappy_price: price,
@@ -70,6 +71,7 @@ export const courseFormSchema = z.object({
   time: optionalText(100),
   location: optionalText(200),
   provider: optionalText(200),
+  description: optionalText(10_000),
   image_url: imageUrl,
   price,
   behappy_price: price,
@@ -110,7 +112,8 @@ export const catalogRowActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const orderStatusSchema = z.object({ intent: z.literal("status"), id, status: z.enum(ORDER_STATUSES) });
-export const contactReadSchema = z.object({ intent: z.literal("read"), id });
+// "open" is the list's 'Anzeigen' on a new message: it marks it read, then shows it (spec §4).
+export const contactReadSchema = z.object({ intent: z.enum(["read", "open"]), id });
 
 /** Membership by hand (profile dialog): grant a plan, extend or end, always with a reason. */
 export const membershipAdminSchema = z

@@ -6,7 +6,7 @@ export const withdrawalSchema = z.object({
   email: emailField(),
   orderNumber: requiredText("deine Bestellnummer", 40).refine(
     (v) => /^[0-9a-f]{8}/i.test(v.replace(/^#/, "")),
-    "Die Bestellnummer besteht aus 8 Zeichen (0–9, A–F), z. B. 3F2A9C1B.",
+    "Die Bestellnummer besteht aus 8 Zeichen (0–9, A–F), z. B. 3f2a9c1b.",
   ),
   note: optionalText(2000),
 });

@@ -112,7 +112,7 @@ export default function AdminCatalogForm() {
   return (
     <div className="max-w-3xl">
       <Link to={`/admin/${kind}`} className="text-sm underline">
-        Zurück zu {texts.many}
+        {texts.backToList}
       </Link>
       <h1 className="mt-3 text-3xl font-bold">{id ? texts.editHeading : texts.newHeading}</h1>
       {actionData?.notice ? (

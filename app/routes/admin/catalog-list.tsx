@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
-import { formatCommunityPrice, formatPrice } from "~/lib/format";
+import { formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
 import { catalogRowActionSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import {
@@ -157,7 +157,7 @@ export default function AdminCatalogList() {
                       {row.availability ? "Verfügbar" : "Ausverkauft"}
                     </Badge>
                   ) : (
-                    (row.date ?? "–")
+                    formatDate(row.date) || "–"
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>
@@ -180,18 +180,21 @@ export default function AdminCatalogList() {
                     returnTo={here}
                   />
                 </td>
-                <td className={`${cellClass} whitespace-nowrap`}>
-                  <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
-                    Bearbeiten
-                  </Link>
-                  <Link
-                    to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
-                    preventScrollReset
-                    aria-label={`Löschen: ${row.title}`}
-                    className={buttonClass("ghost", "sm", "text-destructive")}
-                  >
-                    Löschen
-                  </Link>
+                <td className={cellClass}>
+                  {/* Stacked, so all columns fit beside the sidebar at 1280 px. */}
+                  <div className="flex flex-col items-start">
+                    <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
+                      Bearbeiten
+                    </Link>
+                    <Link
+                      to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
+                      preventScrollReset
+                      aria-label={`Löschen: ${row.title}`}
+                      className={buttonClass("ghost", "sm", "text-destructive")}
+                    >
+                      Löschen
+                    </Link>
+                  </div>
                 </td>
               </tr>
             );

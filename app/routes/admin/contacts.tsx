@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useLoaderData } from "react-router";
+import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/contacts";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
@@ -85,6 +85,32 @@ function MarkRead({ id, returnTo }: { id: string; returnTo: string }) {
   );
 }
 
+/**
+ * 'Anzeigen'. A new message is opened by a POST that marks it read and then shows it (PRG), so
+ * opening marks it read with and without JavaScript; a read one is simply a link.
+ */
+function OpenMessage({ row, list }: { row: ContactRow; list: Page<ContactRow> }) {
+  const href = listHref("/admin/contacts", { q: list.q, page: list.page }, { message: row.id });
+  const label = `Anzeigen: Nachricht von ${row.name}`;
+  if (row.status !== "new") {
+    return (
+      <Link to={href} preventScrollReset aria-label={label} className={buttonClass("ghost", "sm")}>
+        Anzeigen
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="returnTo" value={href} />
+      <Button type="submit" variant="ghost" size="sm" aria-label={label}>
+        Anzeigen
+      </Button>
+    </Form>
+  );
+}
+
 function MessageDialog({ message, closeHref, selfHref }: { message: ContactRow; closeHref: string; selfHref: string }) {
   return (
     <Dialog
@@ -152,7 +178,7 @@ export default function AdminContacts() {
           {list.rows.map((row) => (
             <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>
               <td className={cellClass}>{row.name}</td>
-              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>{row.email}</td>
               <td className={cellClass}>
                 <Badge variant={row.status === "read" ? "secondary" : "warning"}>
                   {contactStatusLabel(row.status)}
@@ -160,14 +186,7 @@ export default function AdminContacts() {
               </td>
               <td className={cellClass}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>
-                <Link
-                  to={listHref("/admin/contacts", { q: list.q, page: list.page }, { message: row.id })}
-                  preventScrollReset
-                  aria-label={`Anzeigen: Nachricht von ${row.name}`}
-                  className={buttonClass("ghost", "sm")}
-                >
-                  Anzeigen
-                </Link>
+                <OpenMessage row={row} list={list} />
               </td>
             </tr>
           ))}

@@ -59,7 +59,7 @@ export default function AdminNewsletter() {
         <AdminTable caption="Newsletter-Abonnenten" head={["E-Mail", "Vorname", "Nachname", "Status", "Angemeldet am"]}>
           {list.rows.map((row) => (
             <tr key={row.id}>
-              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>{row.email}</td>
               <td className={cellClass}>{row.first_name ?? "–"}</td>
               <td className={cellClass}>{row.last_name ?? "–"}</td>
               <td className={cellClass}>

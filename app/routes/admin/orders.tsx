@@ -1,13 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ORDER_STATUSES, orderStatusLabel, orderStatusVariant, type OrderStatus } from "~/lib/admin/kinds";
+import { Dialog } from "~/components/ui/dialog";
+import {
+  ORDER_STATUSES,
+  orderItemTypeLabel,
+  orderStatusLabel,
+  orderStatusVariant,
+  type OrderStatus,
+} from "~/lib/admin/kinds";
 import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
-import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
@@ -113,6 +120,24 @@ function StatusForm({
   );
 }
 
+function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
+  return (
+    <Dialog
+      title="Bestellung stornieren?"
+      description={`Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`}
+      closeHref={closeHref}
+      footer={
+        <>
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+          <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={closeHref} variant="destructive" />
+        </>
+      }
+    />
+  );
+}
+
 type OrderPage = Page<AdminOrderRow> & { openSum: number | null };
 
 /** The label of "completed" as an action: completing an order confirms the bank transfer. */
@@ -121,6 +146,8 @@ const PAYMENT_RECEIVED = "Zahlung eingegangen";
 function OrderList({ list, open, error }: { list: OrderPage; open: boolean; error: AdminNotice | null }) {
   const filter = open ? "open" : undefined;
   const here = listHref("/admin/orders", { q: list.q, page: list.page }, { filter });
+  const [searchParams] = useSearchParams();
+  const toCancel = list.rows.find((r) => r.id === searchParams.get("cancel") && r.status !== "cancelled");
   return (
     <>
       <AdminPageHeader
@@ -174,7 +201,7 @@ function OrderList({ list, open, error }: { list: OrderPage; open: boolean; erro
                 </Link>
               </td>
               <td className={cellClass}>{row.customer_name}</td>
-              <td className={`${cellClass} break-all`}>{row.customer_email}</td>
+              <td className={`${cellClass} break-words`}>{row.customer_email}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.total_amount)}</td>
               <td className={cellClass}>
                 <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">
@@ -203,14 +230,15 @@ function OrderList({ list, open, error }: { list: OrderPage; open: boolean; erro
                       disabled={row.status === "completed"}
                       variant="ghost"
                     />
-                    <StatusForm
-                      id={row.id}
-                      status="cancelled"
-                      label="Stornieren"
-                      returnTo={here}
-                      disabled={row.status === "cancelled"}
-                      variant="ghost"
-                    />
+                    {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
+                    <Form method="get" preventScrollReset>
+                      {list.q ? <input type="hidden" name="q" value={list.q} /> : null}
+                      {list.page > 1 ? <input type="hidden" name="page" value={list.page} /> : null}
+                      <input type="hidden" name="cancel" value={row.id} />
+                      <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
+                        Stornieren
+                      </Button>
+                    </Form>
                   </div>
                 </details>
               </td>
@@ -218,6 +246,7 @@ function OrderList({ list, open, error }: { list: OrderPage; open: boolean; erro
           ))}
         </AdminTable>
       </AdminList>
+      {toCancel ? <ConfirmCancel row={toCancel} closeHref={here} /> : null}
     </>
   );
 }
@@ -307,7 +336,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
               {items.map((item) => (
                 <tr key={item.id}>
                   <td className={cellClass}>{item.item_title}</td>
-                  <td className={cellClass}>{item.item_type}</td>
+                  <td className={cellClass}>{orderItemTypeLabel(item.item_type, item.item_title)}</td>
                   <td className={cellClass}>{item.quantity}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price)}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price * item.quantity)}</td>
@@ -353,7 +382,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
               <li key={w.id} className="rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm">
                 <p className="font-semibold">Widerruf eingegangen am {formatDateTime(w.created_at)}</p>
                 <p>
-                  {w.name} ({w.email}), Bestellnummer {w.order_reference}
+                  {w.name} ({w.email}), Bestellnummer {orderNumber(w.order_reference)}
                 </p>
                 {w.note ? <p className="mt-1 whitespace-pre-wrap">{w.note}</p> : null}
               </li>

@@ -138,10 +138,10 @@ function ProfileDialog({
     <Dialog title="Profile Details" closeHref={closeHref}>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
         {row("Name", fullName(profile) || "–")}
-        {row("Email", profile.email ?? "–")}
+        {row("E-Mail", profile.email ?? "–")}
         {address.length > 0 ? (
           <>
-            <dt className="font-medium">Address</dt>
+            <dt className="font-medium">Adresse</dt>
             <dd>
               {address.map((line) => (
                 <span key={line} className="block">
@@ -151,10 +151,10 @@ function ProfileDialog({
             </dd>
           </>
         ) : null}
-        {profile.phone ? row("Phone", withArea(profile.phone)) : null}
-        {profile.mobile ? row("Mobile", withArea(profile.mobile)) : null}
-        {row("Created", formatDate(profile.created_at))}
-        {profile.updated_at ? row("Last updated", formatDate(profile.updated_at)) : null}
+        {profile.phone ? row("Telefon", withArea(profile.phone)) : null}
+        {profile.mobile ? row("Mobil", withArea(profile.mobile)) : null}
+        {row("Erstellt am", formatDate(profile.created_at))}
+        {profile.updated_at ? row("Zuletzt aktualisiert", formatDate(profile.updated_at)) : null}
       </dl>
       <MembershipAdmin
         userId={profile.id}
@@ -184,7 +184,7 @@ function ProfileTable({ result }: { result: ListResult }) {
           {list.rows.map((p) => (
             <tr key={p.id}>
               <td className={cellClass}>{fullName(p) || "–"}</td>
-              <td className={`${cellClass} break-all`}>{p.email ?? "–"}</td>
+              <td className={`${cellClass} break-words`}>{p.email ?? "–"}</td>
               <td className={cellClass}>{formatDate(p.created_at)}</td>
               <td className={cellClass}>
                 <Link

@@ -159,11 +159,12 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       }
       const candidates = sanitizeLines(parsed);
       const items = await findCartItems(tx, candidates);
-      // The browser's copy obeys the same rule as the cookie: one membership, quantity 1.
+      // Same rules as adding: the item must exist and be orderable (sanitizeLines keeps the limits),
+      // and the browser's copy obeys the cookie's membership rule: one membership, quantity 1.
       let planSeen = false;
       const restored = candidates.flatMap((l) => {
         const item = items.get(`${l.itemType}:${l.itemId}`);
-        if (!item) return [];
+        if (!item?.available) return [];
         if (!item.isMembership) return [l];
         if (planSeen) return [];
         planSeen = true;

@@ -3,9 +3,9 @@ import { formatDate, formatPrice } from "../../lib/format";
 import { invoiceSums } from "../../lib/invoice";
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE, type Operator } from "../../lib/operator";
 import type { InvoiceDocument } from "./invoices.server";
+import { orderNumber } from "~/lib/format";
 
 /** Shown on the invoice; the order number customers know is the first 8 characters of the id. */
-const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
 

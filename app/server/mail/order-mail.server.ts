@@ -1,15 +1,11 @@
 import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
 import type { OrderWithItems } from "../queries/orders.server";
 import type { BankTransfer } from "../payment/bank-transfer.server";
 import type { MailAttachment } from "../mail.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 import { publicUrl } from "../mail.server";
-
-export function orderNumber(orderId: string) {
-  return orderId.slice(0, 8).toUpperCase();
-}
 
 const GIROCODE_CID = "girocode@behappy";
 

@@ -105,6 +105,7 @@ export async function getCatalogForm(
     time: time ?? "",
     location: location ?? "",
     provider: provider ?? "",
+    description: row.description ?? "",
     show_on_startpage,
     show_on_offer,
   };
@@ -150,6 +151,7 @@ function payload(kind: AdminKind, input: CatalogFormInput) {
     "behappy-price": e.behappy_price,
     vat_rate: e.vat_rate,
     provider: blankToNull(e.provider),
+    description: blankToNull(e.description),
     show_on_startpage: e.show_on_startpage,
     show_on_offer: e.show_on_offer,
   };
