@@ -1,6 +1,7 @@
 import type { CartItemType, CartLine } from "~/lib/cart";
 import { unitPrice } from "~/lib/cart";
 import type { Tx } from "../db/db.server";
+import { catalogById, type CatalogKind } from "./catalog.server";
 
 /** A catalogue item as the cart needs it: title, image, unit price, whether it can be bought. */
 export interface CartItem {
@@ -69,9 +70,46 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   return items;
 }
 
+const KIND: Record<CartItemType, CatalogKind> = { product: "products", course: "courses", event: "events" };
+
+/**
+ * The same lookup from the in-process catalogue snapshot (catalog-cache.server.ts): no query while
+ * the catalogue is unchanged. For showing the cart; what an order costs is decided in SQL anyway.
+ */
+export async function findCartItemsInCatalog(refs: Pick<CartLine, "itemId" | "itemType">[]) {
+  const types = [...new Set(refs.map((r) => r.itemType))];
+  const indexes = new Map(await Promise.all(types.map(async (t) => [t, await catalogById(KIND[t])] as const)));
+  const items = new Map<string, CartItem>();
+  for (const { itemId, itemType } of refs) {
+    const found = indexes.get(itemType)?.get(itemId.toLowerCase());
+    if (!found) continue;
+    const price = found.price ?? 0;
+    const isProduct = found.kind === "products";
+    items.set(`${itemType}:${itemId}`, {
+      itemId,
+      itemType,
+      title: found.title,
+      imageUrl: found.image_url,
+      unitPrice: unitPrice({ price, communityPrice: found.behappy_price }),
+      regularPrice: price,
+      available: isProduct ? found.availability : true,
+      isMembership: isProduct && found.category === "membership",
+    });
+  }
+  return items;
+}
+
 /** Lines with their current catalogue data; lines whose item is gone are returned separately. */
 export async function resolveCart(tx: Tx, lines: CartLine[]) {
-  const items = await findCartItems(tx, lines);
+  return resolveLines(lines, await findCartItems(tx, lines));
+}
+
+/** resolveCart from the catalogue snapshot (the cart page): no query per view. */
+export async function resolveCartFromCatalog(lines: CartLine[]) {
+  return resolveLines(lines, await findCartItemsInCatalog(lines));
+}
+
+function resolveLines(lines: CartLine[], items: Map<string, CartItem>) {
   const resolved: ResolvedLine[] = [];
   const missing: CartLine[] = [];
   for (const line of lines) {

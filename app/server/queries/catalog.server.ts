@@ -243,6 +243,11 @@ export async function getCatalogItem<K extends CatalogKind>(
   }
 }
 
+/** Every item of one kind by (lower-case) id, from the cached snapshot: the cart resolves its lines here. */
+export async function catalogById<K extends CatalogKind>(kind: K): Promise<ReadonlyMap<string, ItemOf<K>>> {
+  return (await snapshot(kind)).byId;
+}
+
 /** Ids and change dates of every catalogue item, for sitemap.xml. */
 export async function listCatalogUrls(_viewer: Viewer) {
   const result: { kind: CatalogKind; id: string; lastmod: string }[] = [];
