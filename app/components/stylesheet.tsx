@@ -8,8 +8,12 @@ import { createContext, useContext } from "react";
 export const InlineStylesheetContext = createContext<string | null>(null);
 
 const INLINE_ID = "app-css";
-/** What the client renders for the inline sheet: the server's text, read once from the page itself. */
-let clientText: string | undefined;
+/**
+ * What the client renders for the inline sheet: the server's text, read from the page itself when
+ * this module loads (module scripts run after the document is parsed).
+ */
+const clientText =
+  typeof document === "undefined" ? undefined : (document.getElementById(INLINE_ID)?.textContent ?? "");
 
 /**
  * The app's stylesheet: inline in production (~10.5 KB, ~2.7 KB gzip per document, cheaper than a
@@ -18,9 +22,6 @@ let clientText: string | undefined;
  */
 export function AppStylesheet({ href, nonce }: { href: string; nonce?: string }) {
   const serverText = useContext(InlineStylesheetContext);
-  if (typeof document !== "undefined" && clientText === undefined) {
-    clientText = document.getElementById(INLINE_ID)?.textContent ?? "";
-  }
   const text = serverText ?? clientText;
   if (!text) return <link rel="stylesheet" href={href} precedence="default" />;
   return <style id={INLINE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} suppressHydrationWarning />;
