@@ -34,9 +34,16 @@ const renderPage: RequestHandler = (req, res) => {
   res.end(`<p>${req.originalUrl} render ${renders} theme ${req.headers.cookie ?? ""}</p>${" ".repeat(2048)}</html>`);
 };
 
-async function start({ version = { value: 1n }, build = { id: "b1" }, clock, render = renderPage }: Setup = {}) {
+async function start({
+  version = { value: 1n },
+  build = { id: "b1" },
+  clock,
+  render = renderPage,
+  maxTotalBytes,
+}: Setup & { maxTotalBytes?: number } = {}) {
   const cache = createPageCache({
     enabled: true,
+    maxTotalBytes,
     buildId: () => build.id,
     catalogVersion: async () => version.value,
     now: clock ? () => clock.now : undefined,
@@ -158,6 +165,15 @@ describe("page cache", () => {
     expect(hit.cache).toBe("hit");
     expect(hit.body).toBe("robots");
     expect(hit.response.headers.get("cache-control")).toBe(PUBLIC);
+  });
+
+  it("stays within its byte bound, dropping the least recently used page", async () => {
+    const { get, cache } = await start({ maxTotalBytes: 6000 });
+    for (const path of ["/a", "/b", "/c", "/d"]) await get(path);
+    expect(cache.bytes).toBeLessThanOrEqual(6000);
+    expect(cache.size).toBe(2);
+    expect((await get("/d")).cache).toBe("hit");
+    expect((await get("/a")).cache).toBe("miss");
   });
 
   it("browserOnly drops shared caching", () => {

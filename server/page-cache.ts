@@ -25,6 +25,8 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** A larger page is served but not stored. */
   maxEntryBytes?: number;
+  /** All entries together (random query strings cannot grow the cache beyond this). */
+  maxTotalBytes?: number;
   now?: () => number;
 }
 
@@ -32,6 +34,7 @@ interface Entry {
   headers: OutgoingHttpHeaders;
   /** The body split at the nonce it was rendered with ([body] when it has none). */
   parts: string[];
+  bytes: number;
   nonce: string | null;
   expires: number;
 }
@@ -89,6 +92,8 @@ export function createPageCache(options: PageCacheOptions) {
   const ttl = options.ttlMs ?? PAGE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? 500;
   const maxEntryBytes = options.maxEntryBytes ?? 512 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
+  let totalBytes = 0;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
@@ -170,8 +175,15 @@ export function createPageCache(options: PageCacheOptions) {
       const nonce = NONCE_IN_CSP.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? null;
       // A nonce that is not in the body (or a body that is not UTF-8 text) is not a page to replay.
       if (nonce && !body.includes(`nonce="${nonce}"`)) return;
-      store({ headers, parts: nonce ? body.split(nonce) : [body], nonce, expires: now() + ttl });
+      store({ headers, parts: nonce ? body.split(nonce) : [body], bytes: size, nonce, expires: now() + ttl });
     });
+  }
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
   }
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -197,17 +209,18 @@ export function createPageCache(options: PageCacheOptions) {
           entries.set(key, entry);
           return serve(req, res, entry);
         }
-        if (entry) entries.delete(key);
+        if (entry) drop(key);
         stats.misses++;
         // HEAD fills nothing (no body); GET's entry answers it later.
         watch(
           res,
           req.method === "GET"
             ? (fresh) => {
-                entries.delete(key);
+                drop(key);
                 entries.set(key, fresh);
+                totalBytes += fresh.bytes;
                 stats.stored++;
-                while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+                while (entries.size > maxEntries || totalBytes > maxTotalBytes) drop(entries.keys().next().value!);
               }
             : null,
         );
@@ -226,9 +239,15 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     stats,
     /** Tests and operators: forget every page. */
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      totalBytes = 0;
+    },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return totalBytes;
     },
   };
 }
