@@ -99,6 +99,8 @@ describe("first load of /", () => {
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head.match(/<link\b[^>]*rel=["']stylesheet["'][^>]*>/gi) ?? []).toEqual([]);
     expect(head).toMatch(/<style id="app-css" nonce="[^"]+">[^<]*\.skip-link/);
+    // Inline, a relative url() would resolve against the page instead of /assets/.
+    expect(head.match(/url\(\s*["']?(?![a-z]+:|\/)[^)]*\)/gi) ?? []).toEqual([]);
   });
 
   it("does not pull a validation library into the first load", () => {
