@@ -6,6 +6,9 @@ import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react
 import { CoalescingStream } from "./server/coalescing-stream.server";
 import { requestMetaContext } from "./server/context.server";
 import { NonceContext } from "./components/nonce";
+import { InlineStylesheetContext } from "./components/stylesheet";
+// The built sheet as text, inlined into every document in production (components/stylesheet.tsx).
+import appCss from "./app.css?inline";
 import { logger } from "./server/log.server";
 import { contentSecurityPolicy } from "./server/security.server";
 
@@ -32,7 +35,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetContext.Provider value={import.meta.env.PROD ? appCss : null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

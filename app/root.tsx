@@ -10,9 +10,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-// Imported as a URL and rendered with a React `precedence`, so React sends the stylesheet link
-// before the module preloads in <head>: the browser fetches the render-blocking CSS first.
+// In production the sheet goes inline (AppStylesheet); the URL is the development <link>.
 import appStylesheet from "./app.css?url";
+import { AppStylesheet } from "./components/stylesheet";
 import { useNonce } from "./components/nonce";
 import { NewsletterForm } from "./components/newsletter/newsletter-form";
 import { Footer } from "./components/site/footer";
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
-        <link rel="stylesheet" href={appStylesheet} precedence="default" />
+        <AppStylesheet href={appStylesheet} nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -27,8 +27,8 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 if (!existsSync(`${BUILD_DIR}/server/index.js`)) execSync("npm run build", { stdio: ["ignore", "ignore", "inherit"] });
 
-/** The app with its output kept (shown if it fails), on the given database. */
-const startApp = (env) => startAppServer({ env, stdio: "pipe" });
+/** The app with its output kept (shown if it fails), on the given database (slow starts on a busy machine). */
+const startApp = (env) => startAppServer({ env, stdio: "pipe", timeoutMs: 180_000 });
 
 async function benchEngine(engine) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), `behappy-bench-${engine}-`));

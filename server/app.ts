@@ -61,6 +61,7 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
     devMiddleware: dev?.middleware,
     trustProxy: env().TRUST_PROXY,
     state,
+    pageCache: mode === "production",
   });
   const listener = dev?.httpServer ?? http.createServer();
   listener.on("request", app);

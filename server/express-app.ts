@@ -8,7 +8,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestMetaContext } from "~/server/context.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/log.server";
+import { currentCatalogVersion } from "~/server/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, securityHeaders } from "./guards";
+import { createPageCache } from "./page-cache";
 
 export type AppMode = "development" | "production";
 
@@ -26,6 +28,11 @@ export interface AppOptions {
   /** Set to true while the server shuts down (answers then close their connections). */
   state?: { stopping: boolean };
   logger?: AppLogger;
+  /**
+   * Serve anonymous public pages from the in-process page cache (./page-cache.ts). Off by default
+   * (tests, the bench's floors); server/app.ts turns it on in production.
+   */
+  pageCache?: boolean;
 }
 
 /** An incoming X-Request-Id is kept only if it is short and plain; otherwise a new one is made. */
@@ -48,6 +55,12 @@ export function createApp(options: AppOptions) {
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(options.clientDir, { maxAge: "1h" }));
   }
+  const pageCache = createPageCache({
+    enabled: options.pageCache === true && options.mode === "production",
+    buildId: buildIdOf(options.build),
+    catalogVersion: currentCatalogVersion,
+  });
+  app.use(pageCache.middleware);
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -56,7 +69,14 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(lastResort(log));
-  return app;
+  return Object.assign(app, { pageCache });
+}
+
+/** The deploy a cached page belongs to: the build's asset version (a new build, new keys). */
+function buildIdOf(build: AppOptions["build"]) {
+  if (typeof build !== "function") return () => build.assets.version;
+  let version: Promise<string> | undefined;
+  return () => (version ??= build().then((b) => b.assets.version));
 }
 
 /** Each request's React Router context: the client IP (for rate limits) and its request id. */

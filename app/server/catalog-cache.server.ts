@@ -92,6 +92,17 @@ export async function cachedCatalog<T>(key: string, load: (tx: Tx) => Promise<T>
 }
 
 /**
+ * The catalogue version a page rendered now is based on (checked at most once per
+ * VERSION_CHECK_MS, like the cache above), or null while an own write is still committing: the
+ * shared page cache (server/page-cache.ts) keys its entries on it, so a catalogue write anywhere
+ * retires every cached page within a second. Rejects when the database cannot be asked.
+ */
+export async function currentCatalogVersion(): Promise<bigint | null> {
+  if (!(await usable())) return null;
+  return version;
+}
+
+/**
  * For admin writes to events, courses or products: call inside the writing transaction, after the
  * write. Drops this instance's cache and bypasses it until the write is committed.
  */

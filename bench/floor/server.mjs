@@ -31,7 +31,10 @@ for (const [path, { data }] of Object.entries(fixture)) {
   loaderData.set(path, byRoute);
 }
 
-const pathOf = (request) => new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+const pathOf = (request) => {
+  const url = new URL(request.url);
+  return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search.replace(/[?&]_routes=[^&]*/, "");
+};
 const routes = Object.fromEntries(
   Object.entries(build.routes).map(([id, route]) => {
     const { middleware: _auth, loader, action: _action, ...module } = route.module;

@@ -9,7 +9,8 @@ const pages = new Map(Object.entries(fixture).map(([path, { html }]) => [path, B
 
 http
   .createServer((req, res) => {
-    const body = pages.get(new URL(req.url, "http://floor").pathname);
+    const url = new URL(req.url, "http://floor");
+    const body = pages.get(url.pathname + url.search);
     if (!body) {
       res.writeHead(404).end();
       return;

@@ -1,8 +1,11 @@
-// The two floors every SSR figure of `npm run bench` stands next to, measured in the same run:
+// The three floors every SSR figure of `npm run bench` stands next to, measured in the same run:
 // (a) bench/floor/server.mjs — the same build and components, loaders replaced by constants
 //     captured from the real server (no database, no session, no cookies);
+// (c) bench/floor/rr-constant.mjs — a bare React Router app whose document entry answers the
+//     captured bytes (React Router's request handling behind Express, no render);
 // (b) bench/floor/static-server.mjs — node:http answering with the bytes the real server sent.
-// Both run as their own process, like the app, so client and server share the cores the same way.
+// Pages are keyed by path and query (`/products?as=member` is the signed-in view of /products).
+// All run as their own process, like the app, so client and server share the cores the same way.
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,7 +13,10 @@ import { TEST_SESSION_SECRET } from "../lib/app-server.mjs";
 import { freePort } from "../lib/throwaway-postgres.mjs";
 
 /** The single-fetch URL of a page: `/` is `/_root.data`, `/products` is `/products.data`. */
-const dataUrl = (page) => (page === "/" ? "/_root.data" : `${page}.data`);
+const dataUrl = (page) => {
+  const [path, query] = page.split("?");
+  return `${path === "/" ? "/_root" : path}.data${query ? `?${query}` : ""}`;
+};
 
 /**
  * Captures, for each page, the document and its loader data from the running app.
@@ -33,7 +39,7 @@ async function fetchText(url, headers) {
   return response.text();
 }
 
-/** Starts both floors on the captured pages; stop() ends them. */
+/** Starts the three floors on the captured pages; stop() ends them. */
 export async function startFloors(captured, workDir) {
   const fixture = path.join(workDir, "floor-fixture.json");
   await writeFile(fixture, JSON.stringify(captured));
@@ -41,8 +47,14 @@ export async function startFloors(captured, workDir) {
     FLOOR_FIXTURE: fixture,
     SESSION_SECRET: TEST_SESSION_SECRET,
   });
+  const framework = await startNodeServer("bench/floor/rr-constant.mjs", { STATIC_FIXTURE: fixture });
   const fixed = await startNodeServer("bench/floor/static-server.mjs", { STATIC_FIXTURE: fixture });
-  return { bare, static: fixed, stop: () => Promise.all([bare.stop(), fixed.stop()]) };
+  return {
+    bare,
+    framework,
+    static: fixed,
+    stop: () => Promise.all([bare.stop(), framework.stop(), fixed.stop()]),
+  };
 }
 
 async function startNodeServer(script, env) {

@@ -4,7 +4,7 @@
 // a slow spell on the machine then hits all three alike, and their ratios stay meaningful.
 import { capturePages, startFloors } from "./floors.mjs";
 import { runLoad, summarizeRuns } from "./ssr-load.mjs";
-import { cookiesOf, FORM_HEADERS, formBody, rssMb } from "../lib/app-server.mjs";
+import { cookiesOf, FORM_HEADERS, formBody, rssMb, signInViaHook } from "../lib/app-server.mjs";
 
 export const SSR_CONNECTIONS = 16;
 /** A seeded product (supabase/seed.sql), available, so its page shows the add-to-cart form. */
@@ -37,12 +37,18 @@ export async function measurePages(server, workDir, seconds) {
   const pages = [
     { path: "/", label: "/", headers: {} },
     { path: "/products", label: "/products", headers: {} },
+    // The signed-in view: never from the page cache (the query only keeps the floors' captures apart).
+    {
+      path: "/products?as=member",
+      label: "/products (signed in)",
+      headers: { Cookie: await signInViaHook(server.base, `bench-${Date.now()}@example.com`) },
+    },
     { path: `/products/${PRODUCT_ID}`, label: "/products/:id", headers: {} },
     { path: "/cart", label: "/cart (cart cookie)", headers: { Cookie: await cartCookie(server.base) } },
   ];
   const captured = await capturePages(server.base, pages);
   const floors = await startFloors(captured, workDir);
-  const targets = { app: server, bare: floors.bare, static: floors.static };
+  const targets = { app: server, bare: floors.bare, framework: floors.framework, static: floors.static };
   const rows = [];
   let peakRss = 0;
   try {
@@ -58,7 +64,7 @@ export async function measurePages(server, workDir, seconds) {
         });
       // Unrecorded warm-up (JIT, pools, caches).
       for (const target of Object.values(targets)) await run(target, Math.min(WARM_UP_SECONDS, seconds));
-      const runs = { app: [], bare: [], static: [] };
+      const runs = { app: [], bare: [], framework: [], static: [] };
       const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
       for (let n = 0; n < slices; n++) {
         const slice = seconds / slices;
@@ -66,6 +72,7 @@ export async function measurePages(server, workDir, seconds) {
         runs.app.push(await run(targets.app, slice));
         clearInterval(sampler);
         runs.bare.push(await run(targets.bare, slice));
+        runs.framework.push(await run(targets.framework, slice));
         runs.static.push(await run(targets.static, slice));
       }
       rows.push({
@@ -74,6 +81,7 @@ export async function measurePages(server, workDir, seconds) {
         identical: sameMarkup(captured[page.path].html, bareHtml),
         app: summarizeRuns(runs.app),
         bare: summarizeRuns(runs.bare),
+        framework: summarizeRuns(runs.framework),
         static: summarizeRuns(runs.static),
       });
     }

@@ -1,0 +1,253 @@
+// The shared page cache: anonymous GETs of pages the app itself called public are answered from
+// memory, before React Router runs (a hit skips loaders and React's render). README "Page cache".
+//
+// Never one visitor's bytes to another: the request decides whether to look (GET/HEAD, no
+// `.data`, no Authorization, no cookie but the theme), the RESPONSE decides whether to store
+// (200, `Cache-Control: public`, no Set-Cookie) — so a page that showed a toast, a session, a cart
+// or a form error, which the app always marks private or answers with Set-Cookie, is never kept.
+//
+// The CSP nonce is per response: the stored body is split at the nonce it was rendered with and
+// joined with a fresh one for every hit (header too). For the same reason no document with a
+// nonce may be kept by a CDN or proxy: `public, …, s-maxage=…` leaves here as `private, max-age=…`
+// (the browser may still keep its own copy; its nonce is then only its own).
+import { randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+
+export interface PageCacheOptions {
+  /** false: only the shared-cache header rewrite (development, where every edit changes the pages). */
+  enabled: boolean;
+  /** The deploy: the server build's asset version. Part of every key. */
+  buildId: () => Promise<string> | string;
+  /** The catalogue version (null: bypass for now). Part of every key; a write elsewhere retires all pages. */
+  catalogVersion: () => Promise<bigint | null>;
+  ttlMs?: number;
+  maxEntries?: number;
+  /** A larger page is served but not stored. */
+  maxEntryBytes?: number;
+  /** All entries together (random query strings cannot grow the cache beyond this). */
+  maxTotalBytes?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  headers: OutgoingHttpHeaders;
+  /** The body split at the nonce it was rendered with ([body] when it has none). */
+  parts: string[];
+  bytes: number;
+  nonce: string | null;
+  expires: number;
+}
+
+export const PAGE_CACHE_TTL_MS = 60_000;
+/** Cookies that may come along with a cached page: the theme is part of the key, nothing else is read. */
+const KEYED_COOKIES = new Set(["theme"]);
+/** Per-response headers, never replayed from the store. */
+const NOT_STORED = new Set([
+  "x-request-id",
+  "date",
+  "connection",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "x-page-cache",
+  "set-cookie",
+]);
+const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=_-]+)'/;
+
+/** `public, max-age=60, s-maxage=300` → `private, max-age=60`: no shared cache may keep a nonce. */
+export function browserOnly(cacheControl: string): string {
+  const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl)?.[1];
+  return maxAge ? `private, max-age=${maxAge}` : "private, no-store";
+}
+
+const isPublic = (cacheControl: string) =>
+  /(?:^|,)\s*public\s*(?:,|$)/i.test(cacheControl) && !/private|no-store|no-cache/i.test(cacheControl);
+
+/** The request's cookies by name (last one wins, as in the app's cookie parser). */
+function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
+  const raw = headers.cookie;
+  const names = new Map<string, string>();
+  if (!raw) return names;
+  for (const pair of raw.split(";")) {
+    const at = pair.indexOf("=");
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
+    if (!name) continue;
+    if (!KEYED_COOKIES.has(name)) return null;
+    names.set(name, at < 0 ? "" : pair.slice(at + 1).trim());
+  }
+  return names;
+}
+
+/** Whether a request may be answered from (and fill) the cache; the key's request part if so. */
+export function requestKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers" | "protocol" | "host">) {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.path.endsWith(".data") || req.headers.authorization !== undefined) return null;
+  const cookies = cookieNames(req.headers);
+  if (!cookies) return null;
+  return `${req.protocol}://${req.host}${req.originalUrl}\ntheme=${cookies.get("theme") ?? ""}`;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const ttl = options.ttlMs ?? PAGE_CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxEntryBytes = options.maxEntryBytes ?? 512 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
+  let totalBytes = 0;
+  const now = options.now ?? (() => performance.now());
+  const entries = new Map<string, Entry>();
+  const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
+
+  function serve(req: Request, res: Response, entry: Entry) {
+    const nonce = entry.nonce ? randomBytes(16).toString("base64") : null;
+    for (const [name, value] of Object.entries(entry.headers)) {
+      if (value === undefined) continue;
+      res.setHeader(
+        name,
+        name === "content-security-policy" && nonce ? String(value).split(entry.nonce!).join(nonce) : value,
+      );
+    }
+    res.setHeader("X-Page-Cache", "hit");
+    res.statusCode = 200;
+    if (req.method === "HEAD") return void res.end();
+    const body = nonce ? entry.parts.join(nonce) : entry.parts[0]!;
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.end(body);
+  }
+
+  /** Watches the answer: rewrites a shared-cacheable nonce document to browser-only, stores it if allowed. */
+  function watch(res: Response, store: ((entry: Entry) => void) | null) {
+    // Decided in writeHead, which Node calls inside the first write/end: chunks are collected
+    // before the decision and dropped at the end if it said no.
+    let storable = false;
+    let overflow = false;
+    let size = 0;
+    const chunks: Buffer[] = [];
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      const csp = String(res.getHeader("content-security-policy") ?? "");
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      storable =
+        store !== null &&
+        status === 200 &&
+        isPublic(cacheControl) &&
+        res.getHeader("set-cookie") === undefined &&
+        !(args.slice(1).some((a) => a && typeof a === "object") as boolean);
+      if (NONCE_IN_CSP.test(csp) && isPublic(cacheControl)) res.setHeader("Cache-Control", browserOnly(cacheControl));
+      if (store) res.setHeader("X-Page-Cache", "miss");
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    if (!store) return;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (overflow || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array);
+      size += buffer.length;
+      if (size > maxEntryBytes) {
+        overflow = true;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+    const write = res.write;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response["write"];
+    const end = res.end;
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response["end"];
+    res.once("finish", () => {
+      if (!storable || overflow) return;
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_STORED.has(name)) headers[name] = value;
+      // Compression added its own headers by now; they are per request.
+      if (headers.vary)
+        headers.vary = String(headers.vary)
+          .replace(/,?\s*Accept-Encoding/i, "")
+          .replace(/^,\s*/, "");
+      if (!headers.vary) delete headers.vary;
+      const body = Buffer.concat(chunks).toString("utf8");
+      const nonce = NONCE_IN_CSP.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? null;
+      // A nonce that is not in the body (or a body that is not UTF-8 text) is not a page to replay.
+      if (nonce && !body.includes(`nonce="${nonce}"`)) return;
+      store({ headers, parts: nonce ? body.split(nonce) : [body], bytes: size, nonce, expires: now() + ttl });
+    });
+  }
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const requestPart = options.enabled ? requestKey(req) : null;
+    if (!requestPart) {
+      if (options.enabled) stats.bypassed++;
+      watch(res, null);
+      return next();
+    }
+    Promise.all([options.buildId(), options.catalogVersion()]).then(
+      ([buildId, version]) => {
+        if (version === null) {
+          stats.bypassed++;
+          watch(res, null);
+          return next();
+        }
+        const key = `${buildId}\n${version}\n${requestPart}`;
+        const entry = entries.get(key);
+        if (entry && entry.expires > now()) {
+          stats.hits++;
+          // Most recently used last: the oldest is dropped first when the map is full.
+          entries.delete(key);
+          entries.set(key, entry);
+          return serve(req, res, entry);
+        }
+        if (entry) drop(key);
+        stats.misses++;
+        // HEAD fills nothing (no body); GET's entry answers it later.
+        watch(
+          res,
+          req.method === "GET"
+            ? (fresh) => {
+                drop(key);
+                entries.set(key, fresh);
+                totalBytes += fresh.bytes;
+                stats.stored++;
+                while (entries.size > maxEntries || totalBytes > maxTotalBytes) drop(entries.keys().next().value!);
+              }
+            : null,
+        );
+        next();
+      },
+      // The version could not be read (database down): render, the page shows its error state.
+      () => {
+        stats.bypassed++;
+        watch(res, null);
+        next();
+      },
+    );
+  };
+
+  return {
+    middleware,
+    stats,
+    /** Tests and operators: forget every page. */
+    clear: () => {
+      entries.clear();
+      totalBytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return totalBytes;
+    },
+  };
+}

@@ -1,0 +1,223 @@
+// The shared page cache (server/page-cache.ts) on the built server, on both engines: anonymous
+// public pages come from memory with a fresh CSP nonce each time, and no page that carried a
+// session, a toast (flash), a cart, a checkout prefill or a form error is ever stored or served
+// from it. With two instances on one PostgreSQL, a catalogue write on one retires the other's
+// cached pages within the catalogue version re-check (about a second).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cookiesOf,
+  FORM_HEADERS,
+  formBody,
+  signInViaHook,
+  startAppServer,
+  type AppServer,
+} from "../../scripts/lib/app-server.mjs";
+import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PRODUCT = "b0000000-0000-4000-8000-000000000001";
+/** Re-check interval 1 s (catalog-cache.server.ts) + a render; generous for a busy shared machine. */
+const PROPAGATION_BOUND_MS = 15_000;
+const NEWSLETTER_ERROR = "Fehler bei der Anmeldung";
+
+interface Answer {
+  status: number;
+  cache: string | null;
+  body: string;
+  cacheControl: string | null;
+  nonce: string | undefined;
+}
+
+async function get(server: AppServer, path: string, cookie?: string, method = "GET"): Promise<Answer> {
+  const response = await fetch(server.base + path, { method, headers: cookie ? { Cookie: cookie } : {} });
+  return {
+    status: response.status,
+    cache: response.headers.get("x-page-cache"),
+    body: await response.text(),
+    cacheControl: response.headers.get("cache-control"),
+    nonce: /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1],
+  };
+}
+
+/** Only the named cookie of a Cookie header built from Set-Cookie. */
+const only = (cookies: string, name: string) =>
+  cookies
+    .split("; ")
+    .filter((c) => c.startsWith(`${name}=`))
+    .join("; ");
+
+for (const engine of ["pglite", "postgres"] as const) {
+  describe(`page cache on ${engine}`, () => {
+    let servers: AppServer[] = [];
+    let postgres: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
+    let dataDir: string | undefined;
+    let probe = 0;
+
+    beforeAll(async () => {
+      if (engine === "pglite") {
+        dataDir = mkdtempSync(join(tmpdir(), "proof-page-cache-"));
+        servers = [await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" })];
+      } else {
+        postgres = await startThrowawayPostgres();
+        // One after the other: the first one migrates and seeds.
+        for (let n = 0; n < 2; n++)
+          servers.push(await startAppServer({ env: { DATABASE_URL: postgres.url, BUILD_DIR }, stdio: "pipe" }));
+      }
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const server of servers) await server.stop();
+      await postgres?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("answers repeated anonymous page views from memory, each with its own nonce", async () => {
+      const [server] = servers;
+      for (const path of ["/", "/products", `/products/${PRODUCT}`, "/about"]) {
+        const first = await get(server, path);
+        const second = await get(server, path);
+        const third = await get(server, path);
+        expect([first.status, second.status, third.status], path).toEqual([200, 200, 200]);
+        expect(first.cache, path).toMatch(/^(miss|hit)$/);
+        expect([second.cache, third.cache], path).toEqual(["hit", "hit"]);
+        const nonces = [first.nonce, second.nonce, third.nonce];
+        expect(new Set(nonces).size, `${path}: a fresh nonce per answer`).toBe(3);
+        for (const answer of [second, third]) {
+          expect(answer.body, path).toContain(`nonce="${answer.nonce}"`);
+          expect(answer.body.replaceAll(answer.nonce!, first.nonce!), path).toBe(first.body);
+          // A CDN would hand every visitor the same nonce: documents are for the browser only.
+          expect(answer.cacheControl, path).toMatch(/^private, max-age=\d+$/);
+        }
+      }
+      const head = await get(server, "/products", undefined, "HEAD");
+      expect([head.status, head.cache, head.body]).toEqual([200, "hit", ""]);
+      for (let n = 0; n < 2; n++) expect((await get(server, "/products.data")).cache).toBeNull();
+    });
+
+    it("keeps a page per theme", async () => {
+      const [server] = servers;
+      const theme = cookiesOf(
+        await fetch(`${server.base}/theme`, {
+          method: "POST",
+          headers: FORM_HEADERS,
+          body: formBody({ theme: "dark", redirectTo: "/products" }),
+          redirect: "manual",
+        }),
+      );
+      expect(theme).toMatch(/^theme=/);
+      await get(server, "/products", theme);
+      const dark = await get(server, "/products", theme);
+      const plain = await get(server, "/products");
+      expect([dark.cache, plain.cache]).toEqual(["hit", "hit"]);
+      expect(dark.body).toContain('<html lang="de" class="dark"');
+      expect(plain.body).toContain('<html lang="de" class="theme-system"');
+    });
+
+    it("never stores or serves a page with a session, toast, cart, checkout prefill or form error", async () => {
+      const [server] = servers;
+      const email = `page-cache-${engine}-${Date.now()}@example.com`;
+      const session = await signInViaHook(server.base, email);
+      const added = await fetch(`${server.base}/cart`, {
+        method: "POST",
+        headers: FORM_HEADERS,
+        body: formBody({ intent: "add", itemId: PRODUCT, itemType: "product", quantity: "2", redirectTo: "/products" }),
+        redirect: "manual",
+      });
+      const afterAdd = cookiesOf(added);
+      // A plain-HTML newsletter post with a bad address: back to the page with an error toast.
+      const refused = await fetch(`${server.base}/newsletter`, {
+        method: "POST",
+        headers: FORM_HEADERS,
+        body: formBody({ email: "kein-at-zeichen", redirectTo: "/newsletter" }),
+        redirect: "manual",
+      });
+      expect(refused.status).toBe(302);
+      const formError = only(cookiesOf(refused), "toast");
+      const states: { name: string; cookie: string; path: string; marker?: string }[] = [
+        { name: "session", cookie: session, path: "/products", marker: email },
+        { name: "toast", cookie: only(afterAdd, "toast"), path: "/products" },
+        { name: "cart", cookie: only(afterAdd, "cart"), path: "/products" },
+        { name: "cart page", cookie: only(afterAdd, "cart"), path: "/cart", marker: "Dankbarkeitstagebuch" },
+        { name: "checkout prefill", cookie: "checkout_prefill=x", path: "/products" },
+        { name: "form error", cookie: formError, path: "/newsletter", marker: NEWSLETTER_ERROR },
+        { name: "theme + session", cookie: `theme=x; ${session}`, path: "/products", marker: email },
+      ];
+      for (const state of states) {
+        expect(state.cookie, state.name).not.toBe("");
+        // A path no one asked for yet, so "miss" below can only mean: nothing was stored.
+        const path = `${state.path}?probe=${engine}-${++probe}`;
+        const personal = await get(server, path, state.cookie);
+        expect(personal.status, state.name).toBe(200);
+        expect(personal.cache, `${state.name}: bypasses the cache`).toBeNull();
+        if (state.marker) expect(personal.body, state.name).toContain(state.marker);
+        const anonymous = await get(server, path);
+        expect(anonymous.cache, `${state.name}: the personal page was not stored`).toBe("miss");
+        if (state.marker && state.marker !== "Dankbarkeitstagebuch")
+          expect(anonymous.body, state.name).not.toContain(state.marker);
+        const again = await get(server, path, state.cookie);
+        expect(again.cache, `${state.name}: the anonymous page is not served to it`).toBeNull();
+        if (state.marker) expect(again.body, state.name).toContain(state.marker);
+      }
+      // The form error itself (script-enhanced post) is an answer to a POST: never stored.
+      const enhanced = await fetch(`${server.base}/newsletter`, {
+        method: "POST",
+        headers: FORM_HEADERS,
+        body: formBody({ email: "kein-at-zeichen", _js: "1" }),
+      });
+      expect(enhanced.headers.get("x-page-cache")).toBeNull();
+    });
+
+    it("drops every page when the catalogue changes, on this instance at once and on others within seconds", async () => {
+      const [writer] = servers;
+      const reader = servers[1] ?? writer;
+      for (const server of new Set([writer, reader])) {
+        await get(server, "/products");
+        expect((await get(server, "/products")).cache).toBe("hit");
+      }
+      const title = `Dankbarkeitstagebuch Neuauflage ${engine} ${Date.now()}`;
+      const admin = await signInViaHook(writer.base, `page-cache-admin-${engine}-${Date.now()}@example.com`, {
+        admin: true,
+      });
+      const saved = await fetch(`${writer.base}/admin/products/new/${PRODUCT}`, {
+        method: "POST",
+        headers: { ...FORM_HEADERS, Cookie: admin },
+        body: formBody({
+          title,
+          category: "Bücher",
+          description: "Ein Tagebuch für jeden Tag.",
+          details: "",
+          image_url: "/images/catalog/dankbarkeitstagebuch.svg",
+          price: "19,90",
+          behappy_price: "14,90",
+          availability: "on",
+          show_on_startpage: "on",
+          show_on_offer: "",
+        }),
+        redirect: "manual",
+      });
+      expect(saved.status).toBe(302);
+      // Read-your-writes where the admin wrote.
+      expect((await get(writer, "/products")).body).toContain(title);
+      const started = performance.now();
+      let elapsed = Infinity;
+      while (performance.now() - started < PROPAGATION_BOUND_MS) {
+        if ((await get(reader, "/products")).body.includes(title)) {
+          elapsed = performance.now() - started;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      console.log(
+        `${engine}: the catalogue write showed on the ${servers.length > 1 ? "other" : "same"} instance's cached page after ${Math.round(elapsed)} ms`,
+      );
+      expect(elapsed).toBeLessThan(PROPAGATION_BOUND_MS);
+      // And the new page is cached again.
+      await get(reader, "/products");
+      const hit = await get(reader, "/products");
+      expect([hit.cache, hit.body.includes(title)]).toEqual(["hit", true]);
+    });
+  });
+}
