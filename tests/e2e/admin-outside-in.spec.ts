@@ -49,7 +49,7 @@ test("an event's description and ISO date, entered in the admin form, show on th
   await page.getByLabel("Kategorie").fill("Community");
   await page.getByLabel("Datum").fill("2027-09-12");
   await page.getByLabel("Uhrzeit").fill("18:00 – 21:00 Uhr");
-  await page.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await page.getByLabel(/^Ort\*?$/).fill("Berlin");
   await page.getByLabel("Beschreibung (optional)").fill("Ein Abend voller Dankbarkeit und Begegnung.");
   await page.getByLabel("Bild-URL").fill("/images/catalog/sommerfest.svg");
   await page.getByRole("button", { name: /Speichern|Erstellen|Anlegen/ }).click();
