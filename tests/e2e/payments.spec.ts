@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { pdfText } from "./support/pdf-text";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
-// Seed: member prices 19,90 € (7 %, shipped) and 12,90 € (19 %, shipped).
+// Seed: regular prices 24,90 € (7 %, shipped) and 14,90 € (19 %, shipped); the buyers here hold no
+// membership, so they pay the regular price (issue 16).
 const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const IBAN = "DE89 3704 0044 0532 0130 00";
@@ -36,11 +37,11 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   await addToCart(page, BOOK);
   await addToCart(page, MUG);
   const orderId = await checkout(page);
-  const number = orderId.slice(0, 8).toUpperCase();
+  const number = orderId.slice(0, 8);
 
   // The confirmation page: "Bitte überweise …" with everything a transfer needs, and the GiroCode.
   const payment = page.getByTestId("bank-transfer");
-  await expect(payment).toContainText("Bitte überweise 32,80 €");
+  await expect(payment).toContainText("Bitte überweise 39,80 €");
   await expect(payment).toContainText(IBAN);
   await expect(payment).toContainText("COBADEFFXXX");
   await expect(payment).toContainText("BeHappy GmbH");
@@ -53,7 +54,7 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   // The order mail: the same details and the GiroCode as an inline image (CID attachment).
   await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
   const orderMail = mailsTo(email)[0];
-  expect(orderMail.text).toMatch(/Bitte überweise 32,80\s€/);
+  expect(orderMail.text).toMatch(/Bitte überweise 39,80\s€/);
   expect(orderMail.text).toContain(`IBAN: ${IBAN}`);
   expect(orderMail.text).toContain(`Verwendungszweck: ${number}`);
   expect(orderMail.text).toContain('src="cid:girocode@behappy"');
@@ -69,7 +70,7 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   await page.getByLabel("Nach Name oder E-Mail suchen").fill(email);
   await page.getByRole("button", { name: "Suchen" }).click();
   await expect(page).toHaveURL(/filter=open/);
-  await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 32,80 €");
+  await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 39,80 €");
   const row = page.getByRole("row").filter({ hasText: `${orderId.slice(0, 8)}…` });
   await row.getByText("Aktionen").click();
   await row.getByRole("button", { name: "Zahlung eingegangen" }).click();
@@ -104,12 +105,12 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   expect(text).toContain(number);
   expect(text).toContain("Dankbarkeitstagebuch");
   expect(text).toContain("BeHappy Tasse");
-  // 7 %: 19,90 → 18,60 net + 1,30 VAT; 19 %: 12,90 → 10,84 net + 2,06 VAT.
-  expect(text).toMatch(/Nettobetrag 7 %\s+18,60\s€/);
-  expect(text).toMatch(/Umsatzsteuer 7 %\s+1,30\s€/);
-  expect(text).toMatch(/Nettobetrag 19 %\s+10,84\s€/);
-  expect(text).toMatch(/Umsatzsteuer 19 %\s+2,06\s€/);
-  expect(text).toMatch(/Gesamtbetrag\s+32,80\s€/);
+  // 7 %: 24,90 → 23,27 net + 1,63 VAT; 19 %: 14,90 → 12,52 net + 2,38 VAT.
+  expect(text).toMatch(/Nettobetrag 7 %\s+23,27\s€/);
+  expect(text).toMatch(/Umsatzsteuer 7 %\s+1,63\s€/);
+  expect(text).toMatch(/Nettobetrag 19 %\s+12,52\s€/);
+  expect(text).toMatch(/Umsatzsteuer 19 %\s+2,38\s€/);
+  expect(text).toMatch(/Gesamtbetrag\s+39,80\s€/);
 
   // Someone else cannot read it (RLS): not found.
   await signIn();
@@ -160,7 +161,7 @@ test("@phone on a 390 px phone the order summary and the terms stand directly ab
   await page.goto("/checkout");
   const summary = page.getByRole("region", { name: "Deine Bestellung" });
   await expect(summary).toContainText("1 × Dankbarkeitstagebuch");
-  await expect(summary.getByTestId("checkout-total")).toHaveText(/19,90\s€/);
+  await expect(summary.getByTestId("checkout-total")).toHaveText(/24,90\s€/);
   await expect(summary.getByTestId("price-terms")).toContainText("inkl. MwSt.");
   const button = page.getByRole("button", { name: "Zahlungspflichtig bestellen" });
   const terms = page.getByTestId("checkout-terms");

@@ -90,7 +90,10 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   expect(session.ok()).toBeTruthy();
   await admin.goto(`/admin/orders?q=${encodeURIComponent(email)}&order=${orderId}`);
   await expect(admin.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
-  await admin.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Abgeschlossen" }).click();
+  await admin
+    .getByRole("region", { name: "Status ändern" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
   await expect(admin.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   await adminContext.close();
 
