@@ -1,14 +1,17 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, PASSWORD, uniqueEmail } from "./support/fixtures";
 
+/** "Glücks-Workshop: Die Kunst der Dankbarkeit" (supabase/seed.sql), 129,00 € / 99,00 €. */
+const SEEDED_EVENT = "e0000000-0000-4000-8000-000000000001";
+
 /**
- * A real order with an event line: the first event of /events goes into the cart (the cart's own
- * POST), then the checkout form is filled and sent. Returns the order id and the event's title.
+ * A real order with an event line: a seeded event with a price goes into the cart (the cart's own
+ * POST; the newest event in /events may be a free one another test created, and a 0,00 € order is
+ * completed at checkout at once), then the checkout form is filled and sent. Returns the order id
+ * and the event's title.
  */
 export async function orderEvent(page: Page, quantity: number) {
-  await page.goto("/events");
-  const href = await page.locator('main a[href^="/events/"]').first().getAttribute("href");
-  const itemId = href!.split("/").pop()!;
+  const itemId = SEEDED_EVENT;
   const added = await page.request.post("/cart", {
     form: { intent: "add", itemId, itemType: "event", quantity: String(quantity) },
   });
