@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "./common";
+import { emailField, germanZipcodeRule, optionalText, requiredText } from "./common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 const phone = optionalText(30).refine(
@@ -10,8 +10,8 @@ const phone = optionalText(30).refine(
 export const SALUTATIONS = ["", "Frau", "Herr", "Divers"] as const;
 
 /** Spec §5 Checkout, with explicit bounds; the German postcode rule applies only to Germany. */
-export const checkoutSchema = z
-  .object({
+export const checkoutSchema = germanZipcodeRule(
+  z.object({
     checkoutToken: z.uuid({ error: "Die Bestellung ist ungültig. Bitte lade die Seite neu." }),
     salutation: z.enum(SALUTATIONS, { error: "Bitte wähle eine Anrede aus der Liste." }).optional(),
     firstName: requiredText("deinen Vornamen", 100),
@@ -28,11 +28,7 @@ export const checkoutSchema = z
     phone,
     mobile: phone,
     notes: optionalText(1000),
-  })
-  .superRefine((value, ctx) => {
-    if (/^(deutschland|germany|de)$/i.test(value.country.trim()) && !/^[0-9]{5}$/.test(value.zipcode)) {
-      ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Eine deutsche Postleitzahl hat fünf Ziffern." });
-    }
-  });
+  }),
+);
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
