@@ -12,10 +12,13 @@ const ADMIN_PATHS = [
 ];
 
 test.describe("admin guard", () => {
-  test("a visitor who is not signed in is sent to /auth from every admin route", async ({ page }) => {
+  test("a visitor who is not signed in is sent to /auth from every admin route (and back after sign-in)", async ({
+    page,
+  }) => {
     for (const path of [...ADMIN_PATHS, "/admin/newsletter.csv"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/auth$/);
+      const target = `/auth?${new URLSearchParams({ redirectTo: path })}`;
+      await expect(page, path).toHaveURL((url) => url.pathname + url.search === target);
     }
   });
 
