@@ -90,7 +90,7 @@ test.describe("admin guard", () => {
     await page.getByRole("complementary", { name: "Admin-Bereich" }).getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
   });
 
   test("on a phone-sized screen the sidebar is a drawer that opens without JavaScript @phone", async ({

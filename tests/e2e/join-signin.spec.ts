@@ -126,7 +126,7 @@ test.describe("coming back after sign-in", () => {
       .filter({ has: page.locator('summary[aria-label="Benutzermenü"]') })
       .first();
     await menu.locator("summary").click();
-    await expect(menu.getByRole("link", { name: "Adminbereich" })).toHaveAttribute("href", "/admin");
+    await expect(menu.getByRole("link", { name: "Admin-Bereich" })).toHaveAttribute("href", "/admin");
   });
 
   test("a member's user menu has no admin link; a foreign redirect target falls back to the dashboard", async ({
@@ -142,7 +142,7 @@ test.describe("coming back after sign-in", () => {
       .first();
     await menu.locator("summary").click();
     await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Adminbereich" })).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Admin-Bereich" })).toHaveCount(0);
 
     await page.context().clearCookies();
     await page.goto("/auth?redirectTo=//evil.example/");

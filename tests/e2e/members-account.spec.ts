@@ -105,7 +105,11 @@ test.describe("signed-in account", () => {
     await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
     await page.getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Passwort ändern" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+    // The refusal is said at the field it concerns (marked invalid, the message its description).
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch.",
+    );
     // Said once, at the field (not again as a notice above the form).
     await expect(page.getByText("Das aktuelle Passwort ist falsch.")).toHaveCount(1);
 

@@ -246,7 +246,7 @@ function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
           {isAdmin ? (
             <li>
               <NavLink to="/admin" className={menuLinkClass}>
-                Adminbereich
+                Admin-Bereich
               </NavLink>
             </li>
           ) : null}
