@@ -20,7 +20,7 @@ import { CartMirror, cartKeyOf } from "./components/cart/cart-mirror";
 import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
-import { authMiddleware, getAuth } from "./server/auth/auth.server";
+import { authMiddleware, getAuth, isAdmin } from "./server/auth/auth.server";
 import { CACHE_POLICY } from "./server/cache-policy.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
@@ -54,7 +54,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer } = getAuth(context);
-  const [{ toast, headers }, theme, cart, membership] = await Promise.all([
+  const [{ toast, headers }, theme, cart, membership, admin] = await Promise.all([
     getToast(request),
     readTheme(request),
     readCartSummary(request),
@@ -65,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return null;
         })
       : null,
+    // The user menu links to the admin area for admins (the answer is cached per user).
+    user ? isAdmin(user.id) : false,
   ]);
   // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
   // anonymous pages stay cacheable. A page that shows a member's e-mail or cart never is.
@@ -72,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
   return data(
     {
-      user: user ? { email: user.email } : null,
+      user: user ? { email: user.email, isAdmin: admin } : null,
       toast: toast ?? null,
       theme,
       cartCount: cart.itemCount,

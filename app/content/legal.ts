@@ -245,6 +245,8 @@ export function legalPagesFor(operator: Operator): Record<LegalSlug, LegalPage> 
             "cart – speichert den Inhalt deines Warenkorbs (Art und Anzahl der Artikel, keine Preise und keine persönlichen Angaben), damit er beim nächsten Seitenaufruf noch da ist.",
             "toast – überbringt eine kurze Rückmeldung wie „Erfolgreich angemeldet!“ an die nächste Seite und wird sofort nach dem Anzeigen gelöscht.",
             "theme – merkt sich, ob du die helle, die dunkle oder die Systemdarstellung gewählt hast.",
+            "checkout_prefill – übernimmt Name und E-Mail-Adresse, die du auf der Mitgliedsseite eingegeben hast, in die Registrierung und die Kasse. Wird nach der Bestellung gelöscht.",
+            "signin_email – füllt nach der Registrierung oder dem Zurücksetzen des Passworts deine E-Mail-Adresse im Anmeldeformular vor. Läuft nach 15 Minuten ab und wird bei der Anmeldung gelöscht.",
           ),
           p(
             "Zusätzlich legen wir, wenn JavaScript aktiv ist, eine Kopie deines Warenkorbs im lokalen Speicher deines Browsers (localStorage) unter dem Schlüssel cart ab. Sie bleibt nur auf deinem Gerät und wird nicht an uns übertragen, außer wenn du damit deinen Warenkorb wiederherstellst. Du kannst Cookies und lokalen Speicher jederzeit in den Einstellungen deines Browsers löschen; der Warenkorb ist dann leer und du musst dich neu anmelden.",

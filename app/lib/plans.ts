@@ -86,3 +86,6 @@ export const PERIOD_LABEL: Record<PlanPeriod, string> = {
   "one-time": "einmalig",
   month: "pro Monat",
 };
+
+/** The id of /join's personal-information section: a plan chosen without JavaScript returns there. */
+export const JOIN_FORM_ANCHOR = "angaben";

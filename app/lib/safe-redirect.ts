@@ -30,3 +30,8 @@ export function safeRedirectPath(value: unknown, fallback: string) {
   if (url.origin !== BASE || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The sign-in page that brings the member back to `path` (a same-origin path) afterwards. */
+export function signInHref(path: string) {
+  return `/auth?${new URLSearchParams({ redirectTo: path })}`;
+}

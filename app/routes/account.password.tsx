@@ -53,8 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await hitRateLimit("signInFailuresPerEmail", limitKey);
       return data(
         {
+          // Said once, at the field it concerns (not again as a form notice).
           result: submission.reply({ ...HIDE, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] } }),
-          notice: ACCOUNT_MESSAGES.wrongPassword,
+          notice: null,
         },
         { status: 400 },
       );

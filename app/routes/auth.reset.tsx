@@ -11,6 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from "~/lib/schemas/account";
 import { authProvider } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
+import { serializeSignInEmail } from "~/server/auth/signin-prefill.server";
 import { logger } from "~/server/log.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
@@ -44,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { token, code, password } = submission.value;
   try {
-    const headers = await authProvider().resetPassword(request, { token, code }, password);
+    const { headers, email } = await authProvider().resetPassword(request, { token, code }, password);
+    // The sign-in form offers the account's address (the member only just chose the password).
+    if (email) headers.append("Set-Cookie", await serializeSignInEmail(email));
     return redirectWithSuccess(
       "/auth",
       { message: ACCOUNT_MESSAGES.resetDone, description: ACCOUNT_MESSAGES.resetDoneDescription },

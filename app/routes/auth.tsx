@@ -10,6 +10,10 @@ import { Field } from "~/components/ui/field";
 import { authFormSchema, authSchema } from "~/lib/schemas/auth";
 import { authProvider, getAuth } from "~/server/auth/auth.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { clearSignInEmail, readSignInEmail, serializeSignInEmail } from "~/server/auth/signin-prefill.server";
+import { cacheHeaders } from "~/server/cache-policy.server";
+import { readPrefill } from "~/server/cart/checkout-prefill.server";
 import { logger } from "~/server/log.server";
 import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
@@ -22,36 +26,59 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 type Mode = "signin" | "signup";
 
-function readParams(url: URL) {
+type Params = { mode: Mode; toCheckout: boolean; redirectTo: string | null };
+
+/**
+ * `redirect=checkout` is the spec's way back to the checkout; `redirectTo` brings a member back to
+ * any other page that asked for a sign-in (an order link from a mail, /admin). It is kept only as
+ * a same-origin path, never back to /auth itself.
+ */
+function readParams(url: URL): Params {
   const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
   const toCheckout = url.searchParams.get("redirect") === "checkout";
-  return { mode, toCheckout };
+  const target = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const redirectTo = target && !/^\/auth(?:[/?#]|$)/.test(target) ? target : null;
+  return { mode, toCheckout, redirectTo };
 }
 
-function authHref(mode: Mode, toCheckout: boolean) {
+function authHref(mode: Mode, { toCheckout, redirectTo }: Omit<Params, "mode">) {
   const params = new URLSearchParams();
   if (mode === "signup") params.set("mode", "signup");
   if (toCheckout) params.set("redirect", "checkout");
+  else if (redirectTo) params.set("redirectTo", redirectTo);
   const query = params.toString();
   return query ? `/auth?${query}` : "/auth";
 }
 
+/** Where a signed-in member goes: the checkout they came from, the page that asked, or the dashboard. */
+const landingOf = ({ toCheckout, redirectTo }: Omit<Params, "mode">) =>
+  toCheckout ? "/checkout" : (redirectTo ?? "/dashboard");
+
 /** A refused sign-in (429) tells clients when to come back (Retry-After), besides the page's text. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
   const merged = new Headers(parentHeaders);
+  // The form may be prefilled with an address: never a shared cache's copy.
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) merged.set("Cache-Control", cacheControl);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) merged.set("Retry-After", retryAfter);
   return merged;
 };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { mode, toCheckout } = readParams(new URL(request.url));
-  if (getAuth(context).user) throw redirect(toCheckout ? "/checkout" : "/dashboard");
-  return { mode, toCheckout };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = readParams(new URL(request.url));
+  if (getAuth(context).user) throw redirect(landingOf(params));
+  // Sign-up starts with what was typed on /join; sign-in with the address just registered or reset.
+  const [joined, signInEmail] = await Promise.all([readPrefill(request), readSignInEmail(request)]);
+  const defaults =
+    params.mode === "signup"
+      ? { email: joined?.email ?? "", firstName: joined?.firstName ?? "", lastName: joined?.lastName ?? "" }
+      : { email: signInEmail ?? "" };
+  return data({ ...params, defaults }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { toCheckout } = readParams(new URL(request.url));
+  const params = readParams(new URL(request.url));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: authSchema });
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
@@ -72,7 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (input.intent === "signup") {
       await authProvider().signUp(request, input);
-      return redirectWithSuccess(authHref("signin", toCheckout), { message: AUTH_MESSAGES.signUpSuccess });
+      return redirectWithSuccess(
+        authHref("signin", params),
+        { message: AUTH_MESSAGES.signUpSuccess },
+        { headers: { "Set-Cookie": await serializeSignInEmail(input.email) } },
+      );
     }
     // The attempt is counted before the password is checked (one atomic upsert), so parallel
     // guesses cannot all slip in before the limit; a success clears the counter again.
@@ -87,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { headers } = await authProvider().signIn(request, input.email, input.password);
     await clearRateLimit("signInFailuresPerEmail", emailKey);
-    return redirect(toCheckout ? "/checkout" : "/dashboard", { headers });
+    headers.append("Set-Cookie", await clearSignInEmail());
+    return redirect(landingOf(params), { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) {
       logger.error("auth failed unexpectedly", { intent: input.intent, error: (error as Error).message });
@@ -102,11 +134,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage() {
-  const { mode, toCheckout } = useLoaderData<typeof loader>();
+  const { mode, toCheckout, redirectTo, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useShopForm({ id: `auth-${mode}`, schema: authFormSchema, lastResult: actionData?.result });
+  const [form, fields] = useShopForm({
+    id: `auth-${mode}`,
+    schema: authFormSchema,
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+  });
   const isSignUp = mode === "signup";
 
   return (
@@ -116,6 +153,7 @@ export default function AuthPage() {
         {isSignUp ? "Erstelle dein kostenloses BeHappy-Konto." : "Melde dich mit deiner E-Mail-Adresse an."}
       </p>
       {toCheckout ? <FormNotice tone="info" message={AUTH_MESSAGES.checkoutNotice} /> : null}
+      {!toCheckout && redirectTo ? <FormNotice tone="info" message={AUTH_MESSAGES.signInToContinue} /> : null}
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
 
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
@@ -148,7 +186,10 @@ export default function AuthPage() {
 
       <p className="mt-6 text-center text-sm">
         {isSignUp ? "Du hast schon ein Konto? " : "Noch kein Konto? "}
-        <Link to={authHref(isSignUp ? "signin" : "signup", toCheckout)} className="font-medium underline">
+        <Link
+          to={authHref(isSignUp ? "signin" : "signup", { toCheckout, redirectTo })}
+          className="font-medium underline"
+        >
           {isSignUp ? "Zum Login" : "Jetzt registrieren"}
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/join";
 import { fieldProps, useShopForm } from "~/components/conform";
 import { Deferred } from "~/components/deferred";
@@ -9,6 +9,7 @@ import { PlanCard } from "~/components/cart/plan-card";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
+import { JOIN_FORM_ANCHOR } from "~/lib/plans";
 import { planRefusal, type MembershipStatus } from "~/lib/membership";
 import { canonicalLink } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
@@ -68,11 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plans = await loadPlans(getAuth(context).viewer);
   const selected = plans.find((p) => lines.some((l) => l.itemType === "product" && l.itemId === p.id));
   if (!selected) return data({ result: submission.reply(), noPlan: true }, { status: 400 });
-  return redirectWithSuccess(
-    "/checkout",
-    { message: "Weiter zum Checkout" },
-    { headers: { "Set-Cookie": await serializePrefill(submission.value) } },
-  );
+  // The names and address travel in a cookie: to the sign-up form, then on to the checkout.
+  const headers = { "Set-Cookie": await serializePrefill(submission.value) };
+  if (!getAuth(context).user) {
+    // A visitor signs up (or in) first; /auth?redirect=checkout says why, in the spec's neutral words,
+    // instead of the checkout's refusal.
+    return redirect("/auth?mode=signup&redirect=checkout", { headers });
+  }
+  return redirectWithSuccess("/checkout", { message: "Weiter zum Checkout" }, { headers });
 }
 
 export default function JoinPage() {
@@ -111,7 +115,7 @@ export default function JoinPage() {
         </Deferred>
       </section>
 
-      <section aria-labelledby="personal-heading" className="mx-auto mt-14 max-w-xl">
+      <section id={JOIN_FORM_ANCHOR} aria-labelledby="personal-heading" className="mx-auto mt-14 max-w-xl scroll-mt-20">
         <h2 id="personal-heading" className="text-2xl font-semibold">
           Deine Angaben
         </h2>

@@ -1,9 +1,10 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
+import { signInHref } from "~/lib/safe-redirect";
 import { isUuid } from "~/lib/uuid";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
@@ -24,9 +25,12 @@ const NO_STORE = cacheHeaders("private");
 /** RLS decides: the owner (and admins) see the order; for everyone else it does not exist. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { viewer } = getAuth(context);
-  // Visitors hold no grant on orders at all: for them every order is "not found".
-  if (!isUuid(params.orderId) || viewer.role !== "authenticated") {
+  if (!isUuid(params.orderId))
     return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
+  // Visitors hold no grant on orders at all. The link in the order mail is often opened signed
+  // out: sign in first, then come back here.
+  if (viewer.role !== "authenticated") {
+    throw redirect(signInHref(`/order-confirmation/${params.orderId}`), { headers: NO_STORE });
   }
   try {
     const found = await withViewer(viewer, async (tx) => {

@@ -12,10 +12,13 @@ const ADMIN_PATHS = [
 ];
 
 test.describe("admin guard", () => {
-  test("a visitor who is not signed in is sent to /auth from every admin route", async ({ page }) => {
+  test("a visitor who is not signed in is sent to /auth from every admin route (and back after sign-in)", async ({
+    page,
+  }) => {
     for (const path of [...ADMIN_PATHS, "/admin/newsletter.csv"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/auth$/);
+      const target = `/auth?${new URLSearchParams({ redirectTo: path })}`;
+      await expect(page, path).toHaveURL((url) => url.pathname + url.search === target);
     }
   });
 
@@ -87,7 +90,7 @@ test.describe("admin guard", () => {
     await page.getByRole("complementary", { name: "Admin-Bereich" }).getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin$/);
   });
 
   test("on a phone-sized screen the sidebar is a drawer that opens without JavaScript @phone", async ({

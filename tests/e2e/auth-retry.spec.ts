@@ -111,7 +111,11 @@ test.describe("a retry after a failed attempt works @phone", () => {
     await password.fill(NEW_PASSWORD);
     await confirmation.fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Passwort ändern" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+    // The refusal is said at the field it concerns (marked invalid, the message its description).
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch.",
+    );
     // Passwords never come back from the server, with JavaScript as without.
     for (const field of [current, password, confirmation]) await expect(field).toHaveValue("");
 

@@ -54,6 +54,8 @@ test.describe("password reset", () => {
     await page.getByRole("button", { name: "Passwort speichern" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByText("Dein Passwort wurde geändert.")).toBeVisible();
+    // The sign-in form offers the account's address.
+    await expect(page.getByLabel("E-Mail")).toHaveValue(email);
 
     // The other device is signed out; the link works once only.
     await device.page.goto("/dashboard");
@@ -103,7 +105,13 @@ test.describe("signed-in account", () => {
     await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
     await page.getByLabel("Neues Passwort wiederholen").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Passwort ändern" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+    // The refusal is said at the field it concerns (marked invalid, the message its description).
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Aktuelles Passwort")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch.",
+    );
+    // Said once, at the field (not again as a notice above the form).
+    await expect(page.getByText("Das aktuelle Passwort ist falsch.")).toHaveCount(1);
 
     await page.getByLabel("Aktuelles Passwort").fill(PASSWORD);
     await page.getByLabel(/^Neues Passwort\*?$/).fill(NEW_PASSWORD);
@@ -111,6 +119,12 @@ test.describe("signed-in account", () => {
     await page.getByRole("button", { name: "Passwort ändern" }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
     await expect(page.getByText("Dein Passwort wurde geändert.")).toBeVisible();
+    // The owner is told by mail, with the way back in if it was not them.
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    const notice = mailsTo(email)[0].text;
+    expect(notice).toContain("das Passwort deines BeHappy-Kontos wurde gerade geändert");
+    expect(notice).toMatch(/Warst du das nicht\?/);
+    expect(notice).toMatch(/https?:\/\/[^\s"<>]+\/auth\/forgot/);
 
     await device.page.goto("/dashboard");
     await expect(device.page).toHaveURL(/\/auth$/);

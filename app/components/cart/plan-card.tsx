@@ -1,8 +1,9 @@
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
+import { useHydrated } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import { PriceTerms } from "~/components/catalog/price-terms";
-import { COMMUNITY_PRICE_PROMISE, PERIOD_LABEL, type Plan } from "~/lib/plans";
+import { COMMUNITY_PRICE_PROMISE, JOIN_FORM_ANCHOR, PERIOD_LABEL, type Plan } from "~/lib/plans";
 
 /**
  * A membership plan; choosing it posts to the cart, which keeps one plan at a time. The member's
@@ -23,6 +24,8 @@ export function PlanCard({
   current?: boolean;
   unavailable?: string | null;
 }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
   const included = plan.grantsCommunityPrice ? [...plan.features, COMMUNITY_PRICE_PROMISE] : plan.features;
   const excluded = plan.grantsCommunityPrice ? plan.notIncluded : [COMMUNITY_PRICE_PROMISE, ...plan.notIncluded];
   return (
@@ -77,14 +80,17 @@ export function PlanCard({
           {current ? "Das ist deine Mitgliedschaft." : unavailable}
         </p>
       ) : (
-        <Form method="post" action="/cart" className="mt-auto pt-6">
+        // The page must not jump to the top (on a phone the form is far below the cards): with
+        // JavaScript a fetcher stays in place; without it the redirect lands on the form's anchor.
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="mt-auto pt-6">
           <input type="hidden" name="intent" value="plan" />
           <input type="hidden" name="planId" value={plan.id} />
-          <input type="hidden" name="redirectTo" value="/join" />
+          <input type="hidden" name="redirectTo" value={`/join#${JOIN_FORM_ANCHOR}`} />
+          {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
           <Button type="submit" variant={selected ? "secondary" : "default"} className="w-full" aria-pressed={selected}>
             {selected ? "Ausgewählt" : plan.cta}
           </Button>
-        </Form>
+        </fetcher.Form>
       )}
     </article>
   );

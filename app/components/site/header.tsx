@@ -21,7 +21,7 @@ import { COMMUNITY_LINK, JOIN_LINK, NAV_MENUS, type NavItem } from "./nav-items"
 export type Theme = "light" | "dark" | "system";
 
 export type HeaderProps = {
-  user: { email: string } | null;
+  user: { email: string; isAdmin?: boolean } | null;
   cartCount: number;
   theme: Theme;
   /** The member's active plan ("Yearly"); the join link is shown while there is none. */
@@ -113,7 +113,7 @@ export function Header({ user, cartCount, theme, planName = null }: HeaderProps)
             <ThemeMenu theme={theme} redirectTo={redirectTo} />
           </div>
           <CartLink count={cartCount} />
-          {user ? <UserMenu email={user.email} /> : <SignInLink />}
+          {user ? <UserMenu email={user.email} isAdmin={user.isAdmin ?? false} /> : <SignInLink />}
           <MobileMenu theme={theme} redirectTo={redirectTo} planName={planName} />
         </div>
       </div>
@@ -222,7 +222,7 @@ function SignInLink() {
   );
 }
 
-function UserMenu({ email }: { email: string }) {
+function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
   return (
     <Dropdown
       align="right"
@@ -244,6 +244,13 @@ function UserMenu({ email }: { email: string }) {
               Dashboard
             </NavLink>
           </li>
+          {isAdmin ? (
+            <li>
+              <NavLink to="/admin" className={menuLinkClass}>
+                Admin-Bereich
+              </NavLink>
+            </li>
+          ) : null}
           <li>
             <Form method="post" action="/logout">
               <button type="submit" className={cn(menuLinkClass, "gap-2")}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "./common";
+import { emailField, GERMAN_ZIPCODE_MESSAGE, germanZipcodeRule, isGermany, optionalText, requiredText } from "./common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 const phone = optionalText(30).refine(
@@ -10,8 +10,8 @@ const phone = optionalText(30).refine(
 export const SALUTATIONS = ["", "Frau", "Herr", "Divers"] as const;
 
 /** Spec §5 Checkout, with explicit bounds; the German postcode rule applies only to Germany. */
-export const checkoutSchema = z
-  .object({
+export const checkoutSchema = germanZipcodeRule(
+  z.object({
     checkoutToken: z.uuid({ error: "Die Bestellung ist ungültig. Bitte lade die Seite neu." }),
     salutation: z.enum(SALUTATIONS, { error: "Bitte wähle eine Anrede aus der Liste." }).optional(),
     firstName: requiredText("deinen Vornamen", 100),
@@ -35,32 +35,32 @@ export const checkoutSchema = z
     deliveryZipcode: optionalText(20),
     deliveryCity: optionalText(100),
     deliveryCountry: optionalText(100),
-  })
-  .superRefine((value, ctx) => {
-    const germanZip = (country: string, zipcode: string) =>
-      !/^(deutschland|germany|de)$/i.test(country.trim()) || /^[0-9]{5}$/.test(zipcode);
-    if (!germanZip(value.country, value.zipcode)) {
-      ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Eine deutsche Postleitzahl hat fünf Ziffern." });
-    }
-    if (!value.deliveryDifferent) return;
-    const required = [
-      ["deliveryName", "den Namen für die Lieferung"],
-      ["deliveryStreet", "Straße und Hausnummer der Lieferadresse"],
-      ["deliveryZipcode", "die Postleitzahl der Lieferadresse"],
-      ["deliveryCity", "den Ort der Lieferadresse"],
-      ["deliveryCountry", "das Land der Lieferadresse"],
-    ] as const;
-    for (const [key, label] of required) {
-      if (!value[key]?.trim()) ctx.addIssue({ code: "custom", path: [key], message: `Bitte gib ${label} ein.` });
-    }
-    if (value.deliveryZipcode && value.deliveryCountry && !germanZip(value.deliveryCountry, value.deliveryZipcode)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["deliveryZipcode"],
-        message: "Eine deutsche Postleitzahl hat fünf Ziffern.",
-      });
-    }
-  });
+  }),
+).superRefine((value, ctx) => {
+  if (!value.deliveryDifferent) return;
+  const required = [
+    ["deliveryName", "den Namen für die Lieferung"],
+    ["deliveryStreet", "Straße und Hausnummer der Lieferadresse"],
+    ["deliveryZipcode", "die Postleitzahl der Lieferadresse"],
+    ["deliveryCity", "den Ort der Lieferadresse"],
+    ["deliveryCountry", "das Land der Lieferadresse"],
+  ] as const;
+  for (const [key, label] of required) {
+    if (!value[key]?.trim()) ctx.addIssue({ code: "custom", path: [key], message: `Bitte gib ${label} ein.` });
+  }
+  if (
+    value.deliveryZipcode &&
+    value.deliveryCountry &&
+    isGermany(value.deliveryCountry) &&
+    !/^[0-9]{5}$/.test(value.deliveryZipcode)
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["deliveryZipcode"],
+      message: GERMAN_ZIPCODE_MESSAGE,
+    });
+  }
+});
 
 /** The delivery address to store, or null when the goods go to the billing address. */
 export function deliveryAddressOf(input: z.infer<typeof checkoutSchema>) {

@@ -35,3 +35,32 @@ export const emailField = (message = "Bitte gib eine gültige E-Mail-Adresse ein
     .trim()
     .max(254, "Die E-Mail-Adresse ist zu lang.")
     .pipe(z.email({ error: message }));
+
+export const GERMAN_ZIPCODE_MESSAGE = "Eine deutsche Postleitzahl hat fünf Ziffern.";
+
+/** Whether a country entry means Germany (then the five-digit postcode rule applies). */
+export function isGermany(country: string | undefined) {
+  return /^(deutschland|germany|de)$/i.test((country ?? "").trim());
+}
+
+/**
+ * The German five-digit postcode rule, for an object schema with `zipcode` and `country`. An object
+ * refinement normally runs only once every field is valid, so the postcode error would come a round
+ * later than the others; `when` lets it run as soon as the two fields it reads are strings.
+ */
+export function germanZipcodeRule<S extends z.ZodObject>(schema: S): S {
+  return schema.refine(
+    (parsed) => {
+      const { zipcode, country } = parsed as { zipcode?: string; country?: string };
+      return !zipcode || !isGermany(country) || /^[0-9]{5}$/.test(zipcode);
+    },
+    {
+      path: ["zipcode"],
+      message: GERMAN_ZIPCODE_MESSAGE,
+      when: ({ value }) => {
+        const fields = (value ?? {}) as { zipcode?: unknown; country?: unknown };
+        return typeof fields.zipcode === "string" && typeof fields.country === "string";
+      },
+    },
+  );
+}

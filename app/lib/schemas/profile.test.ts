@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { checkoutSchema } from "./checkout";
 import { isGermany, profileSchema } from "./profile";
 
 /** Field errors of a submission (undefined on success). */
@@ -56,5 +57,22 @@ describe("profileSchema", () => {
   it("recognises Germany", () => {
     expect(["Deutschland", " DE ", "Germany"].every(isGermany)).toBe(true);
     expect(isGermany("Dänemark")).toBe(false);
+  });
+});
+
+describe("the German postcode rule comes in the first round", () => {
+  it("is reported together with other field errors (profile and checkout)", () => {
+    const profile = errorsOf(parse({ zipcode: "123", country: "Deutschland", phone: "abc" }));
+    expect(profile?.zipcode).toEqual(["Eine deutsche Postleitzahl hat fünf Ziffern."]);
+    expect(profile?.phone).toBeTruthy();
+
+    const formData = new FormData();
+    for (const [k, v] of Object.entries({ zipcode: "123", country: "Deutschland", street: "Weg 1", city: "Berlin" })) {
+      formData.set(k, v);
+    }
+    const checkout = errorsOf(parseWithZod(formData, { schema: checkoutSchema }));
+    expect(checkout?.firstName).toBeTruthy();
+    expect(checkout?.email).toBeTruthy();
+    expect(checkout?.zipcode).toEqual(["Eine deutsche Postleitzahl hat fünf Ziffern."]);
   });
 });

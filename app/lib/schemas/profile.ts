@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { SALUTATIONS } from "./checkout";
-import { optionalText } from "./common";
+import { germanZipcodeRule, isGermany, optionalText } from "./common";
+
+export { isGermany };
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 const phone = optionalText(30).refine(
@@ -13,18 +15,13 @@ const name = (label: string) =>
     `Bitte gib ${label} ohne Ziffern oder Sonderzeichen ein.`,
   );
 
-/** Whether a country entry means Germany (then the five-digit postcode rule applies). */
-export function isGermany(country: string | undefined) {
-  return /^(deutschland|germany|de)$/i.test((country ?? "").trim());
-}
-
 /**
  * The profile form (spec §4 Profile, §5: no rules stated). Every field is optional (a new profile has
  * empty names) but bounded like the profiles table; the German postcode pattern applies only to
  * Germany. The e-mail is shown, not edited (it is the sign-in address).
  */
-export const profileSchema = z
-  .object({
+export const profileSchema = germanZipcodeRule(
+  z.object({
     salutation: z.enum(SALUTATIONS, { error: "Bitte wähle eine Anrede aus der Liste." }).optional(),
     firstName: name("deinen Vornamen"),
     lastName: name("deinen Nachnamen"),
@@ -41,12 +38,8 @@ export const profileSchema = z
     ),
     phone,
     mobile: phone,
-  })
-  .superRefine((value, ctx) => {
-    if (value.zipcode && isGermany(value.country) && !/^[0-9]{5}$/.test(value.zipcode)) {
-      ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Eine deutsche Postleitzahl hat fünf Ziffern." });
-    }
-  });
+  }),
+);
 
 export type ProfileInput = z.infer<typeof profileSchema>;
 

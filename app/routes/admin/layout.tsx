@@ -11,8 +11,8 @@ import { CACHE_POLICY, cacheHeaders } from "~/server/cache-policy.server";
  * Admin answers are never cached (documents and data requests alike).
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context }, next) => {
-    await requireAdmin(context);
+  async ({ context, request }, next) => {
+    await requireAdmin(context, request);
     const response = await next();
     response.headers.set("Cache-Control", CACHE_POLICY.admin);
     return response;

@@ -17,7 +17,7 @@ const BATCH = 2000;
  * large list never sits in memory at once.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { viewer } = await requireAdmin(context);
+  const { viewer } = await requireAdmin(context, request);
   const { q } = readListParams(new URL(request.url).searchParams);
   const encoder = new TextEncoder();
   // The first batch is read before answering, so a failure is still an error status, not a cut file.

@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_RETRY } from "~/lib/admin/kinds";
+import { signInHref } from "~/lib/safe-redirect";
 import { getAuth, isAdmin } from "./auth.server";
 import type { Viewer } from "../db/db.server";
 import { cacheHeaders } from "../cache-policy.server";
@@ -11,13 +12,17 @@ const ADMIN_HEADERS = cacheHeaders("admin");
 
 /**
  * The admin guard (spec §4 Admin guard), for the admin layout and every admin loader and action:
- * no user → /auth; a signed-in user who is not admin (or whose check failed) → /dashboard with the
+ * no user → /auth (with the page as redirectTo when `request` is a GET); a signed-in user who is not admin (or whose check failed) → /dashboard with the
  * permission message. The answer is cached 5 minutes per user (isAdmin); RLS checks every query
  * again, because the admin acts as their own viewer, never as service_role.
  */
-export async function requireAdmin(context: Readonly<RouterContextProvider>) {
+export async function requireAdmin(context: Readonly<RouterContextProvider>, request?: Request) {
   const { user, viewer } = getAuth(context);
-  if (!user || viewer.role !== "authenticated") throw redirect("/auth", { headers: ADMIN_HEADERS });
+  if (!user || viewer.role !== "authenticated") {
+    // A page that was opened (GET) is where the admin wants to be after signing in.
+    const url = request?.method === "GET" ? new URL(request.url) : null;
+    throw redirect(url ? signInHref(url.pathname + url.search) : "/auth", { headers: ADMIN_HEADERS });
+  }
   if (!(await isAdmin(user.id))) {
     throw await redirectWithError("/dashboard", { message: ADMIN_DENIED }, { headers: ADMIN_HEADERS });
   }

@@ -16,6 +16,7 @@ export const AUTH_MESSAGES = {
   signInFallback: "Authentication failed",
   signUpFallback: "Registration failed",
   signUpSuccess: "Account created successfully. You can now log in.",
+  signInToContinue: "Bitte melde dich an, um fortzufahren.",
   checkoutNotice: "Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen",
   signOutError: "Error signing out: ",
   signOutUnexpected: "Unexpected error during sign out",

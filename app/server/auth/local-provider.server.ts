@@ -11,6 +11,7 @@ import {
 import { AUTH_MESSAGES, AuthError } from "./errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import {
+  enqueuePasswordChangedMail,
   finishLocalPasswordReset,
   isLocalResetTokenUsable,
   setPasswordEndingSessions,
@@ -110,7 +111,10 @@ export const localProvider: AuthProvider = {
       throw new AuthError(AUTH_MESSAGES.invalidCredentials, "invalid_credentials");
     }
     const passwordHash = await hashPassword(newPassword);
-    await withViewer(SERVICE, (tx) => setPasswordEndingSessions(tx, user.id, passwordHash));
+    await withViewer(SERVICE, async (tx) => {
+      await setPasswordEndingSessions(tx, user.id, passwordHash);
+      await enqueuePasswordChangedMail(tx, user.email);
+    });
     // Every old session is gone; this browser gets a fresh one.
     const { headers } = await localProvider.signIn(request, user.email, newPassword);
     return headers;
@@ -142,13 +146,12 @@ export const localProvider: AuthProvider = {
   },
 
   async resetPassword(request, link, newPassword) {
-    if (!(await finishLocalPasswordReset(link.token, newPassword))) {
-      throw new AuthError(AUTH_MESSAGES.resetLinkInvalid, "invalid_token");
-    }
+    const email = await finishLocalPasswordReset(link.token, newPassword);
+    if (email === null) throw new AuthError(AUTH_MESSAGES.resetLinkInvalid, "invalid_token");
     // Sign this browser out too (its session row is already gone).
     const storage = authSessionStorage();
     const session = await storage.getSession(request.headers.get("Cookie"));
-    return new Headers({ "Set-Cookie": await storage.destroySession(session) });
+    return { headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }), email };
   },
 };
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
-import { accountExistsMail } from "../mail/account-mails.server";
+import { accountExistsMail, passwordChangedMail } from "../mail/account-mails.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";
 import { hashToken, newToken } from "../queries/newsletter.server";
@@ -81,11 +81,11 @@ export async function isLocalResetTokenUsable(token: string | undefined) {
 
 /**
  * Uses the token once (an atomic UPDATE … WHERE used_at IS NULL, so two parallel requests cannot
- * both win), sets the new password and ends every session of the user. Returns false for an
- * unknown, used or expired token. The hash is computed before the transaction (PGlite: one connection).
+ * both win), sets the new password and ends every session of the user. Returns the account's
+ * e-mail (the sign-in form is prefilled with it), or null for an unknown, used or expired token. The hash is computed before the transaction (PGlite: one connection).
  */
 export async function finishLocalPasswordReset(token: string | undefined, newPassword: string) {
-  if (!plausible(token)) return false;
+  if (!plausible(token)) return null;
   const passwordHash = await hashPassword(newPassword);
   const email = await withViewer(SERVICE, async (tx) => {
     const used = await tx
@@ -108,10 +108,18 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
       .executeTakeFirstOrThrow();
     return user.email ?? "";
   });
-  if (email === null) return false;
+  if (email === null) return null;
   // The owner is back in: the per-address sign-in counter starts from zero.
   await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
-  return true;
+  return email;
+}
+
+/**
+ * The owner's notice that the password changed, queued in the transaction that changed it: no mail
+ * for a change that rolled back, no change without its mail.
+ */
+export async function enqueuePasswordChangedMail(tx: Tx, email: string) {
+  await enqueueMail(tx, { to: email, ...passwordChangedMail({ resetLink: publicUrl("/auth/forgot") }) });
 }
 
 /** Stores a new password hash and ends every session of the account (password change and reset). */

@@ -33,8 +33,15 @@ export interface AuthProvider {
   requestPasswordReset(request: Request, email: string): Promise<Headers>;
   /** Whether a reset link's token (local) or code (Supabase) can still be used; changes nothing. */
   canResetPassword(link: PasswordResetLink): Promise<boolean>;
-  /** Uses the link once: new password, every session ends (AuthError invalid_token otherwise). */
-  resetPassword(request: Request, link: PasswordResetLink, newPassword: string): Promise<Headers>;
+  /**
+   * Uses the link once: new password, every session ends (AuthError invalid_token otherwise).
+   * Returns the account's e-mail too, so the sign-in form can offer it.
+   */
+  resetPassword(
+    request: Request,
+    link: PasswordResetLink,
+    newPassword: string,
+  ): Promise<{ headers: Headers; email: string }>;
   /** Whether the signed-in user's address is confirmed (local: our link; Supabase: email_confirmed_at). */
   isEmailConfirmed(request: Request, user: SessionUser): Promise<boolean>;
   /** Mails a new confirmation link; false when nothing was sent (limit reached, already confirmed). */

@@ -6,6 +6,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { accountExistsMail } from "../mail/account-mails.server";
 import { clearRateLimit } from "../rate-limit.server";
 import { AUTH_MESSAGES, AuthError } from "./errors";
+import { enqueuePasswordChangedMail } from "./password-reset.server";
 import type { AuthProvider } from "./provider";
 
 /**
@@ -102,6 +103,11 @@ export const supabaseProvider: AuthProvider = {
     const { error } = await client.auth.updateUser({ password: newPassword });
     if (error) throw passwordUpdateError(error, AUTH_MESSAGES.signInFallback);
     await client.auth.signOut({ scope: "others" });
+    // Supabase changed the password over HTTP, outside any transaction of ours: the notice is
+    // queued right after (a failure to queue is logged, the change itself stands).
+    await withViewer(SERVICE, (tx) => enqueuePasswordChangedMail(tx, user.email)).catch((failure: Error) =>
+      logger.error("password changed mail failed to queue", { error: failure.message }),
+    );
     return headers;
   },
 
@@ -157,9 +163,9 @@ export const supabaseProvider: AuthProvider = {
     // Every session ends, including the one the exchange just made; the user signs in again.
     await client.auth.signOut({ scope: "global" });
     // The owner is back in: the per-address sign-in counter starts from zero.
-    const email = exchanged.user?.email;
+    const email = exchanged.user?.email ?? "";
     if (email) await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
-    return headers;
+    return { headers, email };
   },
 };
 

@@ -69,3 +69,36 @@ export function accountExistsMail(input: { link: string; minutes: number | null 
     html: mailLayout("Du hast schon ein Konto", html),
   };
 }
+
+/** After a password change: the owner learns of it, and how to take the account back if it was not them. */
+export function passwordChangedMail(input: { resetLink: string }) {
+  const lines = [
+    "Hallo,",
+    "",
+    "das Passwort deines BeHappy-Kontos wurde gerade geändert. Alle anderen Sitzungen wurden beendet.",
+    "",
+    "Warst du das? Dann ist alles in Ordnung und du musst nichts tun.",
+    "",
+    "Warst du das nicht? Dann setze dein Passwort sofort über diesen Link zurück:",
+    input.resetLink,
+    "Antworte uns danach gern auf diese E-Mail, damit wir dein Konto gemeinsam prüfen können.",
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ];
+  const html = [
+    "<p>Hallo,</p>",
+    "<p>das Passwort deines BeHappy-Kontos wurde gerade geändert. Alle anderen Sitzungen wurden beendet.</p>",
+    "<p>Warst du das? Dann ist alles in Ordnung und du musst nichts tun.</p>",
+    "<p>Warst du das nicht? Dann setze dein Passwort sofort zurück:</p>",
+    `<p><a href="${escapeHtml(input.resetLink)}">Passwort zurücksetzen</a></p>`,
+    `<p style="font-size:13px;color:#6b7280">${escapeHtml(input.resetLink)}</p>`,
+    "<p>Antworte uns danach gern auf diese E-Mail, damit wir dein Konto gemeinsam prüfen können.</p>",
+    "<p>Viele Grüße<br>dein BeHappy-Team</p>",
+  ].join("");
+  return {
+    subject: "Dein Passwort wurde geändert – BeHappy",
+    text: lines.join("\n"),
+    html: mailLayout("Dein Passwort wurde geändert", html),
+  };
+}
