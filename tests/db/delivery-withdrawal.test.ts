@@ -79,11 +79,12 @@ describeEngines("delivery address and withdrawal matching", (engine) => {
     const order = await placeOrder(owner);
     const { rows } = await engine()
       .asViewer("anon")
-      .query<{ id: string; linked: boolean }>(
-        "select id, linked from public.file_withdrawal('Mia', 'typo@example.com', 'ZZZZZZZZ', '')",
-      );
-    expect(rows[0].linked).toBe(false);
+      .query<{ id: string }>("select id from public.file_withdrawal('Mia', 'typo@example.com', 'ZZZZZZZZ', '')");
     const withdrawal = rows[0].id;
+    // The caller is never told whether it matched (no order oracle); the shop sees it unmatched.
+    expect(await engine().query("select order_id from public.withdrawals where id = $1", [withdrawal])).toEqual([
+      { order_id: null },
+    ]);
     const link =
       "update public.withdrawals set order_id = $2, matched_by = auth.uid(), matched_at = now() where id = $1";
     const byOwner = await engine()

@@ -78,11 +78,12 @@ describeEngines("invoices", (engine, engineName) => {
   });
 
   it("issues one invoice on completion and a cancellation invoice with its own number on cancel", async () => {
+    // The buyer holds no membership: the book's regular price, 24,90 € (issue 16).
     const id = await order(engine(), customer, [{ item_id: BOOK, item_type: "product" }]);
     expect(await invoicesOf(id)).toEqual([]);
     await setStatus(id, "completed");
     const [invoice] = await invoicesOf(id);
-    expect(invoice).toMatchObject({ kind: "invoice", total_amount: 19.9, cancels_invoice_id: null });
+    expect(invoice).toMatchObject({ kind: "invoice", total_amount: 24.9, cancels_invoice_id: null });
     expect(invoice.number).toMatch(new RegExp(`^RE-${new Date().getFullYear()}-\\d{6}$`));
     // Completing again (same status) issues nothing.
     await setStatus(id, "completed");
@@ -91,7 +92,7 @@ describeEngines("invoices", (engine, engineName) => {
     await setStatus(id, "cancelled");
     const after = await invoicesOf(id);
     expect(after).toHaveLength(2);
-    expect(after[1]).toMatchObject({ kind: "cancellation", total_amount: -19.9, cancels_invoice_id: invoice.id });
+    expect(after[1]).toMatchObject({ kind: "cancellation", total_amount: -24.9, cancels_invoice_id: invoice.id });
     expect(seq(after[1].number)).toBeGreaterThan(seq(invoice.number));
     // Numbers are never deleted: the order cannot be removed from under its invoices.
     // (RESTRICT: 23001 on PostgreSQL 17+, 23503 on 15.)

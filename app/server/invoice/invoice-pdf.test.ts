@@ -37,7 +37,7 @@ describe("invoice PDF", () => {
     expect(text).toContain("Rechnung");
     expect(text).toContain("RE-2026-000042");
     expect(text).toContain("24.11.2026");
-    expect(text).toContain("3F2A9C1B");
+    expect(text).toContain("3f2a9c1b");
     expect(text).toContain("Jürgen Groß");
     expect(text).toContain("Äußere Straße 5");
     expect(text).toContain("80331 München");
