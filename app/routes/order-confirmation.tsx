@@ -85,49 +85,53 @@ export default function OrderConfirmationPage() {
         . Eine Bestätigung haben wir an {order.customer_email} geschickt.
       </p>
       <h2 className="mt-10 text-xl font-semibold">Deine Artikel</h2>
-      <table className="mt-4 w-full text-left">
-        <thead>
-          <tr className="border-b border-border">
-            <th scope="col" className="py-2">
-              Artikel
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Menge
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Einzelpreis
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Preis
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id} className="border-b border-border">
-              <td className="py-2">{item.item_title}</td>
-              <td className="py-2 text-right">{item.quantity}</td>
-              <td className="py-2 text-right">{formatPrice(item.price)}</td>
-              <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
+      {/* On a narrow phone the four columns may scroll inside their own labelled region. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable */}
+      <div role="region" aria-label="Deine Artikel" tabIndex={0} className="mt-4 overflow-x-auto">
+        <table className="w-full text-left">
+          <thead>
+            <tr className="border-b border-border">
+              <th scope="col" className="py-2">
+                Artikel
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Menge
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Einzelpreis
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Preis
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className="py-3 text-right">
-              Gesamt
-            </th>
-            <td className="py-3 text-right font-bold" data-testid="order-total">
-              {formatPrice(order.total_amount)}
-            </td>
-          </tr>
-          <tr>
-            <td colSpan={3} className="text-right">
-              <PriceTerms shipped={loaded.delivery !== null} />
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-b border-border">
+                <td className="py-2">{item.item_title}</td>
+                <td className="py-2 text-right">{item.quantity}</td>
+                <td className="py-2 text-right">{formatPrice(item.price)}</td>
+                <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="py-3 text-right">
+                Gesamt
+              </th>
+              <td className="py-3 text-right font-bold" data-testid="order-total">
+                {formatPrice(order.total_amount)}
+              </td>
+            </tr>
+            <tr>
+              <td colSpan={3} className="text-right">
+                <PriceTerms shipped={loaded.delivery !== null} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       <BankTransferBox transfer={loaded.payment} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
       <address className="mt-2 not-italic">
