@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
@@ -167,7 +168,13 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("order-total")).toHaveText(expectedTotal!);
   });
 
-  test("another member's confirmation URL shows 'not found'", async ({ page, browser, signIn }) => {
+  test("another member's confirmation URL shows 'not found'", async ({
+    page,
+    browser,
+    signIn,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     await signIn();
     await choosePlan(page, "Free");
     await page.goto("/checkout");
@@ -176,13 +183,18 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/order-confirmation\//);
     const url = page.url();
 
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    await otherPage.goto(url);
-    await expect(otherPage.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
-    await otherPage.goto("/order-confirmation/kein-uuid");
-    await expect(otherPage.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
-    await other.close();
+    // Another member: RLS hides the order. A visitor is asked to sign in first (issue 18).
+    const other = await otherBrowser(browser, { baseURL, javaScriptEnabled });
+    await other.page.goto(url);
+    await expect(other.page.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
+    await other.page.goto("/order-confirmation/kein-uuid");
+    await expect(other.page.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();
+    await other.context.close();
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(url);
+    await expect(visitorPage).toHaveURL(/\/auth\?redirectTo=/);
+    await visitor.close();
   });
 });
 
