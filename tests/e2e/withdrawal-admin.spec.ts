@@ -44,7 +44,10 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   await expectAccessible(page);
 
   // The shop's mailbox gets it, marked as not matched.
-  await expect.poll(() => mailsTo(SHOP_INBOX).filter((m) => m.text.includes(email)).length).toBe(1);
+  // Delivered by the outbox worker after the commit: asynchronous, so give a loaded machine time.
+  await expect
+    .poll(() => mailsTo(SHOP_INBOX).filter((m) => m.text.includes(email)).length, { timeout: 20_000 })
+    .toBe(1);
   const notice = mailsTo(SHOP_INBOX).find((m) => m.text.includes(email))!;
   expect(notice.text).toContain(`Bestellnummer (Angabe): ${typo}`);
   expect(notice.text).toContain("Nicht zugeordnet");
@@ -79,7 +82,7 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   await page.getByTestId("withdrawal-row").filter({ hasText: email }).getByRole("button", { name: "Zuordnen" }).click();
   await expect(page.getByText(`Der Widerruf ist jetzt der Bestellung ${orderNumber} zugeordnet.`)).toBeVisible();
   // Matched ones leave the "nicht zugeordnet" view; the full list links the order.
-  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toHaveCount(0);
+  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("link", { name: "Alle Widerrufe" }).click();
   const matched = page.getByTestId("withdrawal-row").filter({ hasText: email });
   await expect(matched.getByRole("link", { name: `Bestellung ${orderNumber.toLowerCase()}… anzeigen` })).toBeVisible();
