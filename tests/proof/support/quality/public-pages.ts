@@ -64,6 +64,8 @@ const NOT_PUBLIC: Record<string, string> = {
   "robots.txt": "plain text",
   checkout: "members only (redirects to /auth)",
   "order-confirmation/:orderId": "members only",
+  "rechnungen/:invoiceId": "members and admins only, PDF download",
+  "auth/confirm": "opened from a mailed link with its token (tests/proof/trust.test.ts)",
   logout: "POST action",
   dashboard: "members only",
   "account/password": "members only",
