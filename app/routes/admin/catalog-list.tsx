@@ -145,12 +145,13 @@ export default function AdminCatalogList() {
                   navigate(editHref);
                 }}
               >
-                <td className={cellClass}>
+                {/* Long titles and categories (made by tests or admins) wrap anywhere, so the table keeps fitting. */}
+                <td className={`${cellClass} [overflow-wrap:anywhere]`}>
                   <Link to={editHref} className="font-medium underline-offset-4 hover:underline">
                     {row.title}
                   </Link>
                 </td>
-                <td className={cellClass}>{row.category}</td>
+                <td className={`${cellClass} [overflow-wrap:anywhere]`}>{row.category}</td>
                 <td className={cellClass}>
                   {isProducts ? (
                     <Badge variant={row.availability ? "success" : "secondary"}>
