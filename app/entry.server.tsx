@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { CoalescingStream } from "./server/coalescing-stream.server";
+import { deferScripts } from "./server/deferred-scripts.server";
 import { requestMetaContext } from "./server/context.server";
 import { NonceContext } from "./components/nonce";
 import { InlineStylesheetContext } from "./components/stylesheet";
@@ -49,7 +50,7 @@ export default function handleRequest(
           const body = new CoalescingStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-          });
+          }, deferScripts);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -27,6 +27,7 @@ import { readCartSummary } from "./server/cart/cart-cookie.server";
 import { withViewer } from "./server/db/db.server";
 import { logger } from "./server/log.server";
 import { getMyMembership } from "./server/queries/membership.server";
+import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
 import { viewerPricing } from "./lib/membership";
 import { operator } from "./server/operator.server";
 import { readTheme } from "./server/theme.server";
@@ -110,6 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Hydration starts after the first paint (app/server/deferred-scripts.server.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RUN_DEFERRED_MODULE }} />
       </body>
     </html>
   );

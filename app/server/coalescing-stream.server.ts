@@ -12,8 +12,13 @@ import { Transform, type TransformCallback } from "node:stream";
  */
 export class CoalescingStream extends Transform {
   private pending: Buffer[] = [];
+  private shellSent = false;
 
-  constructor(private readonly onFinal?: () => void) {
+  /** `rewriteShell`: applied once, to the first batch (the shell: head and body up to Suspense). */
+  constructor(
+    private readonly onFinal?: () => void,
+    private readonly rewriteShell?: (html: string) => string,
+  ) {
     super();
   }
 
@@ -25,7 +30,10 @@ export class CoalescingStream extends Transform {
   /** React calls this after each completed batch (ReactServerStreamConfigNode's flushBuffered). */
   flush() {
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    let batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    if (!this.shellSent && this.rewriteShell) batch = Buffer.from(this.rewriteShell(batch.toString("utf8")));
+    this.shellSent = true;
+    this.push(batch);
     this.pending = [];
   }
 

@@ -34,4 +34,15 @@ describe("CoalescingStream", () => {
     expect(chunks.join("")).toBe("ab");
     expect(finals).toBe(1);
   });
+
+  it("rewrites the first batch only (the shell)", async () => {
+    const stream = new CoalescingStream(undefined, (html) => html.toUpperCase());
+    const chunks = collect(stream);
+    stream.write("<head>");
+    stream.flush();
+    stream.write("<p>später</p>");
+    stream.flush();
+    await new Promise((r) => setImmediate(r));
+    expect(chunks).toEqual(["<HEAD>", "<p>später</p>"]);
+  });
 });

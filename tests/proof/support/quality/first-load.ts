@@ -32,7 +32,11 @@ export function referencedAssets(html: string): { js: string[]; css: string[] } 
     if (rel.includes("stylesheet")) css.add(href);
   }
   // Inline module scripts: their static imports and the immediate `import("…")` of the entry.
-  for (const [, body] of html.matchAll(/<script\b[^>]*type=["']module["'][^>]*>([\s\S]*?)<\/script>/gi)) {
+  // The app's bootstrap module arrives inert and starts right after the first paint
+  // (app/server/deferred-scripts.server.ts): it is part of the first load all the same.
+  for (const [, body] of html.matchAll(
+    /<script\b[^>]*type=["'](?:module|text\/x-deferred-module)["'][^>]*>([\s\S]*?)<\/script>/gi,
+  )) {
     for (const specifier of importSpecifiers(body, { dynamic: true })) js.add(specifier);
   }
   return { js: [...js], css: [...css] };
