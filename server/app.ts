@@ -64,7 +64,8 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
     pageCache: mode === "production",
   });
   const listener = dev?.httpServer ?? http.createServer();
-  listener.on("request", app);
+  // Page-cache hits are answered before Express (express-app.ts, fastLane); the rest goes through it.
+  listener.on("request", (req, res) => app.fastLane(req, res) || app(req, res));
   const { PORT, HOST } = env();
   listener.listen(PORT, HOST, () => {
     logger.info("server listening", {

@@ -2,13 +2,15 @@
 // custom-server template): request id and log line, security headers, body bound, cross-site
 // check, client IP, then static files (production) or Vite (development), then React Router.
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestMetaContext } from "~/server/context.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/log.server";
-import { currentCatalogVersion } from "~/server/catalog-cache.server";
+import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, securityHeaders } from "./guards";
 import { createPageCache } from "./page-cache";
 
@@ -59,6 +61,7 @@ export function createApp(options: AppOptions) {
     enabled: options.pageCache === true && options.mode === "production",
     buildId: buildIdOf(options.build),
     catalogVersion: currentCatalogVersion,
+    catalogVersionNow,
   });
   app.use(pageCache.middleware);
   app.all(
@@ -69,7 +72,60 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use(lastResort(log));
-  return Object.assign(app, { pageCache });
+  return Object.assign(app, { pageCache, fastLane: fastLane(pageCache, state, log) });
+}
+
+/**
+ * The page cache's hits answered straight from Node's HTTP server, before Express (issue 19: a
+ * hit through Express and its middleware cost ten times what sending the bytes costs). It does
+ * what the middleware stack would have done for such a request: request id and log line, the
+ * stored security headers with a fresh nonce, compression. False: Express takes the request.
+ */
+function fastLane(pageCache: ReturnType<typeof createPageCache>, state: { stopping: boolean }, log: AppLogger) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (state.stopping) return false;
+    const encoding = contentEncoding(req.headers["accept-encoding"]);
+    if (encoding === undefined) return false;
+    const hit = pageCache.lookup(req);
+    if (!hit) return false;
+    const started = performance.now();
+    const incoming = req.headers["x-request-id"];
+    const requestId = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const body = req.method === "HEAD" ? null : compress(hit.body, encoding);
+    res.writeHead(200, {
+      ...hit.headers,
+      "x-request-id": requestId,
+      vary: hit.headers.vary ? `${hit.headers.vary}, Accept-Encoding` : "Accept-Encoding",
+      ...(encoding !== "identity" ? { "content-encoding": encoding } : {}),
+      ...(body ? { "content-length": body.length } : {}),
+    });
+    res.end(body ?? undefined);
+    log.info("request", {
+      requestId,
+      method: req.method,
+      path: redactUrl(req.url ?? "/"),
+      status: 200,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return true;
+  };
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** The compression middleware's choice (brotli, then gzip); undefined: a weighted list, its to read. */
+function contentEncoding(accept: string | undefined): Encoding | undefined {
+  if (!accept) return "identity";
+  if (accept.includes("q=")) return undefined;
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return "identity";
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === "br") return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+  if (encoding === "gzip") return gzipSync(body);
+  return body;
 }
 
 /** The deploy a cached page belongs to: the build's asset version (a new build, new keys). */

@@ -1,5 +1,6 @@
 // The page cache's rules with a stand-in for React Router behind it: what the request and the
 // response decide, the fresh nonce per hit, HEAD from GET's entry, and what retires an entry.
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -46,6 +47,7 @@ async function start({
     maxTotalBytes,
     buildId: () => build.id,
     catalogVersion: async () => version.value,
+    catalogVersionNow: () => version.value ?? undefined,
     now: clock ? () => clock.now : undefined,
   });
   const app = express();
@@ -179,5 +181,25 @@ describe("page cache", () => {
   it("browserOnly drops shared caching", () => {
     expect(browserOnly("public, max-age=300, s-maxage=3600")).toBe("private, max-age=300");
     expect(browserOnly("public, s-maxage=3600")).toBe("private, no-store");
+  });
+
+  it("lookup (the fast lane) finds a stored page without waiting, with a fresh nonce, and only then", async () => {
+    const version = { value: 1n as bigint | null };
+    const { get, cache } = await start({ version });
+    const first = await get("/p");
+    const host = new URL(first.response.url).host;
+    const raw = (url: string, headers: Record<string, string> = {}) =>
+      ({ method: "GET", url, headers: { host, ...headers } }) as unknown as IncomingMessage;
+    expect(cache.lookup(raw("/q"))).toBeNull(); // nothing stored
+    const hit = cache.lookup(raw("/p"));
+    expect(hit?.headers["x-page-cache"]).toBe("hit");
+    const nonce = nonceOf(String(hit?.headers["content-security-policy"]));
+    expect(nonce).not.toBe(nonceOf(first.response.headers.get("content-security-policy")));
+    expect(hit?.body.toString()).toContain(`nonce="${nonce}"`);
+    // Not for another host, a session cookie, or while the catalogue version is unknown.
+    expect(cache.lookup(raw("/p", { host: "other.test" }))).toBeNull();
+    expect(cache.lookup(raw("/p", { cookie: "session=x" }))).toBeNull();
+    version.value = null;
+    expect(cache.lookup(raw("/p"))).toBeNull();
   });
 });

@@ -11,7 +11,7 @@
 // nonce may be kept by a CDN or proxy: `public, …, s-maxage=…` leaves here as `private, max-age=…`
 // (the browser may still keep its own copy; its nonce is then only its own).
 import { randomBytes } from "node:crypto";
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 
 export interface PageCacheOptions {
@@ -21,6 +21,11 @@ export interface PageCacheOptions {
   buildId: () => Promise<string> | string;
   /** The catalogue version (null: bypass for now). Part of every key; a write elsewhere retires all pages. */
   catalogVersion: () => Promise<bigint | null>;
+  /**
+   * The same, answered without waiting: undefined when it would have to be re-checked first. Lets
+   * `lookup` (the fast lane in front of Express) find a hit synchronously.
+   */
+  catalogVersionNow?: () => bigint | undefined;
   ttlMs?: number;
   maxEntries?: number;
   /** A larger page is served but not stored. */
@@ -33,10 +38,16 @@ export interface PageCacheOptions {
 interface Entry {
   headers: OutgoingHttpHeaders;
   /** The body split at the nonce it was rendered with ([body] when it has none). */
-  parts: string[];
+  parts: Buffer[];
   bytes: number;
   nonce: string | null;
   expires: number;
+}
+
+/** A hit, ready to send: the stored headers and body with a fresh nonce in both. */
+export interface Hit {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
 }
 
 export const PAGE_CACHE_TTL_MS = 60_000;
@@ -79,13 +90,35 @@ function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
   return names;
 }
 
-/** Whether a request may be answered from (and fill) the cache; the key's request part if so. */
-export function requestKey(req: Pick<Request, "method" | "path" | "originalUrl" | "headers" | "protocol" | "host">) {
+/**
+ * Whether a request may be answered from (and fill) the cache; the key's request part if so. Read
+ * from the raw request (`url` as it came), so Express and the fast lane agree: every header the
+ * page's address may be derived from (Host, and the proxy's forwarded host and protocol, whether
+ * or not TRUST_PROXY believes them) is part of the key.
+ */
+export function requestKey(req: { method?: string; url?: string; headers: IncomingHttpHeaders }) {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (req.path.endsWith(".data") || req.headers.authorization !== undefined) return null;
-  const cookies = cookieNames(req.headers);
+  const url = req.url ?? "/";
+  const { headers } = req;
+  if (url.split("?", 1)[0]!.endsWith(".data") || headers.authorization !== undefined) return null;
+  // A request with a body is no page view.
+  if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
+  const cookies = cookieNames(headers);
   if (!cookies) return null;
-  return `${req.protocol}://${req.host}${req.originalUrl}\ntheme=${cookies.get("theme") ?? ""}`;
+  const forwarded = `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""}`;
+  return `${headers.host ?? ""}\n${forwarded}\n${url}\ntheme=${cookies.get("theme") ?? ""}`;
+}
+
+/** `body` split at every occurrence of `separator` (as String.prototype.split). */
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator, from); at >= 0; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + Buffer.byteLength(separator);
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -98,21 +131,40 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
 
+  /** The entry with a fresh nonce in its CSP header and body. */
+  function hitOf(entry: Entry): Hit {
+    if (!entry.nonce) return { headers: { ...entry.headers, "x-page-cache": "hit" }, body: entry.parts[0]! };
+    const nonce = randomBytes(16).toString("base64");
+    const nonceBytes = Buffer.from(nonce);
+    const pieces: Buffer[] = [];
+    entry.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
+    const csp = String(entry.headers["content-security-policy"]).split(entry.nonce).join(nonce);
+    return {
+      headers: { ...entry.headers, "content-security-policy": csp, "x-page-cache": "hit" },
+      body: Buffer.concat(pieces),
+    };
+  }
+
   function serve(req: Request, res: Response, entry: Entry) {
-    const nonce = entry.nonce ? randomBytes(16).toString("base64") : null;
-    for (const [name, value] of Object.entries(entry.headers)) {
-      if (value === undefined) continue;
-      res.setHeader(
-        name,
-        name === "content-security-policy" && nonce ? String(value).split(entry.nonce!).join(nonce) : value,
-      );
-    }
-    res.setHeader("X-Page-Cache", "hit");
+    const { headers, body } = hitOf(entry);
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     res.statusCode = 200;
     if (req.method === "HEAD") return void res.end();
-    const body = nonce ? entry.parts.join(nonce) : entry.parts[0]!;
-    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.setHeader("Content-Length", body.length);
     res.end(body);
+  }
+
+  /** The live entry for a key, most recently used last (the oldest is dropped first when full). */
+  function take(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now()) {
+      drop(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
   }
 
   /** Watches the answer: rewrites a shared-cacheable nonce document to browser-only, stores it if allowed. */
@@ -171,11 +223,11 @@ export function createPageCache(options: PageCacheOptions) {
           .replace(/,?\s*Accept-Encoding/i, "")
           .replace(/^,\s*/, "");
       if (!headers.vary) delete headers.vary;
-      const body = Buffer.concat(chunks).toString("utf8");
+      const body = Buffer.concat(chunks);
       const nonce = NONCE_IN_CSP.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? null;
-      // A nonce that is not in the body (or a body that is not UTF-8 text) is not a page to replay.
+      // A nonce that is not in the body is not a page to replay.
       if (nonce && !body.includes(`nonce="${nonce}"`)) return;
-      store({ headers, parts: nonce ? body.split(nonce) : [body], bytes: size, nonce, expires: now() + ttl });
+      store({ headers, parts: nonce ? splitAt(body, nonce) : [body], bytes: size, nonce, expires: now() + ttl });
     });
   }
 
@@ -186,8 +238,11 @@ export function createPageCache(options: PageCacheOptions) {
     entries.delete(key);
   }
 
+  const lastBuildId = { value: undefined as string | undefined };
   const middleware: RequestHandler = (req, res, next) => {
-    const requestPart = options.enabled ? requestKey(req) : null;
+    const requestPart = options.enabled
+      ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers })
+      : null;
     if (!requestPart) {
       if (options.enabled) stats.bypassed++;
       watch(res, null);
@@ -195,21 +250,18 @@ export function createPageCache(options: PageCacheOptions) {
     }
     Promise.all([options.buildId(), options.catalogVersion()]).then(
       ([buildId, version]) => {
+        lastBuildId.value = buildId;
         if (version === null) {
           stats.bypassed++;
           watch(res, null);
           return next();
         }
         const key = `${buildId}\n${version}\n${requestPart}`;
-        const entry = entries.get(key);
-        if (entry && entry.expires > now()) {
+        const entry = take(key);
+        if (entry) {
           stats.hits++;
-          // Most recently used last: the oldest is dropped first when the map is full.
-          entries.delete(key);
-          entries.set(key, entry);
           return serve(req, res, entry);
         }
-        if (entry) drop(key);
         stats.misses++;
         // HEAD fills nothing (no body); GET's entry answers it later.
         watch(
@@ -235,8 +287,25 @@ export function createPageCache(options: PageCacheOptions) {
     );
   };
 
+  /**
+   * A hit for a raw request when one can be found without waiting (the version known, the entry
+   * live), else null and the request goes the usual way. For the fast lane in server/app.ts.
+   */
+  function lookup(req: IncomingMessage): Hit | null {
+    if (!options.enabled || !options.catalogVersionNow || lastBuildId.value === undefined) return null;
+    const requestPart = requestKey(req);
+    if (!requestPart) return null;
+    const version = options.catalogVersionNow();
+    if (version === undefined) return null;
+    const entry = take(`${lastBuildId.value}\n${version}\n${requestPart}`);
+    if (!entry) return null;
+    stats.hits++;
+    return hitOf(entry);
+  }
+
   return {
     middleware,
+    lookup,
     stats,
     /** Tests and operators: forget every page. */
     clear: () => {

@@ -103,6 +103,15 @@ export async function currentCatalogVersion(): Promise<bigint | null> {
 }
 
 /**
+ * The catalogue version when it was checked within VERSION_CHECK_MS and no own write is
+ * committing, without waiting; undefined when currentCatalogVersion() would have to ask first.
+ */
+export function catalogVersionNow(): bigint | undefined {
+  if (awaitingWrite || version === null || performance.now() - checkedAt >= VERSION_CHECK_MS) return undefined;
+  return version;
+}
+
+/**
  * For admin writes to events, courses or products: call inside the writing transaction, after the
  * write. Drops this instance's cache and bypasses it until the write is committed.
  */
