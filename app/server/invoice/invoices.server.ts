@@ -101,7 +101,8 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   const shippingFee = num(order.shipping_fee) ?? 0;
   if (shippingFee > 0) {
     // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
-    // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice.
+    // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
+    // (no tax is under-declared). Under § 19 UStG the renderer shows no rate for any line.
     const shippedRates = items.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
     lines.push({
       title: "Versand",
