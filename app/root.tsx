@@ -30,6 +30,7 @@ import { getMyMembership } from "./server/queries/membership.server";
 import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
 import { viewerPricing } from "./lib/membership";
 import { operator } from "./server/operator.server";
+import { env } from "./server/env.server";
 import { readTheme } from "./server/theme.server";
 import { canonicalUrl } from "./server/queries/catalog.server";
 import { getToast } from "./server/toast.server";
@@ -82,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pricing: viewerPricing(membership),
       // Every price shows "inkl. MwSt." or the § 19 UStG note (PAngV); the mode is configuration.
       vatMode: operator().vatMode,
+      // Shipped products' prices say "zzgl. … Versand" when a flat fee is configured (0: free).
+      shippingFee: env().shippingFee,
       cartKey: cartKeyOf(cart.lines),
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: canonicalUrl("/"),

@@ -25,6 +25,8 @@ npm run -s build
 echo "== End-to-end (Chromium; JavaScript on, off, phone)"
 e2e_status=0
 npx playwright test || e2e_status=$?
+# The same shop with a flat shipping fee (SHIPPING_FEE=4,90): its own server start, one short spec.
+npx playwright test --config playwright.shipping.config.ts || e2e_status=$?
 
 echo "== Proof under pressure (load, crashes, hostile input, headers, Lighthouse, HTML validity, links)"
 proof_status=0

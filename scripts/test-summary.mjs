@@ -19,8 +19,9 @@ for (const file of ["test-results/vitest.json", "test-results/vitest-proof.json"
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 }
-const e2e = read("test-results/e2e.json");
-if (e2e) {
+for (const file of ["test-results/e2e.json", "test-results/e2e-shipping.json"]) {
+  const e2e = read(file);
+  if (!e2e) continue;
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected;
   skipped += e2e.stats.skipped;

@@ -1,4 +1,5 @@
 import { operatorAddressLines as addressLinesOf, SMALL_BUSINESS_NOTE, type Operator } from "../lib/operator";
+import { formatPrice } from "../lib/format";
 import { withdrawalForm, withdrawalInstructions } from "./withdrawal";
 
 /**
@@ -63,7 +64,18 @@ function statutory(texts: string[], options: { lines?: boolean } = {}): LegalBlo
  * The three legal pages for one operator (the route's loader passes the configured one). The
  * texts only read the operator; nothing here touches the server.
  */
-export function legalPagesFor(operator: Operator): Record<LegalSlug, LegalPage> {
+/** The shipping terms (AGB "Versand und Lieferung"): free, or the configured flat fee per order. */
+function shippingTerms(shippingFee: number) {
+  if (!(shippingFee > 0)) {
+    return "Wir liefern versandkostenfrei: Für Produkte, die wir versenden, berechnen wir keine Versandkosten; der Gesamtbetrag ist die Summe der Artikel. Für digitale Inhalte, Kurse, Veranstaltungen und Mitgliedschaften fallen ohnehin keine Versandkosten an.";
+  }
+  return `Für Bestellungen mit mindestens einem Produkt, das wir versenden, berechnen wir einmalig pauschal ${formatPrice(shippingFee)} Versandkosten, gleich wie viele Artikel die Bestellung enthält. Sie erscheinen als eigene Position „Versand“ im Warenkorb, an der Kasse, in der Bestellbestätigung und auf der Rechnung; der Gesamtbetrag ist die Summe der Artikel und der Versandkosten. Für digitale Inhalte, Kurse, Veranstaltungen und Mitgliedschaften fallen keine Versandkosten an.`;
+}
+
+export function legalPagesFor(
+  operator: Operator,
+  { shippingFee = 0 }: { shippingFee?: number } = {},
+): Record<LegalSlug, LegalPage> {
   const operatorAddressLines = addressLinesOf(operator);
   /** Seller data in the shape the statutory withdrawal texts (withdrawal.ts) expect. */
   const seller = {
@@ -441,9 +453,7 @@ export function legalPagesFor(operator: Operator): Record<LegalSlug, LegalPage> 
         id: "versand",
         heading: "Versand und Lieferung",
         blocks: [
-          p(
-            "Wir liefern versandkostenfrei: Für Produkte, die wir versenden, berechnen wir keine Versandkosten; der Gesamtbetrag ist die Summe der Artikel. Für digitale Inhalte, Kurse, Veranstaltungen und Mitgliedschaften fallen ohnehin keine Versandkosten an.",
-          ),
+          p(shippingTerms(shippingFee)),
           p(
             "Wir liefern innerhalb Deutschlands an die Lieferadresse deiner Bestellung (ohne abweichende Angabe an deine Rechnungsadresse). Die Lieferzeit beträgt 3–5 Werktage nach Zahlungseingang.",
           ),

@@ -28,6 +28,8 @@ export interface MemberOrder {
   createdAt: string;
   status: OrderStatus;
   total: number;
+  /** Flat shipping fee included in the total (0: free or nothing shipped). */
+  shippingFee: number;
   items: MemberOrderItem[];
 }
 

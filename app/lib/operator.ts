@@ -32,6 +32,45 @@ export interface Operator {
   vatMode: VatMode;
 }
 
+/**
+ * The seller as an invoice prints it (§ 14 Abs. 4 Nr. 1, 2 UStG). Stored with each invoice when it
+ * is issued, so a later change of the operator's data never changes an issued invoice.
+ */
+export type InvoiceSeller = Pick<
+  Operator,
+  | "company"
+  | "street"
+  | "postalCode"
+  | "city"
+  | "country"
+  | "managingDirector"
+  | "registerCourt"
+  | "registerNumber"
+  | "vatId"
+  | "taxNumber"
+  | "email"
+  | "bank"
+>;
+
+export function sellerOf(op: Operator): InvoiceSeller {
+  const { company, street, postalCode, city, country, managingDirector, registerCourt, registerNumber } = op;
+  const { vatId, taxNumber, email, bank } = op;
+  return {
+    company,
+    street,
+    postalCode,
+    city,
+    country,
+    managingDirector,
+    registerCourt,
+    registerNumber,
+    vatId,
+    taxNumber,
+    email,
+    bank: { ...bank },
+  };
+}
+
 export function operatorAddressLines(op: Pick<Operator, "company" | "street" | "postalCode" | "city" | "country">) {
   return [op.company, op.street, `${op.postalCode} ${op.city}`, op.country];
 }

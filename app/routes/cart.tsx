@@ -8,12 +8,13 @@ import { CartLineRow } from "~/components/cart/cart-line-row";
 import { useFocusAfterRemove } from "~/components/cart/use-focus-after-remove";
 import { formatPrice } from "~/lib/format";
 import { PriceTerms } from "~/components/catalog/price-terms";
-import { cartTotal, itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
+import { itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { cartActionSchema } from "~/lib/schemas/cart";
 import { getAuth } from "~/server/auth/auth.server";
 import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
+import { orderSums } from "~/server/checkout/shipping.server";
 import { resolveCart } from "~/server/queries/cart.server";
 import { getMyMembership } from "~/server/queries/membership.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       lines: resolved,
       removedCount: missing.length,
-      total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
+      ...orderSums(resolved),
       count: itemCount(resolved),
       memberPrices,
       memberPricesFromCart,
@@ -76,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, total, count, removedCount, memberPrices, memberPricesFromCart } = useLoaderData<typeof loader>();
+  const { lines, subtotal, shipping, total, count, removedCount, memberPrices, memberPricesFromCart } =
+    useLoaderData<typeof loader>();
   useFocusAfterRemove(
     lines.map((l) => l.id),
     "cart-heading",
@@ -149,8 +151,14 @@ export default function CartPage() {
                   <dt>
                     Zwischensumme ({count} {count === 1 ? "Artikel" : "Artikel"})
                   </dt>
-                  <dd className="whitespace-nowrap">{formatPrice(total)}</dd>
+                  <dd className="whitespace-nowrap">{formatPrice(subtotal)}</dd>
                 </div>
+                {shipping > 0 ? (
+                  <div className="flex justify-between gap-6">
+                    <dt>Versand</dt>
+                    <dd className="whitespace-nowrap">{formatPrice(shipping)}</dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-6 text-lg font-bold">
                   <dt>Gesamt</dt>
                   <dd data-testid="cart-total" className="whitespace-nowrap">
@@ -160,7 +168,7 @@ export default function CartPage() {
                 <div className="text-right">
                   <dt className="sr-only">Preisangaben</dt>
                   <dd>
-                    <PriceTerms shipped={lines.some((line) => line.shipped)} />
+                    <PriceTerms shipped={lines.some((line) => line.shipped)} shippingIncluded />
                   </dd>
                 </div>
               </dl>

@@ -44,7 +44,7 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
-  const [{ lines: resolved, total, memberPricesFromCart, profile }, prefill] = await Promise.all([
+  const [{ lines: resolved, shipping, total, memberPricesFromCart, profile }, prefill] = await Promise.all([
     loadCheckout(viewer, user.id, lines),
     readPrefill(request),
   ]);
@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // One token per rendered form: a double submit or a reload of the POST makes one order.
       checkoutToken: crypto.randomUUID(),
       lines: resolved,
+      shipping,
       total,
       memberPricesFromCart,
       defaults: {
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { checkoutToken, lines, total, memberPricesFromCart, defaults } = useLoaderData<typeof loader>();
+  const { checkoutToken, lines, shipping, total, memberPricesFromCart, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useShopForm({
@@ -164,12 +165,18 @@ export default function CheckoutPage() {
                 Community-Preise.
               </p>
             ) : null}
+            {shipping > 0 ? (
+              <p className="mt-4 flex justify-between border-t border-border pt-4" data-testid="checkout-shipping">
+                <span>Versand</span>
+                <span>{formatPrice(shipping)}</span>
+              </p>
+            ) : null}
             <p className="mt-4 flex justify-between border-t border-border pt-4 text-lg font-bold">
               <span>Gesamt</span>
               <span data-testid="checkout-total">{formatPrice(total)}</span>
             </p>
             <p className="text-right">
-              <PriceTerms shipped={shipped} />
+              <PriceTerms shipped={shipped} shippingIncluded />
             </p>
             <p className="mt-2 text-sm">
               Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung.

@@ -6,7 +6,6 @@ import { withViewer } from "~/server/db/db.server";
 import { renderInvoicePdf } from "~/server/invoice/invoice-pdf.server";
 import { getInvoiceDocument } from "~/server/invoice/invoices.server";
 import { logger } from "~/server/log.server";
-import { operator } from "~/server/operator.server";
 
 /** An invoice as PDF, read as the signed-in viewer: RLS lets the order's owner and admins see it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw failed(error);
   });
   if (!invoice) throw notFound();
-  const pdf = await renderInvoicePdf(invoice, operator()).catch((error: unknown) => {
+  const pdf = await renderInvoicePdf(invoice).catch((error: unknown) => {
     throw failed(error);
   });
   return new Response(new Uint8Array(pdf), {

@@ -3,6 +3,7 @@ import { useLoaderData } from "react-router";
 import { MissionBlock } from "../components/site/mission-block";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "../content/legal";
+import { env } from "../server/env.server";
 import { operator } from "../server/operator.server";
 import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/legal";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/legal";
 /** The page is built on the server from the configured operator (Impressum, AGB, privacy). */
 export function loader({ request }: Route.LoaderArgs): { page: LegalPage } {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
-  const pages = legalPagesFor(operator());
+  const pages = legalPagesFor(operator(), { shippingFee: env().shippingFee });
   return { page: isLegalSlug(slug) ? pages[slug] : pages.impressum };
 }
 

@@ -116,6 +116,16 @@ export default function OrderConfirmationPage() {
             ))}
           </tbody>
           <tfoot>
+            {order.shipping_fee > 0 ? (
+              <tr className="border-b border-border">
+                <th scope="row" colSpan={3} className="py-2 text-right font-normal">
+                  Versand
+                </th>
+                <td className="py-2 text-right" data-testid="order-shipping">
+                  {formatPrice(order.shipping_fee)}
+                </td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={3} className="py-3 text-right">
                 Gesamt
@@ -126,7 +136,7 @@ export default function OrderConfirmationPage() {
             </tr>
             <tr>
               <td colSpan={3} className="text-right">
-                <PriceTerms shipped={loaded.delivery !== null} />
+                <PriceTerms shipped={loaded.delivery !== null} shippingIncluded />
               </td>
             </tr>
           </tfoot>

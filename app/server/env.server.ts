@@ -12,6 +12,18 @@ const numberFromEnv = (fallback: number) =>
     .optional()
     .transform((value) => (value === undefined || value === "" ? fallback : Number(value)));
 
+/**
+ * A euro amount as operators write it: "4,90", "4.90", "5" or empty (0). At most 999,99 €, at most
+ * two decimals; anything else stops the start with a readable message.
+ */
+export function parseEuroAmount(value: string | undefined): number | null {
+  const text = (value ?? "").trim();
+  if (text === "") return 0;
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Math.round(Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"))) / 100;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -72,10 +84,19 @@ const EnvSchema = z
       }),
     BANK_NAME: z.string().optional(),
     VAT_MODE: z.enum(["regular", "small-business"]).default("regular"),
+    // Flat shipping fee per order with a shipped product, in euros; 0 (default) = free shipping.
+    SHIPPING_FEE: z
+      .string()
+      .optional()
+      .refine((value) => parseEuroAmount(value) !== null, {
+        message:
+          'SHIPPING_FEE ist kein Eurobetrag wie "4,90" (0 bis 999,99) / SHIPPING_FEE is not a euro amount like "4.90" (0 to 999.99)',
+      }),
   })
   .transform((env) => ({
     ...env,
     isProduction: env.NODE_ENV === "production",
+    shippingFee: parseEuroAmount(env.SHIPPING_FEE) ?? 0,
     sessionSecrets: (env.SESSION_SECRET ?? "")
       .split(",")
       .map((secret) => secret.trim())

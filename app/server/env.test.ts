@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, parseEuroAmount } from "./env.server";
 
 describe("environment contract", () => {
   it("has working defaults for development", () => {
@@ -22,6 +22,20 @@ describe("environment contract", () => {
     });
     expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "-1" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
+  it("reads SHIPPING_FEE in German or English notation, 0 (free shipping) when unset", () => {
+    expect(parseEnv({}).shippingFee).toBe(0);
+    expect(parseEnv({ SHIPPING_FEE: "" }).shippingFee).toBe(0);
+    expect(parseEnv({ SHIPPING_FEE: "4,90" }).shippingFee).toBe(4.9);
+    expect(parseEnv({ SHIPPING_FEE: "4.90" }).shippingFee).toBe(4.9);
+    expect(parseEnv({ SHIPPING_FEE: " 5 " }).shippingFee).toBe(5);
+    expect(parseEuroAmount("0,05")).toBe(0.05);
+    expect(parseEuroAmount("12,3")).toBe(12.3);
+    expect(parseEuroAmount("999,99")).toBe(999.99);
+    for (const bad of ["-1", "4,905", "1.000,00", "4 €", "abc", "1000"]) {
+      expect(() => parseEnv({ SHIPPING_FEE: bad }), bad).toThrow(/SHIPPING_FEE/);
+    }
   });
 
   it("switches to Supabase auth only when URL and anon key are both set", () => {

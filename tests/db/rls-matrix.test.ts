@@ -336,6 +336,25 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  shop_settings: {
+    // The server's configuration (seller, VAT mode, shipping fee), written by the server at start and
+    // read by SECURITY DEFINER SQL (place_order, the invoice trigger); no API role sees it.
+    where: "id = $1::boolean",
+    key: () => "true",
+    insertSetup: () => ["delete from public.shop_settings"],
+    insert: () => [
+      "insert into public.shop_settings (seller, vat_mode, shipping_fee) values ('{}'::jsonb, 'regular', 0)",
+      [],
+    ],
+    set: "shipping_fee = shipping_fee",
+    expect: {
+      anon: [X, X, X, X],
+      other: [X, X, X, X],
+      owner: [X, X, X, X],
+      admin: [X, X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   withdrawals: {
     // Filed through public.file_withdrawal only; the customer sees withdrawals linked to their orders.
     where: "id = $1",

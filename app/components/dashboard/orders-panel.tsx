@@ -106,6 +106,12 @@ function OrderCard({
             </li>
           ))}
         </ul>
+        {order.shippingFee > 0 ? (
+          <p className="mt-3 flex justify-between">
+            <span>Versand</span>
+            <span data-testid="order-shipping">{formatPrice(order.shippingFee)}</span>
+          </p>
+        ) : null}
         <p className="mt-3 flex justify-between font-semibold">
           <span>Gesamt</span>
           <span data-testid="order-total">{formatPrice(order.total)}</span>

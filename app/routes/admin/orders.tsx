@@ -345,6 +345,7 @@ function OrderDetail({ detail, backHref, selfHref }: { detail: Detail; backHref:
             </AdminTable>
           </div>
         )}
+        {order.shipping_fee > 0 ? <p className="mt-3 text-right">Versand: {formatPrice(order.shipping_fee)}</p> : null}
         <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
       </section>
 

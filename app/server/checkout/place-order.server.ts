@@ -1,5 +1,4 @@
 import type { CartLine } from "~/lib/cart";
-import { cartTotal } from "~/lib/cart";
 import { deliveryAddressOf, type CheckoutInput } from "~/lib/schemas/checkout";
 import { afterCommit, withViewer, type Tx, type Viewer } from "../db/db.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -9,6 +8,7 @@ import { getMyMembership } from "../queries/membership.server";
 import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "../queries/orders.server";
 import { deliveryOf, saveDeliveryAddress } from "../orders/delivery-address.server";
 import { orderConfirmationMailFor } from "../payment/order-mails.server";
+import { orderSums } from "./shipping.server";
 
 /**
  * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
@@ -26,7 +26,7 @@ export type CheckoutNotice = typeof ORDER_FAILED;
 export type PlaceOrderOutcome =
   { ok: true; orderId: string } | { ok: false; status: 409 | 500; notice: CheckoutNotice };
 
-/** The lines with the prices this member will be charged, the total, and the saved address. */
+/** The lines with the prices this member will be charged, shipping, the total, and the saved address. */
 export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[]) {
   return withViewer(viewer, async (tx) => {
     const membership = await getMyMembership(tx);
@@ -34,7 +34,7 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
     const profile = await getProfileForCheckout(tx, userId);
     return {
       lines: resolved,
-      total: cartTotal(resolved.map((l) => ({ price: l.unitPrice, quantity: l.quantity }))),
+      ...orderSums(resolved),
       memberPricesFromCart,
       profile,
     };

@@ -1,5 +1,7 @@
 import { sql, type ControlledTransaction, type Kysely, type Transaction } from "kysely";
 import { env } from "../env.server";
+import { operator } from "../operator.server";
+import { syncShopSettings } from "../shop-settings.server";
 import { createDemoMember } from "./demo-member.server";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
@@ -32,6 +34,8 @@ export function database(): Promise<DatabaseHandle> {
     seed: env().SEED_DEMO_DATA === "true",
     localShim: env().authProvider === "local" || !env().DATABASE_URL,
   }).then(async (handle) => {
+    // Prices (shipping fee) and invoices (seller, VAT mode) are decided in SQL from this row.
+    await syncShopSettings(handle.db, { operator: operator(), shippingFee: env().shippingFee });
     // A newcomer sees member prices at once: the first start with demo data adds a demo member.
     if (handle.seeded && env().authProvider === "local") await createDemoMember(handle.db);
     return handle;

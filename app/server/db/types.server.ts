@@ -129,6 +129,8 @@ export interface InvoicesTable {
   issued_at: ColumnType<Date, Date | string | undefined, Date | string>;
   supply_date: string;
   total_amount: number;
+  seller: Json | null;
+  vat_mode: string | null;
 }
 
 export interface MailOutboxTable {
@@ -220,6 +222,7 @@ export interface OrdersTable {
   checkout_token: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   membership_applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  shipping_fee: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -266,6 +269,14 @@ export interface RateLimitsTable {
   hits: Generated<number>;
 }
 
+export interface ShopSettingsTable {
+  id: Generated<boolean>;
+  seller: Json;
+  vat_mode: string;
+  shipping_fee: Generated<number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface UserRolesTable {
   user_id: string;
   role: string;
@@ -305,6 +316,7 @@ export interface Database {
   products: ProductsTable;
   profiles: ProfilesTable;
   rate_limits: RateLimitsTable;
+  shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
   withdrawals: WithdrawalsTable;
 }

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatPrice } from "../../lib/format";
 import { invoiceSums } from "../../lib/invoice";
-import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE, type Operator } from "../../lib/operator";
+import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "../../lib/operator";
 import type { InvoiceDocument } from "./invoices.server";
 import { orderNumber } from "~/lib/format";
 
@@ -15,8 +15,11 @@ const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
  * rate the net amount, the tax and the gross sum; under § 19 UStG the note instead of tax. A
  * cancellation invoice repeats the lines with negative amounts and names the invoice it cancels.
  * pdfkit's built-in Helvetica (WinAnsi) covers ä ö ü ß and €, so no font file is embedded.
+ * Seller and VAT mode come from the invoice's own snapshot (§ 14 UStG: an issued invoice never
+ * changes), never from the current configuration.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument, operator: Operator): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const operator = invoice.seller;
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
@@ -98,7 +101,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, operator: Operator): 
     .lineTo(left + width, doc.y)
     .stroke();
   doc.moveDown(0.3);
-  const small = operator.vatMode === "small-business";
+  const small = invoice.vatMode === "small-business";
   invoice.lines.forEach((line, n) => {
     row([
       String(n + 1),
@@ -116,7 +119,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, operator: Operator): 
   doc.moveDown(0.5);
 
   // Per rate: net, tax, gross; then the totals.
-  const sums = invoiceSums(invoice.lines, operator.vatMode);
+  const sums = invoiceSums(invoice.lines, invoice.vatMode);
   const total = (label: string, value: number, bold = false) => {
     const y = doc.y;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica");
@@ -147,7 +150,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument, operator: Operator): 
     doc.y,
     { width },
   );
-  doc.text("Lieferung versandkostenfrei.", { width });
+  // A shipping fee stands as its own line ("Versand") above.
+  if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });
 
   // Footer: operator data (§ 14 Abs. 4 Nr. 1, 2 UStG and the register data).
   const footer = [

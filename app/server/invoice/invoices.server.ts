@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { InvoiceSeller, VatMode } from "../../lib/operator";
 import type { Tx } from "../db/db.server";
 import { iso, num } from "../db/values.server";
 import { deliveryLines, deliveryOf } from "../orders/delivery-address.server";
@@ -62,6 +63,8 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
     .select([
       ...SUMMARY,
       "cancels_invoice_id",
+      "seller",
+      "vat_mode",
       // A date, not a timestamp: as text, so no driver shifts it into the machine's time zone.
       sql<string>`to_char(supply_date, 'YYYY-MM-DD')`.as("supply_date"),
     ])
@@ -70,12 +73,12 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   if (!invoice) return null;
   const order = await tx
     .selectFrom("orders")
-    .select(["id", "customer_name", "salutation", "street", "zipcode", "city", "country", "created_at"])
+    .select(["id", "customer_name", "salutation", "street", "zipcode", "city", "country", "created_at", "shipping_fee"])
     .where("id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
   const items = await tx
     .selectFrom("order_items")
-    .select(["item_title", "quantity", "price", "vat_rate"])
+    .select(["item_title", "quantity", "price", "vat_rate", "shipped"])
     .where("order_id", "=", invoice.order_id)
     .orderBy("item_title")
     .execute();
@@ -87,18 +90,36 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
         .executeTakeFirst()
     : undefined;
   const delivery = await deliveryOf(tx, invoice.order_id);
+  // The server writes every invoice's snapshot at start (shop-settings.server.ts); one without is a bug.
+  if (!invoice.seller || !invoice.vat_mode) throw new Error(`invoice ${invoice.number} has no seller snapshot`);
+  const lines = items.map((i) => ({
+    title: i.item_title,
+    quantity: i.quantity,
+    unitPrice: num(i.price) ?? 0,
+    vatRate: num(i.vat_rate) ?? 19,
+  }));
+  const shippingFee = num(order.shipping_fee) ?? 0;
+  if (shippingFee > 0) {
+    // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
+    // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
+    // (no tax is under-declared). Under § 19 UStG the renderer shows no rate for any line.
+    const shippedRates = items.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
+    lines.push({
+      title: "Versand",
+      quantity: 1,
+      unitPrice: shippingFee,
+      vatRate: shippedRates.length > 0 ? Math.max(...shippedRates) : 19,
+    });
+  }
   return {
     ...summary(invoice),
     delivery: delivery ? deliveryLines(delivery) : null,
     supplyDate: invoice.supply_date,
     cancels: cancels ? { number: cancels.number, issuedAt: iso(cancels.issued_at) ?? "" } : null,
-    order: { ...order, created_at: iso(order.created_at) ?? "" },
-    lines: items.map((i) => ({
-      title: i.item_title,
-      quantity: i.quantity,
-      unitPrice: num(i.price) ?? 0,
-      vatRate: num(i.vat_rate) ?? 19,
-    })),
+    order: { ...order, shipping_fee: shippingFee, created_at: iso(order.created_at) ?? "" },
+    lines,
+    seller: invoice.seller as unknown as InvoiceSeller,
+    vatMode: (invoice.vat_mode === "small-business" ? "small-business" : "regular") as VatMode,
   };
 }
 

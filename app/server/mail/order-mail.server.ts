@@ -72,6 +72,10 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
     ? bankTransferText(transfer)
     : ["Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €)."];
 
+  // A flat shipping fee is its own line; without one, delivery is free (as the terms say).
+  const shipping = order.shipping_fee > 0;
+  const totalNote = shipping ? vatNote(operator.vatMode) : `${vatNote(operator.vatMode)}, versandkostenfrei`;
+
   const text = [
     `Hallo ${order.customer_name},`,
     "",
@@ -80,7 +84,8 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
     "",
     "Deine Artikel:",
     ...items,
-    `Gesamt: ${formatPrice(order.total_amount)} (${vatNote(operator.vatMode)}, versandkostenfrei)`,
+    ...(shipping ? [`Versand: ${formatPrice(order.shipping_fee)}`] : []),
+    `Gesamt: ${formatPrice(order.total_amount)} (${totalNote})`,
     "",
     ...payment,
     "",
@@ -110,7 +115,8 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
              `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
          )
          .join("")}
-       <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(vatNote(operator.vatMode))}, versandkostenfrei)</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
+       ${shipping ? `<tr><td></td><td>Versand</td><td></td><td style="text-align:right">${formatPrice(order.shipping_fee)}</td></tr>` : ""}
+       <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(totalNote)})</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
      </table>
      ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
      <h2>Rechnungsadresse</h2>

@@ -52,7 +52,7 @@ async function queueOrderStatusMail(tx: Tx, orderId: string, status: OrderStatus
     if (invoice?.kind !== kind) return null;
     const document = await getInvoiceDocument(tx, invoice.id);
     if (!document) throw new Error("invoice not readable");
-    const pdf = (await renderInvoicePdf(document, operator())).toString("base64");
+    const pdf = (await renderInvoicePdf(document)).toString("base64");
     return { number: invoice.number, issued_at: invoice.issued_at, pdf };
   };
   if (status === "completed") {

@@ -17,7 +17,7 @@ export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~
 export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrder[]> {
   const orders = await tx
     .selectFrom("orders")
-    .select(["id", "created_at", "status", "total_amount", "customer_name"])
+    .select(["id", "created_at", "status", "total_amount", "shipping_fee", "customer_name"])
     // RLS already hides other members' orders; the filter keeps an admin's dashboard to their own.
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
@@ -49,6 +49,7 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
     createdAt: iso(order.created_at),
     status: order.status as OrderStatus,
     total: num(order.total_amount) ?? 0,
+    shippingFee: num(order.shipping_fee) ?? 0,
     items: items
       .filter((item) => item.order_id === order.id)
       .map((item) => ({

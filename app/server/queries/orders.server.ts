@@ -12,6 +12,7 @@ export const ORDER_COLUMNS = [
   "customer_email",
   "customer_phone",
   "total_amount",
+  "shipping_fee",
   "status",
   "created_at",
   "salutation",
@@ -56,6 +57,7 @@ export async function getOrder(tx: Tx, orderId: string) {
     ...order,
     created_at: iso(order.created_at),
     total_amount: num(order.total_amount) ?? 0,
+    shipping_fee: num(order.shipping_fee) ?? 0,
     items: await listOrderItems(tx, orderId),
   };
 }

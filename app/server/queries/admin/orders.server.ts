@@ -33,7 +33,12 @@ export async function getOrderAdmin(tx: Tx, id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) };
+  return {
+    ...row,
+    total_amount: num(row.total_amount) ?? 0,
+    shipping_fee: num(row.shipping_fee) ?? 0,
+    created_at: iso(row.created_at),
+  };
 }
 
 export async function listOrderWithdrawals(tx: Tx, orderId: string) {
