@@ -55,7 +55,10 @@ export function createApp(options: AppOptions) {
     if (options.devMiddleware) app.use(options.devMiddleware);
   } else if (options.clientDir) {
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+    // Everything in build/client has a file extension; a page path (no dot in its last segment)
+    // skips the file-system lookup, which cost every page view a stat() call.
+    const files = express.static(options.clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
   }
   const pageCache = createPageCache({
     enabled: options.pageCache === true && options.mode === "production",

@@ -18,6 +18,14 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="[^"<>]*"(?: nonce="[^"<>]
 const INLINE_MODULE = /(<script nonce="[^"<>]*") type="module" async="">/;
 
 export function deferScripts(html: string): string {
-  if (!INLINE_MODULE.test(html)) return html;
-  return html.replace(MODULEPRELOAD, "").replace(INLINE_MODULE, `$1 type="${DEFERRED_MODULE_TYPE}">`);
+  let deferred = false;
+  const rewritten = html.replace(INLINE_MODULE, (_, opening: string) => {
+    deferred = true;
+    return `${opening} type="${DEFERRED_MODULE_TYPE}">`;
+  });
+  if (!deferred) return html;
+  // React hoists the preloads into the head; the body (most of the bytes) is not searched.
+  const headEnd = rewritten.indexOf("</head>");
+  if (headEnd < 0) return rewritten.replace(MODULEPRELOAD, "");
+  return rewritten.slice(0, headEnd).replace(MODULEPRELOAD, "") + rewritten.slice(headEnd);
 }

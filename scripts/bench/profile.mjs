@@ -1,12 +1,13 @@
 // CPU profile of the production server under SSR load, summarised:
 //   BUILD_DIR=build node scripts/bench/profile.mjs [/products] [seconds=10] [pglite|postgres]
+//   PROFILE_SIGNED_IN=1 …: the same page with a signed-in member's session cookie.
 // Starts `node --cpu-prof server.mjs`, loads one page with 16 connections, stops the server
 // (the profile is written on exit) and prints the top self/total time.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startAppServer } from "../lib/app-server.mjs";
+import { signInViaHook, startAppServer } from "../lib/app-server.mjs";
 import { startThrowawayPostgres } from "../lib/throwaway-postgres.mjs";
 import { measureUrl } from "./ssr-load.mjs";
 
@@ -20,8 +21,11 @@ try {
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     stdio: "inherit",
   });
-  await measureUrl({ url: server.base + page, connections: 16, seconds: 2 }); // warm-up
-  const result = await measureUrl({ url: server.base + page, connections: 16, seconds: Number(seconds) });
+  const headers = process.env.PROFILE_SIGNED_IN
+    ? { Cookie: await signInViaHook(server.base, `profile-${Date.now()}@example.com`) }
+    : {};
+  await measureUrl({ url: server.base + page, headers, connections: 16, seconds: 2 }); // warm-up
+  const result = await measureUrl({ url: server.base + page, headers, connections: 16, seconds: Number(seconds) });
   console.log(
     `${page} on ${engine}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
   );
