@@ -15,7 +15,7 @@ import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
 import { orderSums } from "~/server/checkout/shipping.server";
-import { resolveCart } from "~/server/queries/cart.server";
+import { cartCatalog, priceCart } from "~/server/queries/cart.server";
 import { getMyMembership } from "~/server/queries/membership.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
@@ -33,11 +33,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, default
   currentUrl.pathname === "/cart" ? defaultShouldRevalidate : false;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lines = await readCart(request);
-  const { resolved, missing, memberPrices, memberPricesFromCart } = await withViewer(
-    getAuth(context).viewer,
-    async (tx) => resolveCart(tx, lines, await getMyMembership(tx)),
-  );
+  const { user, viewer } = getAuth(context);
+  // Items and prices from the catalogue snapshot; only a member's own membership is a query.
+  const [lines, items, membership] = await Promise.all([
+    readCart(request),
+    cartCatalog(),
+    user ? withViewer(viewer, getMyMembership) : null,
+  ]);
+  const { resolved, missing, memberPrices, memberPricesFromCart } = priceCart(items, lines, membership);
   const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));

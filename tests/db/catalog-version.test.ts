@@ -1,6 +1,6 @@
 // public.catalog_version: the number every app instance re-reads to know that its in-process
 // catalogue cache is out of date (app/server/catalog-cache.server.ts). Every committed write to
-// events, courses or products must move it — whoever writes — and nothing else may.
+// events, courses, products or membership_plans must move it — whoever writes — and nothing else may.
 import { expect, it } from "vitest";
 import { describeEngines } from "./engines";
 
@@ -24,6 +24,9 @@ describeEngines("catalogue version", (engine) => {
     expect(await version()).toBe(start + 3);
     await engine().query("delete from public.products where id = $1", [product.id]);
     expect(await version()).toBe(start + 4);
+    // The plan facts are part of the cart page's snapshot (app/server/queries/cart.server.ts).
+    await engine().query("update public.membership_plans set name = name");
+    expect(await version()).toBe(start + 5);
   });
 
   it("moves for an admin's write as the admin viewer, and is readable inside that transaction", async () => {

@@ -1,5 +1,6 @@
 import type { CartItemType, CartLine } from "~/lib/cart";
 import { chargedUnitPrice, type MembershipStatus, type PlanFacts } from "~/lib/membership";
+import { cachedCatalog } from "../catalog-cache.server";
 import type { Tx } from "../db/db.server";
 
 /** A catalogue item as the cart needs it: title, image, prices, whether it can be bought. */
@@ -27,20 +28,25 @@ export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemT
 const HREF: Record<CartItemType, string> = { product: "/products", course: "/courses", event: "/events" };
 export const itemHref = (type: CartItemType, id: string) => `${HREF[type]}/${id}`;
 
-/** Looks up the items of the given lines: at most one query per kind, never one per line. */
-export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "itemType">[]) {
-  const idsOf = (type: CartItemType) => refs.filter((r) => r.itemType === type).map((r) => r.itemId);
+/**
+ * Looks up the items of the given lines ("all": every item a cart can hold): at most one query per
+ * kind, never one per line.
+ */
+export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "itemType">[] | "all") {
+  const idsOf = (type: CartItemType) =>
+    refs === "all" ? "all" : refs.filter((r) => r.itemType === type).map((r) => r.itemId);
   // Courses and events have the same columns.
-  const datedItems = async (table: "courses" | "events", ids: string[]) =>
-    ids.length
+  const wanted = (ids: string[] | "all") => ids === "all" || ids.length > 0;
+  const datedItems = async (table: "courses" | "events", ids: string[] | "all") =>
+    wanted(ids)
       ? tx
           .selectFrom(table as "events")
           .select(["id", "title", "image_url", "price", "behappy-price as community"])
-          .where("id", "in", ids)
+          .$if(ids !== "all", (q) => q.where("id", "in", ids as string[]))
           .execute()
       : [];
   const [products, courses, events] = await Promise.all([
-    idsOf("product").length
+    wanted(idsOf("product"))
       ? tx
           .selectFrom("products")
           .leftJoin("membership_plans as plan", "plan.plan", "products.membership_plan")
@@ -58,7 +64,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             "plan.term_months as plan_term_months",
             "plan.grants_community_price as plan_grants",
           ])
-          .where("products.id", "in", idsOf("product"))
+          .$if(refs !== "all", (q) => q.where("products.id", "in", idsOf("product") as string[]))
           .execute()
       : [],
     datedItems("courses", idsOf("course")),
@@ -108,7 +114,24 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
  * `memberPricesFromCart`: the community prices come from the plan in the cart (the cart says so).
  */
 export async function resolveCart(tx: Tx, lines: CartLine[], membership: MembershipStatus | null = null) {
-  const items = await findCartItems(tx, lines);
+  return priceCart(await findCartItems(tx, lines), lines, membership);
+}
+
+/**
+ * Every item a cart can hold, from the in-process catalogue snapshot (catalog-cache.server.ts):
+ * the cart page resolves its lines without a query. Plan facts are part of the snapshot too
+ * (a change to membership_plans bumps the catalogue version).
+ */
+export function cartCatalog(): Promise<ReadonlyMap<string, CartItem>> {
+  return cachedCatalog("cart-items", (tx) => findCartItems(tx, "all"));
+}
+
+/** resolveCart on items already looked up (for the cart page: from cartCatalog). */
+export function priceCart(
+  items: ReadonlyMap<string, CartItem>,
+  lines: CartLine[],
+  membership: MembershipStatus | null = null,
+) {
   const present = lines.flatMap((line) => {
     const item = items.get(`${line.itemType}:${line.itemId}`);
     return item ? [{ line, item }] : [];
