@@ -15,6 +15,8 @@ export const KIND_TEXT: Record<
     notFound: string;
     back: string;
     discover: string;
+    /** The link from a home/offers section to the whole list. */
+    sectionLink: string;
   }
 > = {
   products: {
@@ -29,6 +31,7 @@ export const KIND_TEXT: Record<
     notFound: "Das Produkt wurde nicht gefunden.",
     back: "Zurück zu allen Produkten",
     discover: "Produkte entdecken",
+    sectionLink: "Alle Produkte",
   },
   events: {
     path: "/events",
@@ -42,6 +45,7 @@ export const KIND_TEXT: Record<
     notFound: "Die Veranstaltung wurde nicht gefunden.",
     back: "Zurück zu allen Veranstaltungen",
     discover: "Veranstaltungen entdecken",
+    sectionLink: "Alle Veranstaltungen",
   },
   courses: {
     path: "/courses",
@@ -57,6 +61,7 @@ export const KIND_TEXT: Record<
     notFound: "Der Kurs wurde nicht gefunden.",
     back: "Zurück zu allen Kursen",
     discover: "Kurse entdecken",
+    sectionLink: "Alle Kurse",
   },
 };
 
