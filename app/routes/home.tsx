@@ -1,13 +1,13 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
-import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
+import { JOIN_CTA_READY, JoinButton, JoinCta } from "~/components/site/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
 import { HeroIllustration } from "~/components/site/hero-illustration";
 import { buttonClass } from "~/components/ui/button";
 import { ContentIcon } from "~/components/site/content-icon";
-import { ArrowRightIcon, UsersIcon } from "~/components/ui/icons";
+import { UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import { pageHeaders } from "~/server/cache-policy.server";
@@ -72,10 +72,7 @@ export default function HomePage() {
               Business. Mit Kursen, Veranstaltungen und Menschen, die an dich glauben.
             </p>
             <div className="mt-10 flex flex-wrap gap-4">
-              <Link to="/join" className={buttonClass("default", "lg")}>
-                Jetzt Mitglied werden
-                <ArrowRightIcon size={20} />
-              </Link>
+              <JoinButton />
               <Link to="/offers" className={buttonClass("outline", "lg")}>
                 Angebote entdecken
               </Link>
