@@ -5,11 +5,6 @@ function sharedModule(file: string, paths: string[]) {
   return paths.map((path) => route(path, file, { id: path }));
 }
 
-/** A catalogue kind: its list and its detail page. */
-function catalog(kind: string, detailFile: string) {
-  return [route(kind, `routes/${kind}.tsx`), route(`${kind}/:id`, detailFile)];
-}
-
 /** The route map, one to one with the route tables of SPECIFICATION.md §2. */
 export default [
   index("routes/home.tsx"),
@@ -18,9 +13,10 @@ export default [
   route("team", "routes/team.tsx"),
   ...sharedModule("routes/community.tsx", ["community", "community2"]),
   route("offers", "routes/offers.tsx"),
-  ...catalog("products", "routes/product-detail.tsx"),
-  ...catalog("events", "routes/event-detail.tsx"),
-  ...catalog("courses", "routes/course-detail.tsx"),
+  ...(["products", "events", "courses"] as const).flatMap((kind) => [
+    route(kind, "routes/catalog-list.tsx", { id: kind }),
+    route(`${kind}/:id`, "routes/catalog-detail.tsx", { id: `${kind}-detail` }),
+  ]),
   ...sharedModule("routes/self-test.tsx", ["glueckstest", "scanner-taucher-test"]),
   route("join", "routes/join.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -17,6 +17,8 @@ export const KIND_TEXT: Record<
     discover: string;
     /** The link from a home/offers section to the whole list. */
     sectionLink: string;
+    /** The list page's meta description. */
+    metaDescription: string;
   }
 > = {
   products: {
@@ -32,6 +34,8 @@ export const KIND_TEXT: Record<
     back: "Zurück zu allen Produkten",
     discover: "Produkte entdecken",
     sectionLink: "Alle Produkte",
+    metaDescription:
+      "Bücher, Planer, Karten und mehr für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
   },
   events: {
     path: "/events",
@@ -46,6 +50,8 @@ export const KIND_TEXT: Record<
     back: "Zurück zu allen Veranstaltungen",
     discover: "Veranstaltungen entdecken",
     sectionLink: "Alle Veranstaltungen",
+    metaDescription:
+      "Workshops, Retreats, Netzwerkabende und Online-Sessions der BeHappy-Community – vor Ort und online.",
   },
   courses: {
     path: "/courses",
@@ -62,6 +68,8 @@ export const KIND_TEXT: Record<
     back: "Zurück zu allen Kursen",
     discover: "Kurse entdecken",
     sectionLink: "Alle Kurse",
+    metaDescription:
+      "Kurse für Persönlichkeitsentwicklung, Achtsamkeit, Kommunikation und Business-Aufbau – online und vor Ort.",
   },
 };
 
@@ -69,3 +77,9 @@ export const ERROR_HEADING = "Oops! Etwas ist schiefgelaufen";
 
 /** Fixed product rating (spec §9). */
 export const PRODUCT_RATING = { value: "4.9", max: 5, reviews: 128 } as const;
+
+/** The kind a catalogue path shows (/courses, /events/:id …); the list and detail routes serve all three. */
+export function catalogKindOfPath(pathname: string): CatalogKind {
+  const first = pathname.split("/")[1];
+  return first === "courses" || first === "events" ? first : "products";
+}
