@@ -1,22 +1,23 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+/** One module serving several paths; the route id (= the path) tells it which page it is. */
+function sharedModule(file: string, paths: string[]) {
+  return paths.map((path) => route(path, file, { id: path }));
+}
+
 /** The route map, one to one with the route tables of SPECIFICATION.md §2. */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("concept", "routes/concept.tsx"),
   route("team", "routes/team.tsx"),
-  route("community", "routes/community.tsx", { id: "community" }),
-  route("community2", "routes/community.tsx", { id: "community2" }),
+  ...sharedModule("routes/community.tsx", ["community", "community2"]),
   route("offers", "routes/offers.tsx"),
-  route("products", "routes/products.tsx"),
-  route("products/:id", "routes/product-detail.tsx"),
-  route("events", "routes/events.tsx"),
-  route("events/:id", "routes/event-detail.tsx"),
-  route("courses", "routes/courses.tsx"),
-  route("courses/:id", "routes/course-detail.tsx"),
-  route("glueckstest", "routes/self-test.tsx", { id: "glueckstest" }),
-  route("scanner-taucher-test", "routes/self-test.tsx", { id: "scanner-taucher-test" }),
+  ...(["products", "events", "courses"] as const).flatMap((kind) => [
+    route(kind, "routes/catalog-list.tsx", { id: kind }),
+    route(`${kind}/:id`, "routes/catalog-detail.tsx", { id: `${kind}-detail` }),
+  ]),
+  ...sharedModule("routes/self-test.tsx", ["glueckstest", "scanner-taucher-test"]),
   route("join", "routes/join.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
@@ -28,18 +29,18 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderId", "routes/order-confirmation.tsx"),
   route("rechnungen/:invoiceId", "routes/invoice-pdf.ts"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/forgot", "routes/auth.forgot.tsx"),
-  route("auth/reset", "routes/auth.reset.tsx"),
-  route("auth/confirm", "routes/auth.confirm.tsx"),
+  ...prefix("auth", [
+    index("routes/auth.tsx"),
+    route("forgot", "routes/auth.forgot.tsx"),
+    route("reset", "routes/auth.reset.tsx"),
+    route("confirm", "routes/auth.confirm.tsx"),
+  ]),
   route("logout", "routes/logout.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account/password", "routes/account.password.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/delete", "routes/account.delete.tsx"),
-  route("agb", "routes/legal.tsx", { id: "agb" }),
-  route("datenschutz", "routes/legal.tsx", { id: "datenschutz" }),
-  route("impressum", "routes/legal.tsx", { id: "impressum" }),
+  ...sharedModule("routes/legal.tsx", ["agb", "datenschutz", "impressum"]),
   route("theme", "routes/theme.ts"),
   route("vertrag-widerrufen", "routes/withdrawal.tsx"),
 

@@ -1,7 +1,6 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/auth.confirm";
-import { NewsletterTokenPage } from "~/components/newsletter/token-page";
-import { Button } from "~/components/ui/button";
+import { TokenAsk, TokenOutcome } from "~/components/newsletter/token-page";
 import { EMAIL_CONFIRMATION } from "~/lib/email-confirmation";
 import { authProvider, getAuth, requireUser } from "~/server/auth/auth.server";
 import { logger } from "~/server/log.server";
@@ -74,29 +73,23 @@ export default function ConfirmEmailPage() {
 
   if (!valid || !token || result?.state === "invalid") {
     return (
-      <NewsletterTokenPage tone="error" title={EMAIL_CONFIRMATION.invalidTitle}>
-        <p>{EMAIL_CONFIRMATION.invalidText}</p>
-        <Link to="/dashboard" className="mt-6 inline-block font-medium text-primary underline underline-offset-4">
-          Zum Dashboard
-        </Link>
-      </NewsletterTokenPage>
+      <TokenOutcome
+        tone="error"
+        title={EMAIL_CONFIRMATION.invalidTitle}
+        text={EMAIL_CONFIRMATION.invalidText}
+        link={{ to: "/dashboard", label: "Zum Dashboard" }}
+      />
     );
   }
   return (
-    <NewsletterTokenPage title={EMAIL_CONFIRMATION.pageTitle}>
-      {result?.state === "error" ? (
-        <p role="alert" className="mb-4 font-medium text-destructive">
-          {EMAIL_CONFIRMATION.failed}
-        </p>
-      ) : null}
-      <p>{EMAIL_CONFIRMATION.pageText}</p>
-      <Form method="post" className="mt-6">
-        <input type="hidden" name="intent" value="confirm" />
-        <input type="hidden" name="token" value={token} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Wird gesendet..." : EMAIL_CONFIRMATION.button}
-        </Button>
-      </Form>
-    </NewsletterTokenPage>
+    <TokenAsk
+      title={EMAIL_CONFIRMATION.pageTitle}
+      ask={EMAIL_CONFIRMATION.pageText}
+      button={EMAIL_CONFIRMATION.button}
+      error={result?.state === "error" ? EMAIL_CONFIRMATION.failed : null}
+      token={token}
+      busy={busy}
+      intent="confirm"
+    />
   );
 }

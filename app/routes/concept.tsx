@@ -7,20 +7,15 @@ import { buttonClass } from "../components/ui/button";
 import { CheckIcon } from "../components/ui/icons";
 import { conceptEvidence, conceptIntro, conceptPractice } from "../content/concept";
 import { conceptPillars } from "../content/pillars";
-import { canonicalLink } from "~/lib/catalog/seo";
+import { staticPageMeta } from "~/lib/catalog/seo";
 import type { Route } from "./+types/concept";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...canonicalLink(matches, "/concept"),
-    { title: "Unser Konzept – BeHappy" },
-    {
-      name: "description",
-      content:
-        "Die vier Säulen von BeHappy: Selbstreflexion, ganzheitliche Entwicklung, zielorientiertes Handeln und gemeinschaftliche Unterstützung – praxisnah und fundiert.",
-    },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  staticPageMeta(matches, "/concept", {
+    title: "Unser Konzept",
+    description:
+      "Die vier Säulen von BeHappy: Selbstreflexion, ganzheitliche Entwicklung, zielorientiertes Handeln und gemeinschaftliche Unterstützung – praxisnah und fundiert.",
+  });
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 

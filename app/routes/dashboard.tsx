@@ -181,19 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardPage() {
-  const {
-    tab,
-    openItemId,
-    editing,
-    accountEmail,
-    emailConfirmed,
-    orders,
-    invoices,
-    ordersError,
-    profile,
-    profileError,
-    membership,
-  } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const registration =
     actionData?.intent === "register" && actionData.orderItemId
@@ -207,27 +195,27 @@ export default function DashboardPage() {
       <h1 id="dashboard-heading" className="text-3xl font-bold">
         My Dashboard
       </h1>
-      <p className="mt-2 text-muted-foreground">Angemeldet als {accountEmail}</p>
-      {emailConfirmed ? null : <EmailConfirmationNotice email={accountEmail} />}
-      <MembershipCard membership={membership} />
+      <p className="mt-2 text-muted-foreground">Angemeldet als {page.accountEmail}</p>
+      {page.emailConfirmed ? null : <EmailConfirmationNotice email={page.accountEmail} />}
+      <MembershipCard membership={page.membership} />
       <div className="mt-8">
-        <DashboardTabs active={tab} />
-        <TabPanel tab={tab}>
-          {tab === "orders" ? (
+        <DashboardTabs active={page.tab} />
+        <TabPanel tab={page.tab}>
+          {page.tab === "orders" ? (
             <OrdersPanel
-              orders={orders}
-              invoices={invoices}
-              error={ordersError}
-              openItemId={openItemId}
+              orders={page.orders}
+              invoices={page.invoices}
+              error={page.ordersError}
+              openItemId={page.openItemId}
               answer={registration}
             />
           ) : (
             <>
               <ProfilePanel
-                profile={profile}
-                accountEmail={accountEmail}
-                editing={editing}
-                error={profileError}
+                profile={page.profile}
+                accountEmail={page.accountEmail}
+                editing={page.editing}
+                error={page.profileError}
                 answer={profileAnswer}
               />
               <AccountCard />

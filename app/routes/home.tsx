@@ -1,14 +1,13 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { CatalogSection } from "~/components/catalog/catalog-section";
-import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
+import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
+import { JOIN_CTA_READY, JoinButton, JoinCta } from "~/components/site/join-cta";
 import { seoMeta } from "~/lib/catalog/seo";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
-import { KIND_TEXT } from "~/lib/catalog/texts";
 import { HeroIllustration } from "~/components/site/hero-illustration";
 import { buttonClass } from "~/components/ui/button";
 import { ContentIcon } from "~/components/site/content-icon";
-import { ArrowRightIcon, UsersIcon } from "~/components/ui/icons";
+import { UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import { pageHeaders } from "~/server/cache-policy.server";
@@ -28,8 +27,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadCatalogSections("startpage", "/", { request, context });
 }
 
+const SECTIONS: CatalogSectionText[] = [
+  {
+    kind: "events",
+    id: "veranstaltungen",
+    title: "Kommende Veranstaltungen",
+    intro: "Begegnungen, die bewegen: Workshops, Retreats und Abende mit der Community.",
+    tone: "muted",
+  },
+  {
+    kind: "courses",
+    id: "kurse",
+    title: "Beliebte Kurse",
+    intro: "Lerne in deinem Tempo – online oder vor Ort, begleitet von erfahrenen Menschen.",
+  },
+  {
+    kind: "products",
+    id: "produkte",
+    title: "Ausgewählte Produkte",
+    intro: "Kleine Begleiter für den Alltag, die dich an das Wesentliche erinnern.",
+    tone: "muted",
+  },
+];
+
 export default function HomePage() {
-  const { events, courses, products } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
     <>
       <section
@@ -50,10 +72,7 @@ export default function HomePage() {
               Business. Mit Kursen, Veranstaltungen und Menschen, die an dich glauben.
             </p>
             <div className="mt-10 flex flex-wrap gap-4">
-              <Link to="/join" className={buttonClass("default", "lg")}>
-                Jetzt Mitglied werden
-                <ArrowRightIcon size={20} />
-              </Link>
+              <JoinButton />
               <Link to="/offers" className={buttonClass("outline", "lg")}>
                 Angebote entdecken
               </Link>
@@ -85,35 +104,9 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <CatalogSection
-        id="veranstaltungen"
-        title="Kommende Veranstaltungen"
-        intro="Begegnungen, die bewegen: Workshops, Retreats und Abende mit der Community."
-        href="/events"
-        linkLabel="Alle Veranstaltungen"
-        resolve={events}
-        emptyText={KIND_TEXT.events.sectionEmpty}
-        tone="muted"
-      />
-      <CatalogSection
-        id="kurse"
-        title="Beliebte Kurse"
-        intro="Lerne in deinem Tempo – online oder vor Ort, begleitet von erfahrenen Menschen."
-        href="/courses"
-        linkLabel="Alle Kurse"
-        resolve={courses}
-        emptyText={KIND_TEXT.courses.sectionEmpty}
-      />
-      <CatalogSection
-        id="produkte"
-        title="Ausgewählte Produkte"
-        intro="Kleine Begleiter für den Alltag, die dich an das Wesentliche erinnern."
-        href="/products"
-        linkLabel="Alle Produkte"
-        resolve={products}
-        emptyText={KIND_TEXT.products.sectionEmpty}
-        tone="muted"
-      />
+      {SECTIONS.map((section) => (
+        <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />
+      ))}
 
       <TestimonialCarousel testimonials={homeTestimonials} />
 

@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { JOIN_FORM_ANCHOR } from "~/lib/plans";
 import { planRefusal, type MembershipStatus } from "~/lib/membership";
-import { canonicalLink } from "~/lib/catalog/seo";
+import { staticPageMeta } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
 import { getAuth } from "~/server/auth/auth.server";
@@ -25,11 +25,11 @@ import { streamOrAwait } from "~/server/streaming.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...canonicalLink(matches, "/join"),
-  { title: "Jetzt Mitglied werden – BeHappy" },
-  { name: "description", content: "Wähle deine BeHappy-Mitgliedschaft: Free, Lifetime oder Yearly." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  staticPageMeta(matches, "/join", {
+    title: "Jetzt Mitglied werden",
+    description: "Wähle deine BeHappy-Mitgliedschaft: Free, Lifetime oder Yearly.",
+  });
 
 async function loadPlans(viewer: ReturnType<typeof getAuth>["viewer"]) {
   const products = await withViewer(viewer, (tx) => membershipProducts(tx));

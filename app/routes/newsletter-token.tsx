@@ -1,9 +1,8 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-token";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
 import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
-import { Button } from "~/components/ui/button";
-import { NewsletterTokenPage } from "~/components/newsletter/token-page";
+import { TokenAsk, TokenOutcome } from "~/components/newsletter/token-page";
 import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
@@ -84,8 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const linkClass = "mt-6 inline-block font-medium text-primary underline underline-offset-4";
-
 export default function NewsletterTokenRoute() {
   const { kind, token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -93,40 +90,18 @@ export default function NewsletterTokenRoute() {
   const busy = navigation.state === "submitting";
   const page = PAGES[kind];
 
-  if (result?.state === "done") {
-    return (
-      <NewsletterTokenPage tone="success" title={page.done.title}>
-        <p>{page.done.text}</p>
-        <Link to={page.done.link.to} className={linkClass}>
-          {page.done.link.label}
-        </Link>
-      </NewsletterTokenPage>
-    );
-  }
+  if (result?.state === "done") return <TokenOutcome tone="success" {...page.done} />;
   if (!token || result?.state === "invalid") {
-    return (
-      <NewsletterTokenPage tone="error" title="Link ungültig">
-        <p>{page.invalid.text}</p>
-        <Link to={page.invalid.link.to} className={linkClass}>
-          {page.invalid.link.label}
-        </Link>
-      </NewsletterTokenPage>
-    );
+    return <TokenOutcome tone="error" title="Link ungültig" {...page.invalid} />;
   }
   return (
-    <NewsletterTokenPage title={page.title}>
-      {result?.state === "error" ? (
-        <p role="alert" className="mb-4 font-medium text-destructive">
-          {page.error}
-        </p>
-      ) : null}
-      <p>{page.ask}</p>
-      <Form method="post" className="mt-6">
-        <input type="hidden" name="token" value={token} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Wird gesendet..." : page.button}
-        </Button>
-      </Form>
-    </NewsletterTokenPage>
+    <TokenAsk
+      title={page.title}
+      ask={page.ask}
+      button={page.button}
+      error={result?.state === "error" ? page.error : null}
+      token={token}
+      busy={busy}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
-import { CatalogSection } from "~/components/catalog/catalog-section";
+import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { MemberPriceHint } from "~/components/catalog/price";
 import { seoMeta } from "~/lib/catalog/seo";
-import { KIND_TEXT } from "~/lib/catalog/texts";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";
@@ -56,8 +55,30 @@ const TILES = [
   },
 ];
 
+const SECTIONS: CatalogSectionText[] = [
+  {
+    kind: "courses",
+    id: "kurse",
+    title: "Kurse",
+    intro: "Lerne in deinem Tempo und mit erfahrenen Begleiterinnen und Begleitern.",
+  },
+  {
+    kind: "events",
+    id: "events",
+    title: "Events",
+    intro: "Erlebe die Community live – bei Workshops, Retreats und Netzwerkabenden.",
+    tone: "muted",
+  },
+  {
+    kind: "products",
+    id: "produkte",
+    title: "Produkte",
+    intro: "Begleiter für deinen Alltag, liebevoll ausgewählt.",
+  },
+];
+
 export default function OffersPage() {
-  const { events, courses, products } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
     <>
       <section aria-labelledby="offers-heading" className="bg-gradient-to-b from-accent to-background">
@@ -87,34 +108,9 @@ export default function OffersPage() {
         </div>
       </section>
 
-      <CatalogSection
-        id="kurse"
-        title="Kurse"
-        intro="Lerne in deinem Tempo und mit erfahrenen Begleiterinnen und Begleitern."
-        href="/courses"
-        linkLabel="Alle Kurse"
-        resolve={courses}
-        emptyText={KIND_TEXT.courses.sectionEmpty}
-      />
-      <CatalogSection
-        id="events"
-        title="Events"
-        intro="Erlebe die Community live – bei Workshops, Retreats und Netzwerkabenden."
-        href="/events"
-        linkLabel="Alle Veranstaltungen"
-        resolve={events}
-        emptyText={KIND_TEXT.events.sectionEmpty}
-        tone="muted"
-      />
-      <CatalogSection
-        id="produkte"
-        title="Produkte"
-        intro="Begleiter für deinen Alltag, liebevoll ausgewählt."
-        href="/products"
-        linkLabel="Alle Produkte"
-        resolve={products}
-        emptyText={KIND_TEXT.products.sectionEmpty}
-      />
+      {SECTIONS.map((section) => (
+        <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />
+      ))}
 
       <section aria-labelledby="tiles-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h2 id="tiles-heading" className="text-3xl font-bold tracking-tight">

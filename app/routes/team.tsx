@@ -5,19 +5,14 @@ import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
-import { canonicalLink } from "~/lib/catalog/seo";
+import { staticPageMeta } from "~/lib/catalog/seo";
 import type { Route } from "./+types/team";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    ...canonicalLink(matches, "/team"),
-    { title: "Team – BeHappy" },
-    {
-      name: "description",
-      content: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
-    },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  staticPageMeta(matches, "/team", {
+    title: "Team",
+    description: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
+  });
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
-import { MAX_LINE_QUANTITY, type CartItemType } from "~/lib/cart";
+import type { CartItemType } from "~/lib/cart";
+import { QuantityInput } from "./quantity-input";
 
 export const ADDED_CONFIRMATION_MS = 3000;
 
@@ -48,14 +49,9 @@ export function AddToCartForm({
           <label htmlFor={quantityId} className="block text-sm font-medium">
             Menge
           </label>
-          <input
+          <QuantityInput
             id={quantityId}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
             min={1}
-            max={MAX_LINE_QUANTITY}
-            step={1}
             defaultValue={1}
             required
             className="min-h-11 w-24 rounded-md border border-input bg-background px-3"

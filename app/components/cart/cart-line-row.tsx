@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import type { CartItemType } from "~/lib/cart";
+import { QuantityInput } from "./quantity-input";
 
 interface Line {
   id: string;
@@ -75,14 +75,9 @@ function QuantityForm({ line }: { line: Line }) {
         <label htmlFor={quantityId} className="block text-sm">
           Menge<span className="sr-only"> für {line.title}</span>
         </label>
-        <input
+        <QuantityInput
           id={quantityId}
-          name="quantity"
-          type="number"
-          inputMode="numeric"
           min={0}
-          max={MAX_LINE_QUANTITY}
-          step={1}
           defaultValue={line.quantity}
           className="min-h-11 w-20 rounded-md border border-input bg-background px-2"
         />

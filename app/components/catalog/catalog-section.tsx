@@ -1,35 +1,36 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/ui/icons";
-import type { CatalogItem, ListResult } from "~/lib/catalog/types";
+import { KIND_TEXT } from "~/lib/catalog/texts";
+import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { StreamedCatalog } from "./catalog-states";
 
 /**
  * A flagged section of the home or offers page (three skeleton cards while streaming). A failed
  * load was logged on the server and shows the empty text (spec §4).
  */
-export function CatalogSection({
-  id,
-  title,
-  intro,
-  href,
-  linkLabel,
-  resolve,
-  emptyText,
-  tone = "plain",
-  children,
-}: {
+export type CatalogSectionText = {
+  kind: CatalogKind;
   id: string;
   title: string;
   intro?: string;
-  href: string;
-  linkLabel: string;
-  resolve: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
-  emptyText: string;
   tone?: "plain" | "muted";
+};
+
+export function CatalogSection({
+  kind,
+  id,
+  title,
+  intro,
+  resolve,
+  tone = "plain",
+  children,
+}: CatalogSectionText & {
+  resolve: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
   children?: ReactNode;
 }) {
   const headingId = `${id}-heading`;
+  const text = KIND_TEXT[kind];
   return (
     <section id={id} aria-labelledby={headingId} className={tone === "muted" ? "bg-muted/60" : undefined}>
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -41,10 +42,10 @@ export function CatalogSection({
             {intro ? <p className="mt-3 text-lg text-muted-foreground">{intro}</p> : null}
           </div>
           <Link
-            to={href}
+            to={text.path}
             className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
           >
-            {linkLabel}
+            {text.sectionLink}
             <ArrowRightIcon size={18} />
           </Link>
         </div>
@@ -52,7 +53,7 @@ export function CatalogSection({
           <StreamedCatalog
             resolve={resolve}
             skeletons={3}
-            emptyText={emptyText}
+            emptyText={text.sectionEmpty}
             headingLevel="h3"
             label={`${title} werden geladen …`}
           />

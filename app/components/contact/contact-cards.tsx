@@ -6,6 +6,8 @@ export type ContactOperator = Pick<
   "brand" | "company" | "street" | "postalCode" | "city" | "email" | "phone" | "phoneDisplay"
 >;
 
+const linkClass = "font-medium text-primary underline underline-offset-4 hover:no-underline";
+
 /** Address, e-mail and phone cards of /contact (operator data from the loader). */
 export function ContactCards({ operator }: { operator: ContactOperator }) {
   const cards = [
@@ -28,10 +30,7 @@ export function ContactCards({ operator }: { operator: ContactOperator }) {
       title: "E-Mail",
       icon: MailIcon,
       body: (
-        <a
-          href={`mailto:${operator.email}`}
-          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-        >
+        <a href={`mailto:${operator.email}`} className={linkClass}>
           {operator.email}
         </a>
       ),
@@ -42,10 +41,7 @@ export function ContactCards({ operator }: { operator: ContactOperator }) {
       icon: PhoneIcon,
       body: (
         <>
-          <a
-            href={`tel:${operator.phone}`}
-            className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-          >
+          <a href={`tel:${operator.phone}`} className={linkClass}>
             {operator.phoneDisplay}
           </a>
           <span className="mt-1 block text-sm text-muted-foreground">Mo–Fr, 9:00–17:00 Uhr</span>

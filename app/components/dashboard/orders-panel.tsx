@@ -7,6 +7,7 @@ import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
 import type { MemberOrder, MemberOrderItem } from "~/lib/members";
 import { OrderStatusBadge } from "./order-status";
 import { RegistrationForm } from "./registration-form";
+import { PanelError } from "./panel-error";
 
 /** An invoice link on an order card (PDF download, RLS: the member's own). */
 export interface OrderInvoiceLink {
@@ -34,16 +35,7 @@ export function OrdersPanel({
   answer: RegistrationAnswer | null;
   invoices?: OrderInvoiceLink[];
 }) {
-  if (error) {
-    return (
-      <p
-        role="alert"
-        className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50"
-      >
-        {error}
-      </p>
-    );
-  }
+  if (error) return <PanelError message={error} />;
   if (orders.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-border p-10 text-center">

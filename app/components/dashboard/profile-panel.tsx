@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { MemberProfile } from "~/lib/members";
+import { PanelError } from "./panel-error";
 
 export type ProfileAnswer = { result: SubmissionResult<string[]>; notice: string | null };
 
@@ -28,16 +29,7 @@ export function ProfilePanel({
   error: string | null;
   answer: ProfileAnswer | null;
 }) {
-  if (error) {
-    return (
-      <p
-        role="alert"
-        className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-950 dark:bg-red-950 dark:text-red-50"
-      >
-        {error}
-      </p>
-    );
-  }
+  if (error) return <PanelError message={error} />;
   if (editing) return <ProfileForm profile={profile} accountEmail={accountEmail} answer={answer} />;
   if (!profile) return <MissingProfile />;
   return <ProfileView profile={profile} accountEmail={accountEmail} />;

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
 
-/** Layout of the confirm and unsubscribe pages (reached from links in mails). */
+/** Layout of the pages a mailed link opens (newsletter confirm and unsubscribe, e-mail confirmation). */
 export function NewsletterTokenPage({
   title,
   tone = "neutral",
@@ -30,5 +32,66 @@ export function NewsletterTokenPage({
         <div className="mt-4 text-muted-foreground">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** What came of a link, and where to go next. */
+export function TokenOutcome({
+  tone,
+  title,
+  text,
+  link,
+}: {
+  tone: "success" | "error";
+  title: string;
+  text: string;
+  link: { to: string; label: string };
+}) {
+  return (
+    <NewsletterTokenPage tone={tone} title={title}>
+      <p>{text}</p>
+      <Link to={link.to} className="mt-6 inline-block font-medium text-primary underline underline-offset-4">
+        {link.label}
+      </Link>
+    </NewsletterTokenPage>
+  );
+}
+
+/** The question a link's page asks: only its button's POST acts, so a mail scanner opening the link changes nothing. */
+export function TokenAsk({
+  title,
+  ask,
+  button,
+  error,
+  token,
+  busy,
+  intent,
+}: {
+  title: string;
+  ask: string;
+  button: string;
+  /** Shown above the question after a failed attempt. */
+  error: string | null;
+  token: string;
+  busy: boolean;
+  /** Posted as `intent` where the action serves more than this button. */
+  intent?: string;
+}) {
+  return (
+    <NewsletterTokenPage title={title}>
+      {error ? (
+        <p role="alert" className="mb-4 font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <p>{ask}</p>
+      <Form method="post" className="mt-6">
+        {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+        <input type="hidden" name="token" value={token} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Wird gesendet..." : button}
+        </Button>
+      </Form>
+    </NewsletterTokenPage>
   );
 }

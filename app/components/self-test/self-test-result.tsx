@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { JoinButton } from "~/components/site/join-cta";
 import { buttonClass } from "~/components/ui/button";
-import { ArrowRightIcon, SparklesIcon } from "~/components/ui/icons";
+import { SparklesIcon } from "~/components/ui/icons";
 import type { ResultBand } from "~/lib/self-tests/types";
 
 /** The server-rendered result of a self-test: band, explanation, tips, restart and join links. */
@@ -48,10 +48,7 @@ export function SelfTestResult({
         Dieser Selbsttest dient deiner Reflexion und ersetzt keine psychologische oder medizinische Beratung.
       </p>
       <div className="mt-8 flex flex-wrap gap-4">
-        <Link to="/join" className={buttonClass("default", "lg")}>
-          Jetzt Mitglied werden
-          <ArrowRightIcon size={20} />
-        </Link>
+        <JoinButton />
         <a href={restartHref} className={buttonClass("outline", "lg")}>
           Test wiederholen
         </a>

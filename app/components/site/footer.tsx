@@ -2,38 +2,31 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "../ui/icons";
 import { ExternalLink } from "./external-link";
-import { FILM_URL, SOCIAL_LINKS } from "./nav-items";
+import {
+  ABOUT_LINKS,
+  CATALOG_LINKS,
+  COMMUNITY_LINK,
+  FILM_LINK,
+  JOIN_LINK,
+  SOCIAL_LINKS,
+  type NavItem,
+} from "./nav-items";
 
 export type FooterProps = {
   /** Slot for the newsletter signup form (rendered by the route/root owner). */
   newsletter?: ReactNode;
 };
 
-type Column = { id: string; title: string; links: { label: string; to: string; external?: boolean }[] };
+type Column = { id: string; title: string; links: NavItem[] };
 
+/* The header's menus plus what the footer adds (join, community, the legal pages). */
 const COLUMNS: Column[] = [
   {
     id: "angebote",
     title: "Angebote",
-    links: [
-      { label: "Alle Angebote", to: "/offers" },
-      { label: "Kurse", to: "/courses" },
-      { label: "Veranstaltungen", to: "/events" },
-      { label: "Produkte", to: "/products" },
-      { label: "Mitglied werden", to: "/join" },
-    ],
+    links: [{ label: "Alle Angebote", to: "/offers" }, ...CATALOG_LINKS, JOIN_LINK],
   },
-  {
-    id: "ueber-uns",
-    title: "Über uns",
-    links: [
-      { label: "Über uns", to: "/about" },
-      { label: "Unser Konzept", to: "/concept" },
-      { label: "Team", to: "/team" },
-      { label: "Community", to: "/community" },
-      { label: "Film", to: FILM_URL, external: true },
-    ],
-  },
+  { id: "ueber-uns", title: "Über uns", links: [...ABOUT_LINKS, COMMUNITY_LINK, FILM_LINK] },
   {
     id: "rechtliches",
     title: "Rechtliches",

@@ -44,3 +44,13 @@ export function JoinCta({
     </section>
   );
 }
+
+/** The primary button to /join beside a secondary action (start page hero, self-test result). */
+export function JoinButton() {
+  return (
+    <Link to="/join" className={buttonClass("default", "lg")}>
+      Jetzt Mitglied werden
+      <ArrowRightIcon size={20} />
+    </Link>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { mission } from "../../content/mission";
 import { buttonClass } from "../ui/button";
@@ -31,30 +32,8 @@ export function MissionBlock({
         </H>
 
         <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary"
-              >
-                <TargetIcon />
-              </span>
-              <Sub className="text-xl font-semibold">{mission.mission.title}</Sub>
-            </div>
-            <p className="mt-4 text-muted-foreground">{mission.mission.text}</p>
-          </article>
-          <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary"
-              >
-                <EyeIcon />
-              </span>
-              <Sub className="text-xl font-semibold">{mission.vision.title}</Sub>
-            </div>
-            <p className="mt-4 text-muted-foreground">{mission.vision.text}</p>
-          </article>
+          <IconCard icon={<TargetIcon />} heading={Sub} entry={mission.mission} />
+          <IconCard icon={<EyeIcon />} heading={Sub} entry={mission.vision} />
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-[2fr_1fr]">
@@ -93,5 +72,30 @@ export function MissionBlock({
         </div>
       </div>
     </section>
+  );
+}
+
+function IconCard({
+  icon,
+  heading: Heading,
+  entry,
+}: {
+  icon: ReactNode;
+  heading: "h3" | "h4";
+  entry: { title: string; text: string };
+}) {
+  return (
+    <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-11 items-center justify-center rounded-xl bg-accent text-primary"
+        >
+          {icon}
+        </span>
+        <Heading className="text-xl font-semibold">{entry.title}</Heading>
+      </div>
+      <p className="mt-4 text-muted-foreground">{entry.text}</p>
+    </article>
   );
 }

@@ -48,6 +48,19 @@ export function canonicalLink(matches: ReadonlyArray<{ id: string; data?: unknow
   return [{ tagName: "link", rel: "canonical", href: new URL(path, root.siteUrl).href } satisfies MetaDescriptor];
 }
 
+/** Meta tags of a page without a loader of its own: canonical link, "<title> – BeHappy", description. */
+export function staticPageMeta(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+  path: string,
+  { title, description }: { title: string; description: string },
+) {
+  return [
+    ...canonicalLink(matches, path),
+    { title: `${title} – BeHappy` },
+    { name: "description", content: description },
+  ];
+}
+
 /** Shortens a description for meta tags (≈ 160 characters, at a word boundary). */
 export function metaDescription(text: string | null | undefined, fallback: string) {
   const value = (text ?? "").replace(/\s+/g, " ").trim();

@@ -15,6 +15,10 @@ export const KIND_TEXT: Record<
     notFound: string;
     back: string;
     discover: string;
+    /** The link from a home/offers section to the whole list. */
+    sectionLink: string;
+    /** The list page's meta description. */
+    metaDescription: string;
   }
 > = {
   products: {
@@ -29,6 +33,9 @@ export const KIND_TEXT: Record<
     notFound: "Das Produkt wurde nicht gefunden.",
     back: "Zurück zu allen Produkten",
     discover: "Produkte entdecken",
+    sectionLink: "Alle Produkte",
+    metaDescription:
+      "Bücher, Planer, Karten und mehr für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
   },
   events: {
     path: "/events",
@@ -42,6 +49,9 @@ export const KIND_TEXT: Record<
     notFound: "Die Veranstaltung wurde nicht gefunden.",
     back: "Zurück zu allen Veranstaltungen",
     discover: "Veranstaltungen entdecken",
+    sectionLink: "Alle Veranstaltungen",
+    metaDescription:
+      "Workshops, Retreats, Netzwerkabende und Online-Sessions der BeHappy-Community – vor Ort und online.",
   },
   courses: {
     path: "/courses",
@@ -57,6 +67,9 @@ export const KIND_TEXT: Record<
     notFound: "Der Kurs wurde nicht gefunden.",
     back: "Zurück zu allen Kursen",
     discover: "Kurse entdecken",
+    sectionLink: "Alle Kurse",
+    metaDescription:
+      "Kurse für Persönlichkeitsentwicklung, Achtsamkeit, Kommunikation und Business-Aufbau – online und vor Ort.",
   },
 };
 
@@ -64,3 +77,9 @@ export const ERROR_HEADING = "Oops! Etwas ist schiefgelaufen";
 
 /** Fixed product rating (spec §9). */
 export const PRODUCT_RATING = { value: "4.9", max: 5, reviews: 128 } as const;
+
+/** The kind a catalogue path shows (/courses, /events/:id …); the list and detail routes serve all three. */
+export function catalogKindOfPath(pathname: string): CatalogKind {
+  const first = pathname.split("/")[1];
+  return first === "courses" || first === "events" ? first : "products";
+}
