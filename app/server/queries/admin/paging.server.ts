@@ -1,14 +1,8 @@
 import { sql } from "kysely";
-import { ADMIN_PAGE_SIZE, totalPages, type ListParams } from "../../../lib/admin/list-params";
+import { ADMIN_PAGE_SIZE, totalPages, type ListParams, type Page } from "../../../lib/admin/list-params";
 import type { Tx } from "../../db/db.server";
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  totalPages: number;
-  q: string;
-}
+export type { Page };
 
 /** The admin lists public.admin_list_page knows. */
 export type AdminListName = "events" | "courses" | "products" | "newsletter" | "contacts" | "orders" | "profiles";
