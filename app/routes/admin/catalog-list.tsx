@@ -155,24 +155,11 @@ export default function AdminCatalogList() {
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatCommunityPrice(row.behappy_price)}</td>
-                <td className={cellClass}>
-                  <FlagToggle
-                    id={row.id}
-                    title={row.title}
-                    flag="show_on_startpage"
-                    checked={row.show_on_startpage}
-                    returnTo={here}
-                  />
-                </td>
-                <td className={cellClass}>
-                  <FlagToggle
-                    id={row.id}
-                    title={row.title}
-                    flag="show_on_offer"
-                    checked={row.show_on_offer}
-                    returnTo={here}
-                  />
-                </td>
+                {(["show_on_startpage", "show_on_offer"] as const).map((flag) => (
+                  <td key={flag} className={cellClass}>
+                    <FlagToggle id={row.id} title={row.title} flag={flag} checked={row[flag]} returnTo={here} />
+                  </td>
+                ))}
                 <td className={cellClass}>
                   {/* Stacked, so all columns fit beside the sidebar at 1280 px. */}
                   <div className="flex flex-col items-start">

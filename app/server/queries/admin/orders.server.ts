@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { ADMIN_PAGE_SIZE, containsPattern, totalPages, type ListParams } from "../../../lib/admin/list-params";
+import { containsPattern, type ListParams } from "../../../lib/admin/list-params";
 import type { OrderStatus } from "../../../lib/admin/kinds";
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "../../../lib/admin/orders";
 import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
@@ -10,7 +10,7 @@ import { listInvoicesForOrders } from "../../invoice/invoices.server";
 import { deliveryLines, deliveryOf } from "../../orders/delivery-address.server";
 import { listOrderItems, ORDER_COLUMNS } from "../orders.server";
 import { iso, num } from "../../db/values.server";
-import { pageOf } from "./paging.server";
+import { newestFirstPage, pageOf } from "./paging.server";
 
 /** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
 
@@ -107,24 +107,16 @@ export async function listOpenOrdersAdmin(tx: Tx, params: ListParams): Promise<A
     .select([sql<number>`count(*)::int`.as("total"), sql<string>`coalesce(sum(total_amount), 0)`.as("sum")])
     .executeTakeFirstOrThrow();
   const total = num(stats.total) ?? 0;
-  const pages = totalPages(total);
-  const page = Math.min(params.page, pages);
-  const rows = await base
-    .select(["id", "customer_name", "customer_email", "total_amount", "status", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
+  const { page, totalPages, rows } = newestFirstPage(base.select(LIST_COLUMNS), total, params.page);
   return {
-    rows: rows.map((row) => ({
+    rows: (await rows.execute()).map((row) => ({
       ...row,
       total_amount: num(row.total_amount) ?? 0,
       created_at: iso(row.created_at) ?? "",
     })),
     total,
     page,
-    totalPages: pages,
+    totalPages,
     q: params.q,
     openSum: num(stats.sum) ?? 0,
   };
