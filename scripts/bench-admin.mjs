@@ -133,19 +133,24 @@ async function measure(engine, db, captured) {
   return results;
 }
 
+/** Migrates and seeds one engine through `exec`, then measures every case through a Kysely on `dialect`. */
+async function seedAndMeasure(engine, exec, dialect) {
+  const t0 = performance.now();
+  await migrate(exec);
+  await exec(SEED(ROWS));
+  await exec("vacuum analyze");
+  console.error(`${engine}: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
+  const captured = [];
+  const db = new Kysely({ dialect, log: (e) => captured.push(e.query) });
+  return measure(engine, db, captured);
+}
+
 async function benchPGlite() {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const pglite = await PGlite.create({ extensions: { pg_trgm }, parsers: { 1700: (v) => Number(v) } });
-  const t0 = performance.now();
-  await migrate((s) => pglite.exec(s));
-  await pglite.exec(SEED(ROWS));
-  await pglite.exec("vacuum analyze");
-  console.error(`pglite: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
-  const captured = [];
-  const db = new Kysely({ dialect: new PGliteDialect({ pglite }), log: (e) => captured.push(e.query) });
   try {
-    return await measure("PGlite", db, captured);
+    return await seedAndMeasure("PGlite", (s) => pglite.exec(s), new PGliteDialect({ pglite }));
   } finally {
     await pglite.close();
   }
@@ -157,14 +162,7 @@ async function benchPostgres() {
   pg.types.setTypeParser(1700, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
   try {
-    const t0 = performance.now();
-    await migrate((s) => pool.query(s));
-    await pool.query(SEED(ROWS));
-    await pool.query("vacuum analyze");
-    console.error(`postgres15: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
-    const captured = [];
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => captured.push(e.query) });
-    return await measure("PostgreSQL 15", db, captured);
+    return await seedAndMeasure("PostgreSQL 15", (s) => pool.query(s), new PostgresDialect({ pool }));
   } finally {
     await pool.end();
     await postgres.stop();
