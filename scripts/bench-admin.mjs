@@ -7,22 +7,19 @@
 //   node scripts/bench-admin.mjs                 both engines
 //   node scripts/bench-admin.mjs --engine=pglite (or postgres)
 //   BENCH_ROWS=100000 BENCH_RUNS=60 PG_BIN=/usr/local/bin node scripts/bench-admin.mjs
+//   BENCH_PG_PORT=4421 …                         PostgreSQL on that port instead of a random free one
 //
 // Prints p50 / p95 / max in milliseconds per engine and case. Target: p95 < 50 ms on PostgreSQL.
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
-import net from "node:net";
-import os from "node:os";
+import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer } from "vite";
+import { startThrowawayPostgres } from "./lib/throwaway-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
-const PG_BIN = process.env.PG_BIN ?? "/usr/local/bin";
 const engineArg = process.argv.find((a) => a.startsWith("--engine="))?.split("=")[1];
 // --explain prints EXPLAIN ANALYZE of every statement the cases send (as the admin viewer).
 const explain = process.argv.includes("--explain");
@@ -136,91 +133,39 @@ async function measure(engine, db, captured) {
   return results;
 }
 
+/** Migrates and seeds one engine through `exec`, then measures every case through a Kysely on `dialect`. */
+async function seedAndMeasure(engine, exec, dialect) {
+  const t0 = performance.now();
+  await migrate(exec);
+  await exec(SEED(ROWS));
+  await exec("vacuum analyze");
+  console.error(`${engine}: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
+  const captured = [];
+  const db = new Kysely({ dialect, log: (e) => captured.push(e.query) });
+  return measure(engine, db, captured);
+}
+
 async function benchPGlite() {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const pglite = await PGlite.create({ extensions: { pg_trgm }, parsers: { 1700: (v) => Number(v) } });
-  const t0 = performance.now();
-  await migrate((s) => pglite.exec(s));
-  await pglite.exec(SEED(ROWS));
-  await pglite.exec("vacuum analyze");
-  console.error(`pglite: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
-  const captured = [];
-  const db = new Kysely({ dialect: new PGliteDialect({ pglite }), log: (e) => captured.push(e.query) });
   try {
-    return await measure("PGlite", db, captured);
+    return await seedAndMeasure("PGlite", (s) => pglite.exec(s), new PGliteDialect({ pglite }));
   } finally {
     await pglite.close();
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function asPostgres(bin, args) {
-  const exe = path.join(PG_BIN, bin);
-  const isRoot = process.getuid?.() === 0;
-  return execFileSync(isRoot ? "runuser" : exe, isRoot ? ["-u", "postgres", "--", exe, ...args] : args, {
-    stdio: "pipe",
-  });
-}
-
 async function benchPostgres() {
-  if (!existsSync(path.join(PG_BIN, "initdb"))) throw new Error(`PostgreSQL 15 not found in ${PG_BIN} (set PG_BIN)`);
-  const dir = await mkdtemp(path.join(os.tmpdir(), "behappy-bench-admin-"));
-  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
-  await chmod(dir, 0o755);
-  const dataDir = path.join(dir, "data");
-  const port = await freePort();
-  asPostgres("initdb", [
-    "-D",
-    dataDir,
-    "-U",
-    "postgres",
-    "--auth=trust",
-    "-E",
-    "UTF8",
-    "--locale=C.UTF-8",
-    "--no-sync",
-  ]);
-  asPostgres("pg_ctl", [
-    "-D",
-    dataDir,
-    "-w",
-    "-l",
-    path.join(dir, "log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    "start",
-  ]);
+  const postgres = await startThrowawayPostgres({ port: Number(process.env.BENCH_PG_PORT) || undefined });
   const pg = (await import("pg")).default;
   pg.types.setTypeParser(1700, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, max: 2 });
+  const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
   try {
-    const t0 = performance.now();
-    await migrate((s) => pool.query(s));
-    await pool.query(SEED(ROWS));
-    await pool.query("vacuum analyze");
-    console.error(`postgres15: migrated and seeded ${ROWS} + ${ROWS} rows in ${Math.round(performance.now() - t0)} ms`);
-    const captured = [];
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: (e) => captured.push(e.query) });
-    return await measure("PostgreSQL 15", db, captured);
+    return await seedAndMeasure("PostgreSQL 15", (s) => pool.query(s), new PostgresDialect({ pool }));
   } finally {
     await pool.end();
-    try {
-      asPostgres("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
-    } catch {
-      /* already stopped */
-    }
-    await rm(dir, { recursive: true, force: true });
+    await postgres.stop();
   }
 }
 

@@ -33,18 +33,22 @@ export interface MemberOrder {
   items: MemberOrderItem[];
 }
 
-export interface MemberProfile {
-  salutation: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  street: string | null;
-  zipcode: string | null;
-  city: string | null;
-  country: string | null;
-  areacode: string | null;
-  phone: string | null;
-  mobile: string | null;
+/** The fields a member fills in (profile form, checkout prefill): the profiles table's optional text columns. */
+export const PROFILE_FIELDS = [
+  "salutation",
+  "first_name",
+  "last_name",
+  "email",
+  "street",
+  "zipcode",
+  "city",
+  "country",
+  "areacode",
+  "phone",
+  "mobile",
+] as const;
+
+export type MemberProfile = Record<(typeof PROFILE_FIELDS)[number], string | null> & {
   created_at: string;
   updated_at: string | null;
-}
+};

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { percentile } from "../lib/load.mjs";
+import { latencySummary } from "../lib/load.mjs";
 
 let ticksPerSecond;
 /** utime + stime of a process in milliseconds (Linux /proc). */
@@ -45,16 +45,12 @@ export function runLoad({ url, headers = {}, connections, seconds, pid }) {
 
 /** Adds up several runs of the same target into req/s, exact percentiles, errors, CPU per request. */
 export function summarizeRuns(runs) {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const latencies = runs.flatMap((r) => r.latencies);
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   const ok = runs.reduce((sum, r) => sum + (r.statuses[200] ?? 0), 0);
   const cpu = runs.reduce((sum, r) => sum + r.cpuMs, 0);
   return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    ...latencySummary(latencies, seconds),
     // Anything but a 200 counts as an error: every page under test answers 200.
     errors: latencies.length - ok + runs.reduce((sum, r) => sum + r.failures, 0),
     cpuMsPerRequest: cpu / Math.max(1, latencies.length),

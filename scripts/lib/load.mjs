@@ -6,17 +6,20 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export function summarize(latencies, seconds, errors, statuses) {
+/** Requests, requests per second and exact percentiles of every latency recorded in `seconds`. */
+export function latencySummary(latencies, seconds) {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    requests: latencies.length,
-    rps: latencies.length / seconds,
+    requests: sorted.length,
+    rps: sorted.length / seconds,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    errors,
-    statuses,
   };
+}
+
+export function summarize(latencies, seconds, errors, statuses) {
+  return { ...latencySummary(latencies, seconds), errors, statuses };
 }
 
 /** Runs `request(workerIndex)` (returns a status code) from `connections` workers for `seconds`. */

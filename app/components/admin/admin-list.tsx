@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
-import { Button } from "../ui/button";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { listHref, totalPages, type AdminNotice, type Page } from "~/lib/admin/list-params";
+import { Button, buttonClass } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Input } from "../ui/input";
 import { Pagination } from "../ui/pagination";
@@ -16,7 +17,7 @@ export function useScreenLoading() {
 }
 
 /** A destructive notice in the page (server-rendered, so it shows without JS), spec §8 Admin. */
-export function AdminErrorNotice({ message, description }: { message: string; description: string }) {
+export function AdminErrorNotice({ message, description }: AdminNotice) {
   return (
     <div
       role="alert"
@@ -28,39 +29,69 @@ export function AdminErrorNotice({ message, description }: { message: string; de
   );
 }
 
+/** The screen's title, a line about it, its actions and, when its load failed, the error notice. */
 export function AdminPageHeader({
   title,
   description,
   actions,
+  error,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  error?: AdminNotice | null;
 }) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-3xl font-bold">{title}</h1>
-        {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{title}</h1>
+          {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
-    </div>
+      {error ? <AdminErrorNotice {...error} /> : null}
+    </>
+  );
+}
+
+/** Filter links above a list (state in the URL, so they work without JS); the current one is filled. */
+export function AdminFilterNav({
+  filters,
+  children,
+}: {
+  filters: { label: string; href: string; current: boolean }[];
+  /** Shown after the links (e.g. a sum). */
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-label="Filter" className="mb-4 flex flex-wrap items-center gap-2">
+      {filters.map((filter) => (
+        <Link
+          key={filter.label}
+          to={filter.href}
+          aria-current={filter.current ? "page" : undefined}
+          className={buttonClass(filter.current ? "default" : "outline", "sm")}
+        >
+          {filter.label}
+        </Link>
+      ))}
+      {children}
+    </nav>
   );
 }
 
 export type AdminListProps = {
   /** Label of the search field, e.g. 'Nach Titel suchen'. */
   searchLabel: string;
-  q: string;
-  page: number;
-  totalPages: number;
-  /** Number of rows on this page; 0 shows 'Keine Ergebnisse gefunden.'. */
-  count: number;
-  hrefFor: (page: number) => string;
+  /** The page shown: its query, number and total; no rows shows 'Keine Ergebnisse gefunden.'. */
+  list: Page<unknown>;
+  /** The list's own path, e.g. '/admin/orders'. */
+  path: string;
   children: ReactNode;
   /** Rendered above the table (e.g. a total). */
   summary?: ReactNode;
-  /** Other list state a search keeps (e.g. a filter), sent as hidden fields. */
+  /** Other list state that search and paging keep (e.g. a filter): hidden fields and link parameters. */
   keep?: Record<string, string | undefined>;
 };
 
@@ -68,17 +99,8 @@ export type AdminListProps = {
  * Search (GET ?q=), the table, 'Lade Daten...' while a client navigation loads, the empty text and
  * 'Seite X von Y' with previous/next links. Everything is in the URL, so it works without JS.
  */
-export function AdminList({
-  searchLabel,
-  q,
-  page,
-  totalPages,
-  count,
-  hrefFor,
-  children,
-  summary,
-  keep = {},
-}: AdminListProps) {
+export function AdminList({ searchLabel, list, path, children, summary, keep = {} }: AdminListProps) {
+  const { q } = list;
   const loading = useScreenLoading();
   return (
     <div className="mt-6 space-y-4">
@@ -101,7 +123,7 @@ export function AdminList({
         {loading ? LOADING_TEXT : ""}
       </p>
       <div className={cn("transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
-        {count === 0 ? (
+        {list.rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
             {EMPTY_TEXT}
           </p>
@@ -109,7 +131,12 @@ export function AdminList({
           children
         )}
       </div>
-      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} label="Seiten der Liste" />
+      <Pagination
+        page={list.page}
+        totalPages={totalPages(list.total)}
+        hrefFor={(page) => listHref(path, { q, page }, keep)}
+        label="Seiten der Liste"
+      />
     </div>
   );
 }

@@ -1,8 +1,20 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import type { AdminMembershipView, PlanOption } from "~/lib/membership";
+
+function Labeled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 
 /**
  * The membership part of the admin profile dialog: what the member holds, and a plain POST form
@@ -43,10 +55,7 @@ export function MembershipAdmin({
         <input type="hidden" name="userId" value={userId} />
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor="membership-action" className="block font-medium">
-              Aktion
-            </label>
+          <Labeled id="membership-action" label="Aktion">
             <select
               id="membership-action"
               name="action"
@@ -57,11 +66,8 @@ export function MembershipAdmin({
               <option value="extend">Um eine Laufzeit verlängern</option>
               <option value="end">Beenden</option>
             </select>
-          </div>
-          <div className="space-y-1">
-            <label htmlFor="membership-plan" className="block font-medium">
-              Plan (beim Vergeben)
-            </label>
+          </Labeled>
+          <Labeled id="membership-plan" label="Plan (beim Vergeben)">
             <select id="membership-plan" name="plan" defaultValue={answer?.plan ?? ""} className={fieldClass}>
               <option value="">–</option>
               {plans.map((p) => (
@@ -70,12 +76,9 @@ export function MembershipAdmin({
                 </option>
               ))}
             </select>
-          </div>
+          </Labeled>
         </div>
-        <div className="space-y-1">
-          <label htmlFor="membership-reason" className="block font-medium">
-            Grund
-          </label>
+        <Labeled id="membership-reason" label="Grund">
           <input
             id="membership-reason"
             name="reason"
@@ -85,7 +88,7 @@ export function MembershipAdmin({
             defaultValue={answer?.reason ?? ""}
             className={fieldClass}
           />
-        </div>
+        </Labeled>
         <Button type="submit" variant="outline" size="sm" className="justify-self-start">
           Mitgliedschaft speichern
         </Button>

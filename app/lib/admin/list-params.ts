@@ -7,6 +7,23 @@ export interface ListParams {
   page: number;
 }
 
+/** One page of an admin list as a loader returns it. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  totalPages: number;
+  q: string;
+}
+
+/** What a list shows when its load failed (next to the error notice). */
+export function emptyPage<T>(q: string): Page<T> {
+  return { rows: [], total: 0, page: 1, totalPages: 1, q };
+}
+
+/** The destructive notice of spec §8 Admin: a headline and what to do. */
+export type AdminNotice = { message: string; description: string };
+
 export function readListParams(searchParams: URLSearchParams): ListParams {
   const q = (searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const raw = Number.parseInt(searchParams.get("page") ?? "1", 10);

@@ -64,19 +64,11 @@ export const eventFormSchema = z.object({
   ...flags,
 });
 
-export const courseFormSchema = z.object({
-  title: requiredText("einen Titel", 200),
-  category: requiredText("eine Kategorie", 100),
+/** A course is an event whose date, time and place may be open (spec: "a course needs no date"). */
+export const courseFormSchema = eventFormSchema.extend({
   date: optionalText(100),
   time: optionalText(100),
   location: optionalText(200),
-  provider: optionalText(200),
-  description: optionalText(10_000),
-  image_url: imageUrl,
-  price,
-  behappy_price: price,
-  vat_rate: vatRate,
-  ...flags,
 });
 
 export const productFormSchema = z.object({

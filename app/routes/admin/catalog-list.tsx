@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/catalog-list";
-import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { FlagToggle } from "~/components/admin/flag-toggle";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
-import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
 import { catalogRowActionSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
@@ -19,7 +19,6 @@ import {
   type CatalogListRow,
 } from "~/server/queries/admin/catalog.server";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
-import type { Page } from "~/server/queries/admin/paging.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
@@ -48,8 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }));
     return { kind, list, toDelete, error: null };
   } catch (error) {
-    const empty: Page<CatalogListRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
-    return { kind, list: empty, toDelete: null, error: adminFailure(kindToasts(kind).loadListError, error, { kind }) };
+    const notice = adminFailure(kindToasts(kind).loadListError, error, { kind });
+    return { kind, list: emptyPage<CatalogListRow>(params.q), toDelete: null, error: notice };
   }
 }
 
@@ -111,16 +110,9 @@ export default function AdminCatalogList() {
             Neu hinzufügen
           </Link>
         }
+        error={error}
       />
-      {error ? <AdminErrorNotice {...error} /> : null}
-      <AdminList
-        searchLabel="Nach Titel suchen"
-        q={list.q}
-        page={list.page}
-        totalPages={totalPages(list.total)}
-        count={list.rows.length}
-        hrefFor={(page) => listHref(listPath, { q: list.q, page })}
-      >
+      <AdminList searchLabel="Nach Titel suchen" list={list} path={listPath}>
         <AdminTable
           caption={texts.heading}
           head={[
@@ -163,24 +155,11 @@ export default function AdminCatalogList() {
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.price)}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatCommunityPrice(row.behappy_price)}</td>
-                <td className={cellClass}>
-                  <FlagToggle
-                    id={row.id}
-                    title={row.title}
-                    flag="show_on_startpage"
-                    checked={row.show_on_startpage}
-                    returnTo={here}
-                  />
-                </td>
-                <td className={cellClass}>
-                  <FlagToggle
-                    id={row.id}
-                    title={row.title}
-                    flag="show_on_offer"
-                    checked={row.show_on_offer}
-                    returnTo={here}
-                  />
-                </td>
+                {(["show_on_startpage", "show_on_offer"] as const).map((flag) => (
+                  <td key={flag} className={cellClass}>
+                    <FlagToggle id={row.id} title={row.title} flag={flag} checked={row[flag]} returnTo={here} />
+                  </td>
+                ))}
                 <td className={cellClass}>
                   {/* Stacked, so all columns fit beside the sidebar at 1280 px. */}
                   <div className="flex flex-col items-start">

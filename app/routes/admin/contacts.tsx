@@ -2,12 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useLoaderData } from "react-router";
 import type { Route } from "./+types/contacts";
-import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { contactStatusLabel } from "~/lib/admin/kinds";
-import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { emptyPage, listHref, readListParams, safeAdminPath, type Page } from "~/lib/admin/list-params";
 import { formatDateTime } from "~/lib/format";
 import { contactReadSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
@@ -18,7 +18,6 @@ import {
   type ContactRow,
 } from "~/server/queries/admin/contacts.server";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
-import type { Page } from "~/server/queries/admin/paging.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 
@@ -38,8 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }));
     return { ...result, error: null };
   } catch (error) {
-    const empty: Page<ContactRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
-    return { list: empty, message: null, error: adminFailure(LOAD_ERROR, error) };
+    return { list: emptyPage<ContactRow>(params.q), message: null, error: adminFailure(LOAD_ERROR, error) };
   }
 }
 
@@ -164,16 +162,9 @@ export default function AdminContacts() {
       <AdminPageHeader
         title="Kontaktanfragen"
         description={`${list.total} ${list.total === 1 ? "Anfrage" : "Anfragen"}`}
+        error={error}
       />
-      {error ? <AdminErrorNotice {...error} /> : null}
-      <AdminList
-        searchLabel="Nach Name suchen"
-        q={list.q}
-        page={list.page}
-        totalPages={totalPages(list.total)}
-        count={list.rows.length}
-        hrefFor={(page) => listHref("/admin/contacts", { q: list.q, page })}
-      >
+      <AdminList searchLabel="Nach Name suchen" list={list} path="/admin/contacts">
         <AdminTable caption="Kontaktanfragen" head={["Name", "E-Mail", "Status", "Eingegangen", "Aktionen"]}>
           {list.rows.map((row) => (
             <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>

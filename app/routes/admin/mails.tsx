@@ -1,6 +1,6 @@
 import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/mails";
-import { AdminErrorNotice, AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
+import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format";
@@ -52,8 +52,8 @@ export default function AdminMails() {
       <AdminPageHeader
         title="Mails"
         description={`${total} nicht zugestellte ${total === 1 ? "Mail" : "Mails"}${total > limit ? ` (die ${limit} neuesten)` : ""}`}
+        error={error}
       />
-      {error ? <AdminErrorNotice {...error} /> : null}
       <div className="mt-6">
         {rows.length === 0 ? (
           <p className="text-muted-foreground">{error ? EMPTY_TEXT : "Alle Mails wurden zugestellt."}</p>

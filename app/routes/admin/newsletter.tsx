@@ -1,15 +1,14 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { newsletterStatusLabel } from "~/lib/admin/kinds";
-import { listHref, readListParams, totalPages } from "~/lib/admin/list-params";
+import { emptyPage, readListParams } from "~/lib/admin/list-params";
 import { formatDate } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { listSubscribersAdmin, type SubscriberRow } from "~/server/queries/admin/newsletter.server";
-import type { Page } from "~/server/queries/admin/paging.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter-Abonnenten – BeHappy Admin" }];
 
@@ -19,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { list: await withViewer(viewer, (tx) => listSubscribersAdmin(tx, params)), error: null };
   } catch (error) {
-    const empty: Page<SubscriberRow> = { rows: [], total: 0, page: 1, totalPages: 1, q: params.q };
-    return { list: empty, error: adminFailure("Fehler beim Laden der Newsletter-Abonnenten", error) };
+    const notice = adminFailure("Fehler beim Laden der Newsletter-Abonnenten", error);
+    return { list: emptyPage<SubscriberRow>(params.q), error: notice };
   }
 }
 
@@ -40,15 +39,12 @@ export default function AdminNewsletter() {
             CSV exportieren
           </a>
         }
+        error={error}
       />
-      {error ? <AdminErrorNotice {...error} /> : null}
       <AdminList
         searchLabel="Nach E-Mail suchen"
-        q={list.q}
-        page={list.page}
-        totalPages={totalPages(list.total)}
-        count={list.rows.length}
-        hrefFor={(page) => listHref("/admin/newsletter", { q: list.q, page })}
+        list={list}
+        path="/admin/newsletter"
         summary={
           <p className="text-sm" data-testid="newsletter-total">
             Gesamt: <strong>{list.total}</strong> {list.total === 1 ? "Abonnent" : "Abonnenten"}

@@ -7,17 +7,22 @@ import { MembershipAdmin } from "~/components/admin/membership-admin";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
-import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import {
+  emptyPage,
+  listHref,
+  readListParams,
+  safeAdminPath,
+  type ListParams,
+  type Page,
+} from "~/lib/admin/list-params";
 import { membershipAdminSchema } from "~/lib/schemas/admin";
 import { formatDate } from "~/lib/format";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
-import type { Page } from "~/server/queries/admin/paging.server";
 import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/queries/admin/profiles.server";
 import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/queries/membership.server";
 import { redirectWithSuccess } from "~/server/toast.server";
 import { isUuid } from "~/lib/uuid";
-import type { ListParams } from "~/lib/admin/list-params";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];
 
@@ -28,7 +33,7 @@ async function loadList(viewer: Viewer, params: ListParams): Promise<ListResult>
     return { list: await withViewer(viewer, (tx) => listProfilesAdmin(tx, params)), error: null };
   } catch (error) {
     return {
-      list: { rows: [], total: 0, page: 1, totalPages: 1, q: params.q },
+      list: emptyPage(params.q),
       error: adminFailure("Fehler beim Laden der Profile", error),
     };
   }
@@ -172,14 +177,7 @@ function ProfileTable({ result }: { result: ListResult }) {
   return (
     <>
       {error ? <AdminErrorNotice {...error} /> : null}
-      <AdminList
-        searchLabel="Nach Name oder E-Mail suchen"
-        q={list.q}
-        page={list.page}
-        totalPages={totalPages(list.total)}
-        count={list.rows.length}
-        hrefFor={(page) => listHref("/admin/profiles", { q: list.q, page })}
-      >
+      <AdminList searchLabel="Nach Name oder E-Mail suchen" list={list} path="/admin/profiles">
         <AdminTable caption="User Profiles" head={["Name", "Email", "Created", "Actions"]}>
           {list.rows.map((p) => (
             <tr key={p.id}>

@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
-import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
-import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
+import { Button } from "~/components/ui/button";
+import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { formatDateTime, shortId } from "~/lib/format";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
@@ -18,6 +18,7 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 
+const PATH = "/admin/withdrawals";
 const LOAD_ERROR = "Fehler beim Laden der Widerrufe";
 
 const matchSchema = z.object({
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const list = await withViewer(viewer, (tx) => listWithdrawalsAdmin(tx, params));
     return { list, unmatched: params.unmatched, error: null };
   } catch (error) {
-    const list = { rows: [] as AdminWithdrawalRow[], total: 0, page: 1, totalPages: 1, q: params.q };
+    const list = emptyPage<AdminWithdrawalRow>(params.q);
     return { list, unmatched: params.unmatched, error: adminFailure(LOAD_ERROR, error) };
   }
 }
@@ -103,39 +104,21 @@ function MatchForm({ row, returnTo }: { row: AdminWithdrawalRow; returnTo: strin
 export default function AdminWithdrawals() {
   const { list, unmatched, error } = useLoaderData<typeof loader>();
   const filter = unmatched ? "offen" : undefined;
-  const here = listHref("/admin/withdrawals", { q: list.q, page: list.page }, { filter });
+  const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   return (
     <>
       <AdminPageHeader
         title="Widerrufe"
         description={`${list.total} ${list.total === 1 ? "Widerruf" : "Widerrufe"}${unmatched ? " ohne zugeordnete Bestellung" : ""}, neueste zuerst`}
+        error={error}
       />
-      {error ? <AdminErrorNotice {...error} /> : null}
-      <nav aria-label="Filter" className="mb-4 flex flex-wrap gap-2">
-        <Link
-          to={listHref("/admin/withdrawals", { q: list.q })}
-          aria-current={unmatched ? undefined : "page"}
-          className={buttonClass(unmatched ? "outline" : "default", "sm")}
-        >
-          Alle Widerrufe
-        </Link>
-        <Link
-          to={listHref("/admin/withdrawals", { q: list.q }, { filter: "offen" })}
-          aria-current={unmatched ? "page" : undefined}
-          className={buttonClass(unmatched ? "default" : "outline", "sm")}
-        >
-          Nicht zugeordnet
-        </Link>
-      </nav>
-      <AdminList
-        searchLabel="Nach Name, E-Mail oder Bestellnummer suchen"
-        q={list.q}
-        page={list.page}
-        totalPages={totalPages(list.total)}
-        count={list.rows.length}
-        hrefFor={(page) => listHref("/admin/withdrawals", { q: list.q, page }, { filter })}
-        keep={{ filter }}
-      >
+      <AdminFilterNav
+        filters={[
+          { label: "Alle Widerrufe", href: listHref(PATH, { q: list.q }), current: !unmatched },
+          { label: "Nicht zugeordnet", href: listHref(PATH, { q: list.q }, { filter: "offen" }), current: unmatched },
+        ]}
+      />
+      <AdminList searchLabel="Nach Name, E-Mail oder Bestellnummer suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable
           caption="Widerrufe"
           head={["Eingang", "Name", "E-Mail", "Bestellnummer (Angabe)", "Anmerkung", "Bestellung"]}

@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_RETRY } from "~/lib/admin/kinds";
+import type { AdminNotice } from "~/lib/admin/list-params";
 import { signInHref } from "~/lib/safe-redirect";
 import { getAuth, isAdmin } from "./auth.server";
 import type { Viewer } from "../db/db.server";
@@ -29,7 +30,7 @@ export async function requireAdmin(context: Readonly<RouterContextProvider>, req
   return { user, viewer: viewer as Extract<Viewer, { role: "authenticated" }> };
 }
 
-export type AdminNotice = { message: string; description: string };
+export type { AdminNotice };
 
 /** Logs an admin failure and returns the destructive notice of spec §8 Admin. */
 export function adminFailure(

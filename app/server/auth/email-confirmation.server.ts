@@ -4,27 +4,26 @@ import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { emailConfirmationMail } from "../mail/account-mails.server";
-import { hashToken, newToken } from "../queries/newsletter.server";
 import { hitRateLimit } from "../rate-limit.server";
+import {
+  isOneTimeTokenUsable,
+  isPlausibleToken,
+  issueOneTimeToken,
+  redeemOneTimeToken,
+} from "./one-time-tokens.server";
 
 /**
- * The local provider's e-mail confirmation (Supabase Auth has its own): a random 256-bit token
- * mailed as a link, stored only as its sha-256 hash in auth.one_time_tokens, valid 24 hours, usable
- * once. Using it sets auth.users.email_confirmed_at, the column Supabase Auth sets too; the SQL of
+ * The local provider's e-mail confirmation (Supabase Auth has its own): a one-time link valid 24
+ * hours. Using it sets auth.users.email_confirmed_at, the column Supabase Auth sets too; the SQL of
  * export and deletion reads it.
  */
 export const CONFIRM_TOKEN_HOURS = 24;
-
-function plausible(token: string | undefined): token is string {
-  return typeof token === "string" && /^[A-Za-z0-9_-]{32,100}$/.test(token);
-}
 
 /**
  * Mails a new link to the account's current address (older unused links stop working). Limited per
  * address: beyond it nothing is sent and the answer is false. Runs as the server (service_role).
  */
 export async function sendEmailConfirmation(userId: string): Promise<boolean> {
-  const token = newToken();
   const email = await withViewer(SERVICE, async (tx) => {
     const user = await tx
       .selectFrom("auth.users")
@@ -38,21 +37,7 @@ export async function sendEmailConfirmation(userId: string): Promise<boolean> {
   const limit = await hitRateLimit("accountMailPerEmail", email.toLowerCase());
   if (!limit.allowed) return false;
   await withViewer(SERVICE, async (tx) => {
-    await tx
-      .deleteFrom("auth.one_time_tokens")
-      .where("user_id", "=", userId)
-      .where("token_type", "=", "confirmation_token")
-      .where("used_at", "is", null)
-      .execute();
-    await tx
-      .insertInto("auth.one_time_tokens")
-      .values({
-        user_id: userId,
-        token_type: "confirmation_token",
-        token_hash: hashToken(token),
-        expires_at: sql<Date>`now() + make_interval(hours => ${CONFIRM_TOKEN_HOURS})`,
-      })
-      .execute();
+    const token = await issueOneTimeToken(tx, userId, "confirmation_token", CONFIRM_TOKEN_HOURS * 60);
     // Queued with the token: a link in a mail always names a stored token.
     const link = publicUrl(`/auth/confirm?token=${encodeURIComponent(token)}`);
     await enqueueMail(tx, { to: email, ...emailConfirmationMail({ link, hours: CONFIRM_TOKEN_HOURS }) });
@@ -69,38 +54,19 @@ export function startEmailConfirmation(userId: string) {
 
 /** Read-only check for the confirmation page: an unused, unexpired link? */
 export async function isEmailConfirmationUsable(token: string | undefined) {
-  if (!plausible(token)) return false;
-  const row = await withViewer(SERVICE, (tx) =>
-    tx
-      .selectFrom("auth.one_time_tokens")
-      .select("id")
-      .where("token_hash", "=", hashToken(token))
-      .where("token_type", "=", "confirmation_token")
-      .where("used_at", "is", null)
-      .where("expires_at", ">", sql<Date>`now()`)
-      .executeTakeFirst(),
-  );
-  return Boolean(row);
+  return isOneTimeTokenUsable(token, "confirmation_token");
 }
 
 /** Uses the link once (atomic UPDATE … WHERE used_at IS NULL) and marks the address confirmed. */
 export async function confirmEmailWithToken(token: string | undefined) {
-  if (!plausible(token)) return false;
+  if (!isPlausibleToken(token)) return false;
   return withViewer(SERVICE, async (tx) => {
-    const used = await tx
-      .updateTable("auth.one_time_tokens")
-      .set({ used_at: sql<Date>`now()` })
-      .where("token_hash", "=", hashToken(token))
-      .where("token_type", "=", "confirmation_token")
-      .where("used_at", "is", null)
-      .where("expires_at", ">", sql<Date>`now()`)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!used?.user_id) return false;
+    const userId = await redeemOneTimeToken(tx, token, "confirmation_token");
+    if (!userId) return false;
     await tx
       .updateTable("auth.users")
       .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`, updated_at: sql<Date>`now()` })
-      .where("id", "=", used.user_id)
+      .where("id", "=", userId)
       .execute();
     return true;
   });

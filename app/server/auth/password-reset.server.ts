@@ -5,14 +5,16 @@ import { publicUrl } from "../mail.server";
 import { accountExistsMail, passwordChangedMail } from "../mail/account-mails.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";
-import { hashToken, newToken } from "../queries/newsletter.server";
 import { clearRateLimit, hitRateLimit } from "../rate-limit.server";
+import {
+  isOneTimeTokenUsable,
+  isPlausibleToken,
+  issueOneTimeToken,
+  redeemOneTimeToken,
+} from "./one-time-tokens.server";
 import { hashPassword } from "./password.server";
 
-/**
- * The local provider's password reset (Supabase Auth has its own): a random 256-bit token mailed
- * as a link, stored only as its sha-256 hash in auth.one_time_tokens, valid 60 minutes, usable once.
- */
+/** The local provider's password reset (Supabase Auth has its own): a one-time link valid 60 minutes. */
 export const RESET_TOKEN_MINUTES = 60;
 
 /**
@@ -29,26 +31,10 @@ export function startLocalPasswordReset(email: string, kind: "reset" | "account-
 async function sendResetMail(email: string, kind: "reset" | "account-exists") {
   const limit = await hitRateLimit("passwordResetPerEmail", email);
   if (!limit.allowed) return;
-  const token = newToken();
   await withViewer(SERVICE, async (tx) => {
     const user = await tx.selectFrom("auth.users").select("id").where("email", "=", email).executeTakeFirst();
     if (!user) return;
-    // Only the newest link works: older unused ones are withdrawn.
-    await tx
-      .deleteFrom("auth.one_time_tokens")
-      .where("user_id", "=", user.id)
-      .where("token_type", "=", "recovery_token")
-      .where("used_at", "is", null)
-      .execute();
-    await tx
-      .insertInto("auth.one_time_tokens")
-      .values({
-        user_id: user.id,
-        token_type: "recovery_token",
-        token_hash: hashToken(token),
-        expires_at: sql<Date>`now() + make_interval(mins => ${RESET_TOKEN_MINUTES})`,
-      })
-      .execute();
+    const token = await issueOneTimeToken(tx, user.id, "recovery_token", RESET_TOKEN_MINUTES);
     // Queued with the token: a link in a mail always names a stored token.
     const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
     const mail =
@@ -59,51 +45,27 @@ async function sendResetMail(email: string, kind: "reset" | "account-exists") {
   });
 }
 
-function plausible(token: string | undefined): token is string {
-  return typeof token === "string" && /^[A-Za-z0-9_-]{32,100}$/.test(token);
-}
-
 /** Read-only check for the reset page: does an unused, unexpired token with this hash exist? */
 export async function isLocalResetTokenUsable(token: string | undefined) {
-  if (!plausible(token)) return false;
-  const row = await withViewer(SERVICE, (tx) =>
-    tx
-      .selectFrom("auth.one_time_tokens")
-      .select("id")
-      .where("token_hash", "=", hashToken(token))
-      .where("token_type", "=", "recovery_token")
-      .where("used_at", "is", null)
-      .where("expires_at", ">", sql<Date>`now()`)
-      .executeTakeFirst(),
-  );
-  return Boolean(row);
+  return isOneTimeTokenUsable(token, "recovery_token");
 }
 
 /**
- * Uses the token once (an atomic UPDATE … WHERE used_at IS NULL, so two parallel requests cannot
- * both win), sets the new password and ends every session of the user. Returns the account's
+ * Uses the token once, sets the new password and ends every session of the user. Returns the account's
  * e-mail (the sign-in form is prefilled with it), or null for an unknown, used or expired token. The hash is computed before the transaction (PGlite: one connection).
  */
 export async function finishLocalPasswordReset(token: string | undefined, newPassword: string) {
-  if (!plausible(token)) return null;
+  if (!isPlausibleToken(token)) return null;
   const passwordHash = await hashPassword(newPassword);
   const email = await withViewer(SERVICE, async (tx) => {
-    const used = await tx
-      .updateTable("auth.one_time_tokens")
-      .set({ used_at: sql<Date>`now()` })
-      .where("token_hash", "=", hashToken(token))
-      .where("token_type", "=", "recovery_token")
-      .where("used_at", "is", null)
-      .where("expires_at", ">", sql<Date>`now()`)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!used?.user_id) return null;
-    await setPasswordEndingSessions(tx, used.user_id, passwordHash);
+    const userId = await redeemOneTimeToken(tx, token, "recovery_token");
+    if (!userId) return null;
+    await setPasswordEndingSessions(tx, userId, passwordHash);
     // The link was mailed to the account's address, so using it also proves the address.
     const user = await tx
       .updateTable("auth.users")
       .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())` })
-      .where("id", "=", used.user_id)
+      .where("id", "=", userId)
       .returning("email")
       .executeTakeFirstOrThrow();
     return user.email ?? "";

@@ -5,6 +5,7 @@ import {
   removeLine,
   sanitizeLines,
   setLineQuantity,
+  type CartChange,
   type CartLine,
 } from "~/lib/cart";
 import { planRefusal } from "~/lib/membership";
@@ -50,6 +51,19 @@ const GONE: Toast = {
  * browser only names them), and every outcome carries the spec's German toast.
  */
 export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAction): Promise<CartOutcome> {
+  // An add within the limits answers with the new lines, one past them with the limit's toast.
+  const added = (change: CartChange, title: string): CartOutcome =>
+    change.ok
+      ? {
+          lines: change.lines,
+          ok: true,
+          toast: {
+            type: "success",
+            message: "Zum Warenkorb hinzugefügt",
+            description: `${title} wurde in den Warenkorb gelegt.`,
+          },
+        }
+      : { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
   // A membership is chosen, never added: quantity 1, one per cart, and not a plan already held.
   const choosePlan = async (planId: string): Promise<CartOutcome> => {
     const items = await findCartItems(tx, [...lines, { itemId: planId, itemType: "product" }]);
@@ -59,16 +73,7 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
     if (refusal) return { lines, ok: false, toast: { type: "error", message: "Nicht möglich", description: refusal } };
     const others = lines.filter((l) => !items.get(`${l.itemType}:${l.itemId}`)?.isMembership);
     const change = addLine(others, { itemId: plan.itemId, itemType: "product" }, 1);
-    if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
-    return {
-      lines: change.lines,
-      ok: true,
-      toast: {
-        type: "success",
-        message: "Zum Warenkorb hinzugefügt",
-        description: `${plan.title} wurde in den Warenkorb gelegt.`,
-      },
-    };
+    return added(change, plan.title);
   };
   const titleOf = async (line: Pick<CartLine, "itemId" | "itemType">) =>
     (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`)?.title ?? "Der Artikel";
@@ -86,16 +91,7 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
         };
       }
       const change = addLine(lines, { itemId: item.itemId, itemType: item.itemType }, action.quantity);
-      if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
-      return {
-        lines: change.lines,
-        ok: true,
-        toast: {
-          type: "success",
-          message: "Zum Warenkorb hinzugefügt",
-          description: `${item.title} wurde in den Warenkorb gelegt.`,
-        },
-      };
+      return added(change, item.title);
     }
     case "update": {
       const line = lines.find((l) => l.id === action.lineId);

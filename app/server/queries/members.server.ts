@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import type { RegistrationInput } from "~/lib/schemas/registration";
-import type { MemberOrder, MemberProfile, OrderStatus } from "~/lib/members";
+import { PROFILE_FIELDS, type MemberOrder, type MemberProfile, type OrderStatus } from "~/lib/members";
 import type { Tx } from "../db/db.server";
 import { iso, num } from "../db/values.server";
 
@@ -64,20 +64,7 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
   }));
 }
 
-/** The fields a member fills in (profile form, checkout prefill). */
-export const PROFILE_FIELDS = [
-  "salutation",
-  "first_name",
-  "last_name",
-  "email",
-  "street",
-  "zipcode",
-  "city",
-  "country",
-  "areacode",
-  "phone",
-  "mobile",
-] as const;
+export { PROFILE_FIELDS };
 
 /** A member profile as the dashboard and the admin dialog show it. */
 export const PROFILE_COLUMNS = [...PROFILE_FIELDS, "created_at", "updated_at"] as const;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { ADMIN_PAGE_SIZE, containsPattern, totalPages, type ListParams } from "../../lib/admin/list-params";
+import { containsPattern, type ListParams } from "../../lib/admin/list-params";
 import type { WithdrawalInput } from "../../lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
@@ -7,6 +7,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { buildWithdrawalNotificationMail, withdrawalReceiptMail } from "../mail/withdrawal-mail.server";
 import { operator } from "../operator.server";
 import { iso, num } from "../db/values.server";
+import { newestFirstPage } from "../queries/admin/paging.server";
 
 /** The order number customers quote: the first 8 characters of the order id, upper case. */
 export function orderReferenceOf(input: string) {
@@ -81,20 +82,17 @@ export async function listWithdrawalsAdmin(tx: Tx, params: ListParams & { unmatc
   }
   const { total } = await base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
   const count = num(total) ?? 0;
-  const pages = totalPages(count);
-  const page = Math.min(params.page, pages);
-  const rows = await base
-    .select(["id", "created_at", "name", "email", "order_reference", "note", "order_id", "matched_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
+  const columns = ["id", "created_at", "name", "email", "order_reference", "note", "order_id", "matched_at"] as const;
+  const { page, totalPages, rows } = newestFirstPage(base.select(columns), count, params.page);
   return {
-    rows: rows.map((r) => ({ ...r, created_at: iso(r.created_at) ?? "", matched_at: iso(r.matched_at) })),
+    rows: (await rows.execute()).map((r) => ({
+      ...r,
+      created_at: iso(r.created_at) ?? "",
+      matched_at: iso(r.matched_at),
+    })),
     total: count,
     page,
-    totalPages: pages,
+    totalPages,
     q: params.q,
   };
 }

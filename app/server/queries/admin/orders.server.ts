@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { ADMIN_PAGE_SIZE, containsPattern, totalPages, type ListParams } from "../../../lib/admin/list-params";
+import { containsPattern, type ListParams } from "../../../lib/admin/list-params";
 import type { OrderStatus } from "../../../lib/admin/kinds";
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "../../../lib/admin/orders";
 import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
 import { afterCommit, type Tx, type ViewerTx } from "../../db/db.server";
 import { logger } from "../../log.server";
@@ -8,16 +9,14 @@ import { auditFor } from "./audit.server";
 import { listInvoicesForOrders } from "../../invoice/invoices.server";
 import { deliveryLines, deliveryOf } from "../../orders/delivery-address.server";
 import { listOrderItems, ORDER_COLUMNS } from "../orders.server";
-import type { Selectable } from "kysely";
-import type { OrdersTable } from "../../db/types.server";
-import { iso, num, type Serialized } from "../../db/values.server";
-import { pageOf } from "./paging.server";
+import { iso, num } from "../../db/values.server";
+import { newestFirstPage, pageOf } from "./paging.server";
 
 /** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
 
 const LIST_COLUMNS = ["id", "customer_name", "customer_email", "total_amount", "status", "created_at"] as const;
 
-export type AdminOrderRow = Serialized<Pick<Selectable<OrdersTable>, (typeof LIST_COLUMNS)[number]>>;
+export type { AdminOrderRow };
 
 export async function listOrdersAdmin(tx: Tx, params: ListParams) {
   return pageOf<AdminOrderRow>(tx, "orders", params, async (ids) => {
@@ -65,7 +64,7 @@ export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
 }
 
 /** One order with its items, withdrawals, invoices, delivery address and audit trail, or null when unknown (or not visible). */
-export async function getOrderDetail(tx: ViewerTx, id: string) {
+export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrderDetail | null> {
   const order = await getOrderAdmin(tx, id);
   if (!order) return null;
   // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
@@ -103,7 +102,7 @@ export async function getOrderDetail(tx: ViewerTx, id: string) {
  * Open payments: pending orders, newest first, with how many and their sum. Pending orders are
  * the few awaiting a transfer, so a plain filtered query under RLS is enough here.
  */
-export async function listOpenOrdersAdmin(tx: Tx, params: ListParams) {
+export async function listOpenOrdersAdmin(tx: Tx, params: ListParams): Promise<AdminOrderPage> {
   const search = params.q ? containsPattern(params.q) : null;
   let base = tx.selectFrom("orders").where("status", "=", "pending");
   if (search) {
@@ -113,24 +112,16 @@ export async function listOpenOrdersAdmin(tx: Tx, params: ListParams) {
     .select([sql<number>`count(*)::int`.as("total"), sql<string>`coalesce(sum(total_amount), 0)`.as("sum")])
     .executeTakeFirstOrThrow();
   const total = num(stats.total) ?? 0;
-  const pages = totalPages(total);
-  const page = Math.min(params.page, pages);
-  const rows = await base
-    .select(["id", "customer_name", "customer_email", "total_amount", "status", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
+  const { page, totalPages, rows } = newestFirstPage(base.select(LIST_COLUMNS), total, params.page);
   return {
-    rows: rows.map((row) => ({
+    rows: (await rows.execute()).map((row) => ({
       ...row,
       total_amount: num(row.total_amount) ?? 0,
       created_at: iso(row.created_at) ?? "",
     })),
     total,
     page,
-    totalPages: pages,
+    totalPages,
     q: params.q,
     openSum: num(stats.sum) ?? 0,
   };

@@ -1,14 +1,8 @@
-import { sql } from "kysely";
-import { ADMIN_PAGE_SIZE, totalPages, type ListParams } from "../../../lib/admin/list-params";
+import { sql, type SelectQueryBuilder } from "kysely";
+import { ADMIN_PAGE_SIZE, totalPages, type ListParams, type Page } from "../../../lib/admin/list-params";
 import type { Tx } from "../../db/db.server";
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  totalPages: number;
-  q: string;
-}
+export type { Page };
 
 /** The admin lists public.admin_list_page knows. */
 export type AdminListName = "events" | "courses" | "products" | "newsletter" | "contacts" | "orders" | "profiles";
@@ -31,4 +25,23 @@ export async function pageOf<T extends { id: string }>(
   const position = new Map(ids.map((id, index) => [id, index]));
   found.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { rows: found, total, page, totalPages: totalPages(total), q: params.q };
+}
+
+/**
+ * A page of a filtered list read with a plain count and OFFSET, newest first (id breaks ties); for
+ * lists that stay small, like pending orders or withdrawals. The page is clamped to the last one.
+ */
+export function newestFirstPage<Query extends SelectQueryBuilder<any, any, any>>(
+  query: Query,
+  total: number,
+  requested: number,
+) {
+  const pages = totalPages(total);
+  const page = Math.min(requested, pages);
+  const rows = query
+    .orderBy(sql`created_at`, "desc")
+    .orderBy(sql`id`, "desc")
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE) as Query;
+  return { page, totalPages: pages, rows };
 }

@@ -1,0 +1,173 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ORDER_STATUSES, orderItemTypeLabel, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
+import type { AdminOrderDetail } from "~/lib/admin/orders";
+import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
+import { Badge } from "../ui/badge";
+import { buttonClass } from "../ui/button";
+import { AdminErrorNotice, AdminTable, cellClass } from "./admin-list";
+import { AuditList } from "./audit-list";
+import { PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
+
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A line of the customer's data; left out when there is nothing to show. */
+function Fact({
+  label,
+  children,
+  className,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  if (!children) return null;
+  return (
+    <>
+      <dt className="font-medium">{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/** One order (?order=<id>): status buttons, customer, items, invoices, withdrawals and the audit trail. */
+export function OrderDetail({
+  detail,
+  backHref,
+  selfHref,
+}: {
+  detail: AdminOrderDetail;
+  backHref: string;
+  selfHref: string;
+}) {
+  const { order, items, itemsError, withdrawals, invoices, delivery, audit } = detail;
+  const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
+  return (
+    <>
+      <h2 className="text-2xl font-bold">
+        Bestellung <span className="font-mono">{shortId(order.id)}</span>
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        vom {formatDateTime(order.created_at)} ·{" "}
+        <Badge variant={orderStatusVariant(order.status)} data-testid="order-detail-status">
+          {orderStatusLabel(order.status)}
+        </Badge>
+      </p>
+
+      <section aria-labelledby="status-heading" className="mt-6 rounded-lg border border-border p-4">
+        <h3 id="status-heading" className="font-semibold">
+          Status ändern
+        </h3>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {ORDER_STATUSES.map((status) => (
+            <StatusForm
+              key={status}
+              id={order.id}
+              status={status}
+              label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
+              returnTo={selfHref}
+              disabled={order.status === status}
+              variant={order.status === status ? "default" : "outline"}
+            />
+          ))}
+        </div>
+      </section>
+
+      <DetailSection id="customer-heading" title="Kunde">
+        <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
+          <Fact label="Name">{[order.salutation, order.customer_name].filter(Boolean).join(" ")}</Fact>
+          <Fact label="E-Mail" className="break-all">
+            {order.customer_email}
+          </Fact>
+          <Fact label="Telefon">{order.customer_phone}</Fact>
+          <Fact label="Adresse">{address.join(", ")}</Fact>
+          <Fact label="Lieferadresse" testId="admin-delivery-address">
+            {delivery?.join(", ")}
+          </Fact>
+          <Fact label="Anmerkungen" className="whitespace-pre-wrap">
+            {order.notes}
+          </Fact>
+        </dl>
+      </DetailSection>
+
+      <DetailSection id="items-heading" title="Bestellpositionen">
+        {itemsError ? <AdminErrorNotice {...itemsError} /> : null}
+        {items.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Keine Bestellpositionen.</p>
+        ) : (
+          <div className="mt-2">
+            <AdminTable caption="Bestellpositionen" head={["Artikel", "Art", "Menge", "Einzelpreis", "Summe"]}>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td className={cellClass}>{item.item_title}</td>
+                  <td className={cellClass}>{orderItemTypeLabel(item.item_type, item.item_title)}</td>
+                  <td className={cellClass}>{item.quantity}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price)}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(item.price * item.quantity)}</td>
+                </tr>
+              ))}
+            </AdminTable>
+          </div>
+        )}
+        {order.shipping_fee > 0 ? <p className="mt-3 text-right">Versand: {formatPrice(order.shipping_fee)}</p> : null}
+        <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
+      </DetailSection>
+
+      <DetailSection id="invoices-heading" title="Rechnungen">
+        {invoices.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Noch keine Rechnung (sie entsteht mit dem Zahlungseingang).
+          </p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={`/rechnungen/${invoice.id}`} className="underline" download={`${invoice.number}.pdf`}>
+                  {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} (PDF)
+                </a>{" "}
+                vom {formatDateTime(invoice.issued_at)}, {formatPrice(invoice.total_amount)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailSection>
+
+      <DetailSection id="withdrawals-heading" title="Widerrufe">
+        {withdrawals.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">Kein Widerruf zu dieser Bestellung.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {withdrawals.map((w) => (
+              <li key={w.id} className="rounded-lg border border-warning/50 bg-warning-soft p-3 text-sm">
+                <p className="font-semibold">Widerruf eingegangen am {formatDateTime(w.created_at)}</p>
+                <p>
+                  {w.name} ({w.email}), Bestellnummer {orderNumber(w.order_reference)}
+                </p>
+                {w.note ? <p className="mt-1 whitespace-pre-wrap">{w.note}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailSection>
+
+      <AuditList entries={audit} headingLevel="h3" />
+
+      <Link to={backHref} className={buttonClass("outline", "default", "mt-8")}>
+        Zurück zur Liste
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
+import { listHref, type AdminNotice } from "~/lib/admin/list-params";
+import type { AdminOrderPage } from "~/lib/admin/orders";
+import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { Badge } from "../ui/badge";
+import { Button, buttonClass } from "../ui/button";
+import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "./admin-list";
+import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
+
+const PATH = "/admin/orders";
+
+/** All orders or the open payments (?filter=open, with their sum), searchable and paged. */
+export function OrderList({ list, open, error }: { list: AdminOrderPage; open: boolean; error: AdminNotice | null }) {
+  const filter = open ? "open" : undefined;
+  const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
+  const [searchParams] = useSearchParams();
+  const toCancel = list.rows.find((r) => r.id === searchParams.get("cancel") && r.status !== "cancelled");
+  return (
+    <>
+      <AdminPageHeader
+        title="Bestellungen"
+        description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}${open ? " mit offener Zahlung" : ""}, neueste zuerst`}
+        error={error}
+      />
+      <AdminFilterNav
+        filters={[
+          { label: "Alle Bestellungen", href: listHref(PATH, { q: list.q }), current: !open },
+          { label: "Offene Zahlungen", href: listHref(PATH, { q: list.q }, { filter: "open" }), current: open },
+        ]}
+      >
+        {list.openSum !== null ? (
+          <p className="ml-2 font-semibold" data-testid="open-sum">
+            Summe offener Zahlungen: {formatPrice(list.openSum)}
+          </p>
+        ) : null}
+      </AdminFilterNav>
+      <AdminList searchLabel="Nach Name oder E-Mail suchen" list={list} path={PATH} keep={{ filter }}>
+        <AdminTable
+          caption="Bestellungen"
+          head={["Bestellung", "Kunde", "E-Mail", "Betrag", "Status", "Datum", "Aktionen"]}
+        >
+          {list.rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cellClass}>
+                <Link
+                  to={listHref(PATH, { q: list.q, page: list.page }, { order: row.id, filter })}
+                  aria-label={`${shortId(row.id)} Details anzeigen`}
+                  className="font-mono underline"
+                >
+                  {shortId(row.id)}
+                </Link>
+              </td>
+              <td className={cellClass}>{row.customer_name}</td>
+              <td className={`${cellClass} break-words`}>{row.customer_email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.total_amount)}</td>
+              <td className={cellClass}>
+                <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">
+                  {orderStatusLabel(row.status)}
+                </Badge>
+              </td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
+              <td className={cellClass}>
+                <details className="group">
+                  <summary
+                    aria-label={`Aktionen für Bestellung ${shortId(row.id)}`}
+                    className={buttonClass(
+                      "ghost",
+                      "sm",
+                      "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+                    )}
+                  >
+                    Aktionen
+                  </summary>
+                  <div className="mt-1 flex flex-col gap-1">
+                    <StatusForm
+                      id={row.id}
+                      status="completed"
+                      label={PAYMENT_RECEIVED}
+                      returnTo={here}
+                      disabled={row.status === "completed"}
+                      variant="ghost"
+                    />
+                    {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
+                    <Form method="get" preventScrollReset>
+                      {list.q ? <input type="hidden" name="q" value={list.q} /> : null}
+                      {list.page > 1 ? <input type="hidden" name="page" value={list.page} /> : null}
+                      <input type="hidden" name="cancel" value={row.id} />
+                      <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
+                        Stornieren
+                      </Button>
+                    </Form>
+                  </div>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminList>
+      {toCancel ? <ConfirmCancel row={toCancel} closeHref={here} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Form, Link } from "react-router";
+import type { AdminOrderRow } from "~/lib/admin/orders";
+import type { OrderStatus } from "~/lib/admin/kinds";
+import { formatPrice, shortId } from "~/lib/format";
+import { Button, buttonClass } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+/** The label of "completed" as an action: completing an order confirms the bank transfer. */
+export const PAYMENT_RECEIVED = "Zahlung eingegangen";
+
+/** One status change as a plain POST (works without JS); the action answers with a toast. */
+export function StatusForm({
+  id,
+  status,
+  label,
+  returnTo,
+  disabled,
+  variant = "outline",
+}: {
+  id: string;
+  status: OrderStatus;
+  label: string;
+  returnTo: string;
+  disabled?: boolean;
+  variant?: "outline" | "default" | "destructive" | "ghost";
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="status" value={status} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <Button type="submit" variant={variant} size="sm" disabled={disabled}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/** Cancelling asks first: the list opens this dialog at ?cancel=<id>, closing goes back to the list. */
+export function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
+  return (
+    <Dialog
+      title="Bestellung stornieren?"
+      description={`Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`}
+      closeHref={closeHref}
+      footer={
+        <>
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+          <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={closeHref} variant="destructive" />
+        </>
+      }
+    />
+  );
+}

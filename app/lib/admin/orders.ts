@@ -1,0 +1,47 @@
+/**
+ * The admin orders screens' data as the components render it (JSON from the loader). The server's
+ * query functions are typed against these, so a column the components read cannot go missing.
+ */
+import type { AuditEntry } from "./audit";
+import type { AdminNotice, Page } from "./list-params";
+
+export interface AdminOrderRow {
+  id: string;
+  customer_name: string;
+  customer_email: string;
+  total_amount: number;
+  status: string;
+  created_at: string;
+}
+
+/** A list page of orders; `openSum` is the sum of the pending ones under ?filter=open, else null. */
+export type AdminOrderPage = Page<AdminOrderRow> & { openSum: number | null };
+
+export interface AdminOrderDetail {
+  order: AdminOrderRow & {
+    salutation: string | null;
+    customer_phone: string | null;
+    street: string | null;
+    zipcode: string | null;
+    city: string | null;
+    country: string | null;
+    notes: string | null;
+    /** A flat shipping fee (SHIPPING_FEE) charged with this order; 0 when none. */
+    shipping_fee: number;
+  };
+  items: { id: string; item_title: string; item_type: string; quantity: number; price: number }[];
+  /** Spec §8: items that failed to load show their own notice; the rest of the order stays. */
+  itemsError: AdminNotice | null;
+  withdrawals: {
+    id: string;
+    name: string;
+    email: string;
+    order_reference: string;
+    note: string | null;
+    created_at: string;
+  }[];
+  invoices: { id: string; number: string; kind: string; issued_at: string; total_amount: number }[];
+  /** Lines of the delivery address, or null when the order has none. */
+  delivery: string[] | null;
+  audit: AuditEntry[];
+}
