@@ -1,12 +1,7 @@
+import { transferRows, type BankTransfer } from "~/lib/bank-transfer";
 import { formatPrice } from "~/lib/format";
 
-export interface BankTransferView {
-  amount: number;
-  holder: string;
-  iban: string;
-  bic: string;
-  bankName: string;
-  reference: string;
+export interface BankTransferView extends BankTransfer {
   /** Server-rendered SVG of the GiroCode (no user input inside, only the encoded payload). */
   qrSvg: string;
 }
@@ -23,14 +18,7 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
       </section>
     );
   }
-  const rows: [string, string][] = [
-    ["Betrag", formatPrice(transfer.amount)],
-    ["Kontoinhaber", transfer.holder],
-    ["IBAN", transfer.iban],
-    ["BIC", transfer.bic],
-    ["Bank", transfer.bankName],
-    ["Verwendungszweck", transfer.reference],
-  ];
+  const rows = transferRows(transfer);
   return (
     <section
       aria-labelledby="payment-heading"

@@ -2,7 +2,7 @@ import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
 import type { OrderWithItems } from "../queries/orders.server";
-import type { BankTransfer } from "../payment/bank-transfer.server";
+import { transferRows, type BankTransfer } from "../../lib/bank-transfer";
 import type { MailAttachment } from "../mail.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 import { publicUrl } from "../mail.server";
@@ -13,23 +13,15 @@ const GIROCODE_CID = "girocode@behappy";
 export function bankTransferText(transfer: BankTransfer) {
   return [
     `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von 14 Tagen auf folgendes Konto:`,
-    `Kontoinhaber: ${transfer.holder}`,
-    `IBAN: ${transfer.iban}`,
-    `BIC: ${transfer.bic}`,
-    `Bank: ${transfer.bankName}`,
-    `Verwendungszweck: ${transfer.reference}`,
+    // The amount stands in the sentence above; the account rows follow.
+    ...transferRows(transfer)
+      .filter(([label]) => label !== "Betrag")
+      .map(([label, value]) => `${label}: ${value}`),
   ];
 }
 
 function bankTransferHtml(transfer: BankTransfer) {
-  const rows = [
-    ["Betrag", formatPrice(transfer.amount)],
-    ["Kontoinhaber", transfer.holder],
-    ["IBAN", transfer.iban],
-    ["BIC", transfer.bic],
-    ["Bank", transfer.bankName],
-    ["Verwendungszweck", transfer.reference],
-  ];
+  const rows = transferRows(transfer);
   return `<h2>Bezahlung per Überweisung</h2>
      <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto:</p>
      <table role="presentation" cellpadding="4">${rows

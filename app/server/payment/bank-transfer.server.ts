@@ -1,17 +1,8 @@
 import QRCode from "qrcode";
+import type { BankTransfer } from "../../lib/bank-transfer";
 import { epcPayload } from "../../lib/girocode";
 import { formatIban } from "../../lib/operator";
 import { operator } from "../operator.server";
-
-/** What "Bitte überweise …" shows: amount, account, and the order number as Verwendungszweck. */
-export interface BankTransfer {
-  amount: number;
-  holder: string;
-  iban: string;
-  bic: string;
-  bankName: string;
-  reference: string;
-}
 
 /** Null for a 0,00 € order: nothing to pay. */
 export function bankTransferFor(order: { total_amount: number }, orderNumber: string): BankTransfer | null {
