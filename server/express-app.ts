@@ -94,15 +94,19 @@ function fastLane(pageCache: ReturnType<typeof createPageCache>, state: { stoppi
     const started = performance.now();
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const body = req.method === "HEAD" ? null : compress(hit.body, encoding);
+    const head = req.method === "HEAD";
+    const pieces = head || encoding === "identity" ? hit.pieces : [compress(Buffer.concat(hit.pieces), encoding)];
     res.writeHead(200, {
       ...hit.headers,
       "x-request-id": requestId,
       vary: hit.headers.vary ? `${hit.headers.vary}, Accept-Encoding` : "Accept-Encoding",
       ...(encoding !== "identity" ? { "content-encoding": encoding } : {}),
-      ...(body ? { "content-length": body.length } : {}),
+      ...(head ? {} : { "content-length": encoding === "identity" ? hit.length : pieces[0]!.length }),
     });
-    res.end(body ?? undefined);
+    // Corked, the pieces leave in one write (end() uncorks); the page is never copied.
+    res.cork();
+    if (!head) for (const piece of pieces) res.write(piece);
+    res.end();
     log.info("request", {
       requestId,
       method: req.method,
@@ -125,10 +129,9 @@ function contentEncoding(accept: string | undefined): Encoding | undefined {
   return "identity";
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Buffer {
   if (encoding === "br") return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
-  if (encoding === "gzip") return gzipSync(body);
-  return body;
+  return gzipSync(body);
 }
 
 /** The deploy a cached page belongs to: the build's asset version (a new build, new keys). */
