@@ -27,6 +27,7 @@ import { readCartSummary } from "./server/cart/cart-cookie.server";
 import { withViewer } from "./server/db/db.server";
 import { logger } from "./server/log.server";
 import { getMyMembership } from "./server/queries/membership.server";
+import { useHydrated } from "./components/hydrated";
 import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
 import { viewerPricing } from "./lib/membership";
 import { operator } from "./server/operator.server";
@@ -86,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Shipped products' prices say "zzgl. … Versand" when a flat fee is configured (0: free).
       shippingFee: env().shippingFee,
       cartKey: cartKeyOf(cart.lines),
+      cartCookieMissing: cart.cookieMissing,
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: canonicalUrl("/"),
     },
@@ -95,10 +97,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrated = useHydrated();
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.theme ?? "system";
   return (
-    <html lang="de" className={theme === "system" ? "theme-system" : theme}>
+    <html
+      lang="de"
+      className={theme === "system" ? "theme-system" : theme}
+      // Set once React has taken over (the scripts start after the first paint): the end-to-end
+      // suite waits for it before it tests what only JavaScript does.
+      data-hydrated={hydrated ? "true" : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -150,7 +159,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
-      {root ? <CartMirror cartKey={root.cartKey} /> : null}
+      {root ? <CartMirror cartKey={root.cartKey} cookieMissing={root.cartCookieMissing} /> : null}
     </>
   );
 }

@@ -59,11 +59,13 @@ function writeStored(items: StoredCartItem[]) {
 
 /**
  * With JavaScript the cart is mirrored to localStorage["cart"] (spec §4 Cart, ARCHITECTURE §6):
- * written after every change, and on start, when the cookie cart is empty, sent back to the
- * server (POST intent=restore), which checks every line against the catalogue and the limits.
- * The cookie stays the cart of record; this only brings a cart back after its cookie was lost.
+ * written after every change, and on start, when the browser sent no cart cookie at all, sent back
+ * to the server (POST intent=restore), which checks every line against the catalogue and the
+ * limits. The cookie stays the cart of record; this only brings a cart back after its cookie was
+ * lost. A cart emptied by an order or "Warenkorb leeren" is a cookie with no lines: its stale copy
+ * (left when the scripts did not run on the page that emptied it) is cleared, never restored.
  */
-export function CartMirror({ cartKey }: { cartKey: string }) {
+export function CartMirror({ cartKey, cookieMissing }: { cartKey: string; cookieMissing: boolean }) {
   const restore = useFetcher();
   const resolved = useFetcher<ResolvedCart>();
   const started = useRef(false);
@@ -75,7 +77,7 @@ export function CartMirror({ cartKey }: { cartKey: string }) {
     if (!started.current) {
       started.current = true;
       const stored = readStored();
-      if (cartKey === "" && stored && stored.length > 0) {
+      if (cookieMissing && stored && stored.length > 0) {
         mirroredKey.current = cartKey; // keep the stored copy until the restored cart arrives
         void submitRestore(
           { intent: "restore", lines: JSON.stringify(stored), _js: "1" },
@@ -89,7 +91,7 @@ export function CartMirror({ cartKey }: { cartKey: string }) {
     mirroredKey.current = cartKey;
     if (cartKey === "") writeStored([]);
     else void loadCart("/cart");
-  }, [cartKey, loadCart, submitRestore]);
+  }, [cartKey, cookieMissing, loadCart, submitRestore]);
 
   useEffect(() => {
     if (!resolved.data) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 
 /**
  * What the header does once JavaScript runs: translucent after scrolling, one menu open at a time,
@@ -21,8 +21,12 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 export function useMenuBehaviour(headerRef: RefObject<HTMLElement | null>, locationKey: string) {
-  // Navigation closes every menu (including the mobile one).
+  // Navigation closes every menu (including the mobile one). Not on the first run: a menu the
+  // visitor opened before the scripts started stays open.
+  const shownKey = useRef(locationKey);
   useEffect(() => {
+    if (shownKey.current === locationKey) return;
+    shownKey.current = locationKey;
     headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
   }, [headerRef, locationKey]);
 

@@ -26,10 +26,44 @@ async function signInAs(page: Page, options: { admin?: boolean; email?: string }
   return { email, userId: ((await response.json()) as { userId: string }).userId };
 }
 
+/**
+ * Scripts start after the first paint (app/server/deferred-scripts.server.ts), so a page is
+ * usable, without JavaScript, before React takes over. With JavaScript on, a test that opens a
+ * page waits for React like a visitor who looks at the page first; what happens before it is
+ * tested on purpose (site-shell: a menu opened early stays open). Documents that are not the
+ * app's (robots.txt, a PDF) have nothing to wait for.
+ */
+async function untilHydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('script[type="text/x-deferred-module"]') &&
+      (document.documentElement.dataset.hydrated === "true" || !("__reactRouterContext" in window)),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
 export const test = base.extend<{
   signIn: (options?: { admin?: boolean; email?: string }) => Promise<{ email: string; userId: string }>;
   javaScriptEnabled: boolean;
 }>({
+  page: async ({ page }, use, testInfo) => {
+    if (testInfo.project.use.javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await untilHydrated(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await untilHydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   signIn: async ({ page }, use) => use((options) => signInAs(page, options)),
   javaScriptEnabled: async ({ browserName: _b }, use, testInfo) =>
     use(testInfo.project.use.javaScriptEnabled !== false),
