@@ -46,6 +46,23 @@ test.describe("cart mirror in localStorage", () => {
     await expect.poll(() => stored(page)).toEqual([]);
   });
 
+  test("a cart emptied where the scripts did not run is not brought back by the stale copy", async ({ page }) => {
+    await openProduct(page);
+    await page.getByRole("button", { name: `${PRODUCT} in den Warenkorb legen` }).click();
+    await expect.poll(() => stored(page).then((items) => items?.length ?? 0)).toBe(1);
+    // Emptied by a plain form POST (an order placed, or "Warenkorb leeren", before the page's
+    // scripts ran): the cookie now holds an empty cart, the browser's copy still has the line.
+    const emptied = await page.request.post("/cart", {
+      form: { intent: "clear", redirectTo: "/cart" },
+      maxRedirects: 0,
+    });
+    expect(emptied.status()).toBe(302);
+    await page.goto("/cart");
+    await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();
+    await expect.poll(() => stored(page)).toEqual([]);
+    await expect(page.getByRole("link", { name: /^Warenkorb, \d+ Artikel/ })).toHaveCount(0);
+  });
+
   test("corrupt or forged stored data is ignored: empty cart, a console message, no error", async ({
     page,
     context,
