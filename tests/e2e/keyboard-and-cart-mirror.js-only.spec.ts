@@ -160,3 +160,21 @@ test.describe("keyboard focus", () => {
     await expect(opener).toBeFocused();
   });
 });
+
+test("a menu opened before the scripts start stays open once React takes over", async ({ page }) => {
+  // Hold the client entry back, so the page is on screen without React for as long as the test likes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The frame's own goto: the fixture's page.goto would wait for React, which is held here.
+  await page.mainFrame().goto("/about");
+  const menu = page.getByRole("banner").locator("details[data-menu]").filter({ hasText: "Über uns" }).first();
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+  await expect(menu).toHaveAttribute("open", "");
+});
