@@ -56,7 +56,9 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
   const state = { stopping: false };
   const app = createApp({
     mode,
-    build: serverBuild,
+    // Production loads the build once: given a function, React Router re-derives its routes and
+    // request handler on every request (for development, where each edit makes a new build).
+    build: mode === "production" ? await serverBuild() : serverBuild,
     clientDir: `${buildDir}/client`,
     devMiddleware: dev?.middleware,
     trustProxy: env().TRUST_PROXY,
