@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { sellerOf, type Operator } from "../lib/operator";
-import type { Tx } from "./db/db.server";
+import { SERVICE, viewerTransaction, type Tx } from "./db/db.server";
 import type { Database } from "./db/types.server";
 
 export interface ShopSettings {
@@ -30,12 +30,7 @@ export async function writeShopSettings(tx: Tx, { operator, shippingFee }: ShopS
     where seller is null or vat_mode is null`.execute(tx);
 }
 
-/** The start-up step (db.server.ts): one service-role transaction. */
-export async function syncShopSettings(db: Kysely<Database>, settings: ShopSettings) {
-  await db.transaction().execute(async (tx) => {
-    await sql`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`.execute(
-      tx,
-    );
-    await writeShopSettings(tx, settings);
-  });
+/** The start-up step (db.server.ts): one transaction as the service role, on the app's one data path. */
+export function syncShopSettings(db: Kysely<Database>, settings: ShopSettings) {
+  return viewerTransaction(db, SERVICE, (tx) => writeShopSettings(tx, settings));
 }

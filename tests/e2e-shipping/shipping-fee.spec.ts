@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { addToCart } from "../e2e/support/shop";
 import { pdfText } from "../e2e/support/pdf-text";
 import { expect, mailsTo, test } from "../e2e/support/fixtures";
 
@@ -7,15 +7,6 @@ import { expect, mailsTo, test } from "../e2e/support/fixtures";
 const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const EBOOK = "/products/b0000000-0000-4000-8000-000000000008";
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await page
-    .getByRole("region", { name: "In den Warenkorb" })
-    .getByRole("button", { name: "In den Warenkorb" })
-    .click();
-  await expect(page.getByText(/wurde in den Warenkorb gelegt/).first()).toBeVisible();
-}
 
 test("a shipped product's price says 'zzgl. 4,90 € Versand', linked to the terms that name the fee", async ({
   page,

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addToCart } from "./support/shop";
 import { pdfText } from "./support/pdf-text";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
@@ -7,15 +8,6 @@ import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const IBAN = "DE89 3704 0044 0532 0130 00";
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await page
-    .getByRole("region", { name: "In den Warenkorb" })
-    .getByRole("button", { name: "In den Warenkorb" })
-    .click();
-  await expect(page.getByText(/wurde in den Warenkorb gelegt/).first()).toBeVisible();
-}
 
 async function checkout(page: Page) {
   await page.goto("/checkout");
