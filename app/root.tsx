@@ -20,16 +20,13 @@ import { CartMirror, cartKeyOf } from "./components/cart/cart-mirror";
 import { Header } from "./components/site/header";
 import { Toaster } from "./components/ui/toaster";
 import { NotFound } from "./routes/not-found";
-import { authMiddleware, getAuth, isAdmin } from "./server/auth/auth.server";
+import { authMiddleware, getAuth } from "./server/auth/auth.server";
+import { isAdmin, pricingFor } from "./server/auth/viewer-cache.server";
 import { CACHE_POLICY } from "./server/cache-policy.server";
 import { formBodyMiddleware } from "./server/request-body.server";
 import { readCartSummary } from "./server/cart/cart-cookie.server";
-import { withViewer } from "./server/db/db.server";
-import { logger } from "./server/log.server";
-import { getMyMembership } from "./server/queries/membership.server";
 import { useHydrated } from "./components/hydrated";
 import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
-import { viewerPricing } from "./lib/membership";
 import { operator } from "./server/operator.server";
 import { env } from "./server/env.server";
 import { readTheme } from "./server/theme.server";
@@ -57,18 +54,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer } = getAuth(context);
-  const [{ toast, headers }, theme, cart, membership, admin] = await Promise.all([
+  const [{ toast, headers }, theme, cart, pricing, admin] = await Promise.all([
     getToast(request),
     readTheme(request),
     readCartSummary(request),
     // Header (plan instead of the join link) and price lists (which price is the viewer's).
-    user
-      ? withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
-          logger.warn("membership failed to load", { error: error.message });
-          return null;
-        })
-      : null,
-    // The user menu links to the admin area for admins (the answer is cached per user).
+    pricingFor(viewer),
+    // The user menu links to the admin area for admins.
     user ? isAdmin(user.id) : false,
   ]);
   // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
@@ -81,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: toast ?? null,
       theme,
       cartCount: cart.itemCount,
-      pricing: viewerPricing(membership),
+      pricing,
       // Every price shows "inkl. MwSt." or the § 19 UStG note (PAngV); the mode is configuration.
       vatMode: operator().vatMode,
       // Shipped products' prices say "zzgl. … Versand" when a flat fee is configured (0: free).

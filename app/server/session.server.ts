@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage } from "react-router";
+import { createCookie, createCookieSessionStorage, type Cookie, type CookieOptions } from "react-router";
 import { env } from "./env.server";
 
 /**
@@ -15,6 +15,48 @@ export function cookieDefaults() {
   };
 }
 
+const REMEMBERED_HEADERS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * A signed cookie for what every page reads (session, theme, cart) whose parse() remembers what a
+ * Cookie header decoded to. A browser sends the same header with each request, and the same header
+ * always decodes to the same value, so the HMAC check (WebCrypto importKey + verify, a measurable
+ * part of a signed-in page view) runs once per distinct header instead of once per request. At most
+ * REMEMBERED_HEADERS are kept; values are frozen because requests share them.
+ */
+function rememberedCookie(name: string, options: CookieOptions): Cookie {
+  const cookie = createCookie(name, options);
+  let decoded = new Map<string, Promise<unknown>>();
+  return {
+    name: cookie.name,
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
+    parse(header, parseOptions) {
+      if (!header || parseOptions) return cookie.parse(header, parseOptions);
+      let value = decoded.get(header);
+      if (!value) {
+        if (decoded.size >= REMEMBERED_HEADERS) decoded = new Map();
+        value = cookie.parse(header).then(deepFreeze);
+        decoded.set(header, value);
+      }
+      return value;
+    },
+  };
+}
+
 let sessionStorage: ReturnType<typeof createSessionStorage> | undefined;
 
 /**
@@ -28,7 +70,7 @@ export function sessionCookieName() {
 
 function createSessionStorage() {
   return createCookieSessionStorage<{ sessionId: string }>({
-    cookie: { name: sessionCookieName(), maxAge: 60 * 60 * 24 * 30, ...cookieDefaults() },
+    cookie: rememberedCookie(sessionCookieName(), { maxAge: 60 * 60 * 24 * 30, ...cookieDefaults() }),
   });
 }
 
@@ -40,6 +82,15 @@ export function authSessionStorage() {
 
 export const themeCookieName = "theme";
 /** HttpOnly like the rest: the server renders the theme class; no script reads this cookie. */
+let theme: Cookie | undefined;
 export function themeCookie() {
-  return createCookie(themeCookieName, { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 365 });
+  theme ??= rememberedCookie(themeCookieName, { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 365 });
+  return theme;
+}
+
+let cart: Cookie | undefined;
+/** The cart: a signed cookie holding only line ids, item references and quantities. */
+export function cartCookie() {
+  cart ??= rememberedCookie("cart", { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 30 });
+  return cart;
 }

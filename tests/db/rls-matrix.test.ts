@@ -118,6 +118,22 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  viewer_version: {
+    // One row, bumped only by the triggers on sessions, accounts, memberships and roles (security
+    // definer); everyone reads it, so a member's own write can note the version it produced.
+    where: "id = $1::boolean",
+    key: () => "true",
+    insertSetup: () => ["delete from public.viewer_version"],
+    insert: () => ["insert into public.viewer_version (id, version) values (true, 1)", []],
+    set: "version = version",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   newsletter_subscriptions: {
     where: "id = $1",
     key: (i) => i.newsletter,

@@ -1,5 +1,5 @@
 import { SERVICE, withViewer } from "../db/db.server";
-import { forgetAdminStatus } from "./auth.server";
+import { invalidateViewers } from "./viewer-cache.server";
 import { hashPassword } from "./password.server";
 
 /**
@@ -41,12 +41,12 @@ export async function createUser(input: {
 }
 
 export async function grantAdmin(userId: string) {
-  await withViewer(SERVICE, (tx) =>
-    tx
+  await withViewer(SERVICE, async (tx) => {
+    await tx
       .insertInto("user_roles")
       .values({ user_id: userId, role: "admin" })
       .onConflict((oc) => oc.doNothing())
-      .execute(),
-  );
-  forgetAdminStatus(userId);
+      .execute();
+    await invalidateViewers(tx);
+  });
 }

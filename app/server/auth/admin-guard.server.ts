@@ -2,7 +2,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { ADMIN_RETRY } from "~/lib/admin/kinds";
 import type { AdminNotice } from "~/lib/admin/list-params";
 import { signInHref } from "~/lib/safe-redirect";
-import { getAuth, isAdmin } from "./auth.server";
+import { getAuth } from "./auth.server";
+import { isAdmin } from "./viewer-cache.server";
 import type { Viewer } from "../db/db.server";
 import { cacheHeaders } from "../cache-policy.server";
 import { logger } from "../log.server";
@@ -14,7 +15,7 @@ const ADMIN_HEADERS = cacheHeaders("admin");
 /**
  * The admin guard (spec §4 Admin guard), for the admin layout and every admin loader and action:
  * no user → /auth (with the page as redirectTo when `request` is a GET); a signed-in user who is not admin (or whose check failed) → /dashboard with the
- * permission message. The answer is cached 5 minutes per user (isAdmin); RLS checks every query
+ * permission message. The answer is cached until a role changes (viewer-cache.server.ts); RLS checks every query
  * again, because the admin acts as their own viewer, never as service_role.
  */
 export async function requireAdmin(context: Readonly<RouterContextProvider>, request?: Request) {

@@ -1,9 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { sql } from "kysely";
 import { authContext, type RequestAuth } from "../context.server";
-import { ANON, SERVICE, withViewer, type Viewer } from "../db/db.server";
+import { ANON, type Viewer } from "../db/db.server";
 import { env } from "../env.server";
-import { logger } from "../log.server";
 import { localProvider } from "./local-provider.server";
 import type { AuthProvider } from "./provider";
 import { supabaseProvider } from "./supabase-provider.server";
@@ -31,34 +29,4 @@ export function requireUser(context: Readonly<RouterContextProvider>, redirectTo
   const auth = getAuth(context);
   if (!auth.user || auth.viewer.role !== "authenticated") throw redirect(redirectTo);
   return { user: auth.user, viewer: auth.viewer };
-}
-
-const ADMIN_CACHE_MS = 5 * 60 * 1000;
-const adminCache = new Map<string, { value: boolean; until: number }>();
-
-/**
- * is_admin(user_id) per spec, cached 5 minutes per user. A failed check counts as not admin.
- * The cache only gates screens: every admin write is also checked by RLS in the database.
- */
-export async function isAdmin(userId: string): Promise<boolean> {
-  const hit = adminCache.get(userId);
-  if (hit && hit.until > Date.now()) return hit.value;
-  let value = false;
-  try {
-    value = await withViewer(SERVICE, async (tx) => {
-      const { rows } = await sql<{ is_admin: boolean }>`select public.is_admin(${userId}::uuid) as is_admin`.execute(
-        tx,
-      );
-      return rows[0]?.is_admin === true;
-    });
-  } catch (error) {
-    logger.error("admin check failed", { error: (error as Error).message });
-  }
-  adminCache.set(userId, { value, until: Date.now() + ADMIN_CACHE_MS });
-  return value;
-}
-
-export function forgetAdminStatus(userId?: string) {
-  if (userId) adminCache.delete(userId);
-  else adminCache.clear();
 }

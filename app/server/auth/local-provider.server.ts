@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { SERVICE, withViewer } from "../db/db.server";
-import type { SessionUser } from "../context.server";
 import {
   confirmEmailWithToken,
   isEmailConfirmationUsable,
@@ -20,6 +19,7 @@ import {
 import type { AuthProvider, SignUpInput } from "./provider";
 import { authSessionStorage } from "../session.server";
 import { isUuid } from "~/lib/uuid";
+import { invalidateViewers, sessionUser } from "./viewer-cache.server";
 
 const SESSION_DAYS = 30;
 
@@ -30,7 +30,8 @@ const SESSION_DAYS = 30;
 export const localProvider: AuthProvider = {
   async currentUser(request) {
     const session = await authSessionStorage().getSession(request.headers.get("Cookie"));
-    const user = await userForSession(session.get("sessionId"));
+    const sessionId: unknown = session.get("sessionId");
+    const user = isUuid(sessionId) ? await sessionUser(sessionId) : null;
     return { user, headers: new Headers() };
   },
 
@@ -89,12 +90,13 @@ export const localProvider: AuthProvider = {
     const session = await storage.getSession(request.headers.get("Cookie"));
     const sessionId = session.get("sessionId");
     if (isUuid(sessionId)) {
-      await withViewer(SERVICE, (tx) =>
-        tx
+      await withViewer(SERVICE, async (tx) => {
+        await tx
           .deleteFrom("auth.sessions")
           .where("user_id", "in", (qb) => qb.selectFrom("auth.sessions").select("user_id").where("id", "=", sessionId))
-          .execute(),
-      );
+          .execute();
+        await invalidateViewers(tx);
+      });
     }
     return new Headers({ "Set-Cookie": await storage.destroySession(session) });
   },
@@ -154,17 +156,3 @@ export const localProvider: AuthProvider = {
     return { headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }), email };
   },
 };
-
-async function userForSession(sessionId: unknown): Promise<SessionUser | null> {
-  if (!isUuid(sessionId)) return null;
-  const row = await withViewer(SERVICE, (tx) =>
-    tx
-      .selectFrom("auth.sessions as s")
-      .innerJoin("auth.users as u", "u.id", "s.user_id")
-      .select(["u.id", "u.email"])
-      .where("s.id", "=", sessionId)
-      .where("s.not_after", ">", sql<Date>`now()`)
-      .executeTakeFirst(),
-  );
-  return row ? { id: row.id, email: row.email ?? "" } : null;
-}

@@ -13,6 +13,7 @@ import {
   redeemOneTimeToken,
 } from "./one-time-tokens.server";
 import { hashPassword } from "./password.server";
+import { invalidateViewers } from "./viewer-cache.server";
 
 /** The local provider's password reset (Supabase Auth has its own): a one-time link valid 60 minutes. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -92,4 +93,5 @@ export async function setPasswordEndingSessions(tx: Tx, userId: string, password
     .where("id", "=", userId)
     .execute();
   await tx.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
+  await invalidateViewers(tx);
 }

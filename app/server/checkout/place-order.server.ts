@@ -5,6 +5,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { logger } from "../log.server";
 import { resolveCart } from "../queries/cart.server";
 import { getMyMembership } from "../queries/membership.server";
+import { invalidateViewers } from "../auth/viewer-cache.server";
 import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "../queries/orders.server";
 import { deliveryOf, saveDeliveryAddress } from "../orders/delivery-address.server";
 import { orderConfirmationMailFor } from "../payment/order-mails.server";
@@ -57,7 +58,9 @@ export async function placeCheckoutOrder(
     orderId = await withViewer(viewer, async (tx) => {
       const id = await placeOrder(tx, input, lines);
       await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
-      await queueOrderConfirmation(tx, id);
+      const order = await queueOrderConfirmation(tx, id);
+      // A 0,00 € order is completed at once and may start a membership (prices, header).
+      if (order?.status === "completed") await invalidateViewers(tx);
       return id;
     });
   } catch (error) {
@@ -76,11 +79,12 @@ export async function placeCheckoutOrder(
   return { ok: true, orderId };
 }
 
-/** The confirmation mail, queued once per order (a form sent again queues nothing new). */
+/** The confirmation mail, queued once per order (a form sent again queues nothing new). Returns the order. */
 async function queueOrderConfirmation(tx: Tx, orderId: string) {
   const order = await getOrder(tx, orderId);
-  if (!order) return;
+  if (!order) return null;
   const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId));
   const queued = await enqueueMail(tx, { to: order.customer_email, ...mail }, { key: `order-confirmation:${orderId}` });
   if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
+  return order;
 }

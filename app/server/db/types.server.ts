@@ -282,6 +282,12 @@ export interface UserRolesTable {
   role: string;
 }
 
+export interface ViewerVersionTable {
+  id: Generated<boolean>;
+  version: Generated<string>;
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface WithdrawalsTable {
   id: Generated<string>;
   order_id: string | null;
@@ -318,5 +324,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
+  viewer_version: ViewerVersionTable;
   withdrawals: WithdrawalsTable;
 }

@@ -4,6 +4,7 @@ import type { RegistrationInput } from "~/lib/schemas/registration";
 import { PROFILE_FIELDS, type MemberOrder, type MemberProfile, type OrderStatus } from "~/lib/members";
 import type { Tx } from "../db/db.server";
 import { iso, num } from "../db/values.server";
+import { invalidateViewers } from "../auth/viewer-cache.server";
 
 export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~/lib/members";
 
@@ -133,5 +134,7 @@ export async function exportMemberData(tx: Tx) {
 /** DSGVO Art. 17: erases the account (delete_my_account in SQL); returns the orders kept for bookkeeping. */
 export async function deleteMemberAccount(tx: Tx) {
   const { rows } = await sql<{ kept: number }>`select public.delete_my_account() as kept`.execute(tx);
+  // The account's other sessions end with it, on this instance at once.
+  await invalidateViewers(tx);
   return num(rows[0]?.kept) ?? 0;
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { MembershipStatus } from "~/lib/membership";
 import type { Tx } from "../db/db.server";
+import { invalidateViewers } from "../auth/viewer-cache.server";
 
 /** The signed-in viewer's membership as public.my_membership() reports it (RLS: their own only). */
 export async function getMyMembership(tx: Tx): Promise<MembershipStatus | null> {
@@ -61,4 +62,6 @@ export async function setMembershipByAdmin(
   await sql`select public.admin_set_membership(${input.userId}::uuid, ${input.action}, ${input.plan}, ${input.reason})`.execute(
     tx,
   );
+  // The member's prices and header change with it, on this instance at once.
+  await invalidateViewers(tx);
 }

@@ -5,6 +5,7 @@ import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "../../../l
 import { adminFailure, type AdminNotice } from "../../auth/admin-guard.server";
 import { afterCommit, type Tx, type ViewerTx } from "../../db/db.server";
 import { logger } from "../../log.server";
+import { invalidateViewers } from "../../auth/viewer-cache.server";
 import { auditFor } from "./audit.server";
 import { listInvoicesForOrders } from "../../invoice/invoices.server";
 import { deliveryLines, deliveryOf } from "../../orders/delivery-address.server";
@@ -59,6 +60,8 @@ export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
   if (!before) return null;
   const result = await tx.updateTable("orders").set({ status }).where("id", "=", id).executeTakeFirst();
   const updated = Number(result.numUpdatedRows) > 0;
+  // Completing an order may start a membership (SQL trigger): the member's prices change with it.
+  if (updated) await invalidateViewers(tx);
   if (updated) afterCommit(tx, () => logger.info("order status changed", { orderId: id, status }));
   return updated ? before.status : null;
 }
