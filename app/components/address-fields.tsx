@@ -4,12 +4,14 @@ import { fieldProps, selectProps } from "~/components/conform";
 import { Field } from "~/components/ui/field";
 import { SALUTATIONS } from "~/lib/schemas/checkout";
 
-type Meta = FieldMetadata<string | undefined, any, string[]>;
+/** A text field's metadata from useShopForm. */
+export type TextFieldMeta = FieldMetadata<string | undefined, any, string[]>;
 type AddressFieldset = Record<
   "salutation" | "firstName" | "lastName" | "street" | "zipcode" | "city" | "country",
-  Meta
+  TextFieldMeta
 >;
-type PhoneFieldset = Record<"areacode" | "phone" | "mobile", Meta>;
+type PostalFieldset = Pick<AddressFieldset, "street" | "zipcode" | "city" | "country">;
+type PhoneFieldset = Record<"areacode" | "phone" | "mobile", TextFieldMeta>;
 
 /**
  * Salutation, name and postal address: the checkout's billing address and the member profile.
@@ -30,21 +32,43 @@ export function AddressFields({ fields, afterName }: { fields: AddressFieldset; 
         <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
       </div>
       {afterName}
+      <PostalFields fields={fields} />
+    </>
+  );
+}
+
+/**
+ * Street, postcode, town and country: of the billing address, or with `shipping` of the checkout's
+ * different delivery address (labels marked "(Lieferung)", autofill from the browser's shipping section).
+ */
+export function PostalFields({ fields, shipping = false }: { fields: PostalFieldset; shipping?: boolean }) {
+  const label = (billing: string, delivery: string) => (shipping ? `${delivery} (Lieferung)` : billing);
+  const autoComplete = (token: string) => (shipping ? `shipping ${token}` : token);
+  return (
+    <>
       <Field
-        label="Straße und Hausnummer"
+        label={label("Straße und Hausnummer", "Straße, Hausnummer")}
         {...fieldProps(fields.street, { type: "text" })}
-        autoComplete="street-address"
+        autoComplete={autoComplete("street-address")}
       />
       <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
         <Field
-          label="PLZ"
+          label={label("PLZ", "Postleitzahl")}
           {...fieldProps(fields.zipcode, { type: "text" })}
-          autoComplete="postal-code"
+          autoComplete={autoComplete("postal-code")}
           inputMode="numeric"
         />
-        <Field label="Ort" {...fieldProps(fields.city, { type: "text" })} autoComplete="address-level2" />
+        <Field
+          label={label("Ort", "Ort")}
+          {...fieldProps(fields.city, { type: "text" })}
+          autoComplete={autoComplete("address-level2")}
+        />
       </div>
-      <Field label="Land" {...fieldProps(fields.country, { type: "text" })} autoComplete="country-name" />
+      <Field
+        label={label("Land", "Staat")}
+        {...fieldProps(fields.country, { type: "text" })}
+        autoComplete={autoComplete("country-name")}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
-import { AddressFields, PhoneFields } from "~/components/address-fields";
+import { AddressFields, PhoneFields, PostalFields, type TextFieldMeta } from "~/components/address-fields";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
@@ -206,13 +206,12 @@ export default function CheckoutPage() {
 }
 
 /** Shipped products go to the billing address unless the customer names another one here. */
-type DeliveryFieldName =
-  "deliveryDifferent" | "deliveryName" | "deliveryStreet" | "deliveryZipcode" | "deliveryCity" | "deliveryCountry";
+type DeliveryFieldName = "deliveryName" | "deliveryStreet" | "deliveryZipcode" | "deliveryCity" | "deliveryCountry";
 
 function DeliveryFields({
   fields,
 }: {
-  fields: Record<DeliveryFieldName, FieldMetadata<string | boolean | undefined>>;
+  fields: Record<DeliveryFieldName, TextFieldMeta> & { deliveryDifferent: FieldMetadata<string | boolean | undefined> };
 }) {
   return (
     <fieldset className="space-y-5">
@@ -239,28 +238,14 @@ function DeliveryFields({
         {...fieldProps(fields.deliveryName, { type: "text" })}
         autoComplete="shipping name"
       />
-      <Field
-        label="Straße, Hausnummer (Lieferung)"
-        {...fieldProps(fields.deliveryStreet, { type: "text" })}
-        autoComplete="shipping street-address"
-      />
-      <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-        <Field
-          label="Postleitzahl (Lieferung)"
-          {...fieldProps(fields.deliveryZipcode, { type: "text" })}
-          autoComplete="shipping postal-code"
-          inputMode="numeric"
-        />
-        <Field
-          label="Ort (Lieferung)"
-          {...fieldProps(fields.deliveryCity, { type: "text" })}
-          autoComplete="shipping address-level2"
-        />
-      </div>
-      <Field
-        label="Staat (Lieferung)"
-        {...fieldProps(fields.deliveryCountry, { type: "text" })}
-        autoComplete="shipping country-name"
+      <PostalFields
+        shipping
+        fields={{
+          street: fields.deliveryStreet,
+          zipcode: fields.deliveryZipcode,
+          city: fields.deliveryCity,
+          country: fields.deliveryCountry,
+        }}
       />
     </fieldset>
   );

@@ -117,23 +117,9 @@ export default function OrderConfirmationPage() {
           </tbody>
           <tfoot>
             {order.shipping_fee > 0 ? (
-              <tr className="border-b border-border">
-                <th scope="row" colSpan={3} className="py-2 text-right font-normal">
-                  Versand
-                </th>
-                <td className="py-2 text-right" data-testid="order-shipping">
-                  {formatPrice(order.shipping_fee)}
-                </td>
-              </tr>
+              <SumRow label="Versand" amount={order.shipping_fee} testId="order-shipping" />
             ) : null}
-            <tr>
-              <th scope="row" colSpan={3} className="py-3 text-right">
-                Gesamt
-              </th>
-              <td className="py-3 text-right font-bold" data-testid="order-total">
-                {formatPrice(order.total_amount)}
-              </td>
-            </tr>
+            <SumRow label="Gesamt" amount={order.total_amount} testId="order-total" total />
             <tr>
               <td colSpan={3} className="text-right">
                 <PriceTerms shipped={loaded.delivery !== null} shippingIncluded />
@@ -181,5 +167,29 @@ export default function OrderConfirmationPage() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** A line under the items: shipping, or (`total`) the amount to pay. */
+function SumRow({
+  label,
+  amount,
+  testId,
+  total = false,
+}: {
+  label: string;
+  amount: number;
+  testId: string;
+  total?: boolean;
+}) {
+  return (
+    <tr className={total ? undefined : "border-b border-border"}>
+      <th scope="row" colSpan={3} className={total ? "py-3 text-right" : "py-2 text-right font-normal"}>
+        {label}
+      </th>
+      <td className={total ? "py-3 text-right font-bold" : "py-2 text-right"} data-testid={testId}>
+        {formatPrice(amount)}
+      </td>
+    </tr>
   );
 }
