@@ -2,7 +2,7 @@
 // production), in front of a stand-in React Router build whose one resource route answers with
 // what the app handed it (client IP, request id) and counts the actions that ran.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -142,6 +142,40 @@ describe("dev and production build the same Express app", () => {
       expect(chunked.status, mode).toBe(411);
       expect(actions).toBe(before);
       expect((await post(mode, {}, "a".repeat(100))).status, mode).toBe(200);
+    }
+  });
+
+  it("answer an oversized upload after receiving it (no reset while the client still sends); a huge one at once", async () => {
+    for (const mode of ["development", "production"]) {
+      const before = actions;
+      // Several times over: a server that closed while the client was still sending fails some of these.
+      // The client sends half the upload and pauses: nothing may come back (and nothing be
+      // closed) before the rest is sent, then the answer is the 413.
+      const { port } = new URL(servers.get(mode)!.base);
+      const socket = net.connect(Number(port), "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString("utf8")));
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      const half = "a".repeat(MAX_BODY_BYTES);
+      socket.write(
+        `POST /probe HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${servers.get(mode)!.base}\r\nConnection: close\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * half.length}\r\n\r\n${half}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received, mode).toBe("");
+      socket.end(half);
+      await closed;
+      expect(received, mode).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received, mode).toContain("Die Anfrage ist zu groß.");
+      const huge = await send(mode, "/probe", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(64 * MAX_BODY_BYTES) },
+      }).catch(() => null);
+      // Only the headers went out: the answer comes without waiting for 64 MiB.
+      expect(huge?.status, mode).toBe(413);
+      expect(huge?.headers.connection, mode).toBe("close");
+      expect(actions).toBe(before);
     }
   });
 

@@ -31,12 +31,27 @@ export function securityHeaders(state: { stopping: boolean }): RequestHandler {
   };
 }
 
-/** 413 above MAX_BODY_BYTES, 411 for a body without a length; neither body is ever read. */
+/** Oversized uploads up to this size are received (and thrown away) before the 413 goes out. */
+const MAX_DISCARDED_BYTES = 8 * MAX_BODY_BYTES;
+
+/**
+ * 413 above MAX_BODY_BYTES, 411 for a body without a length; no route ever sees either body.
+ * An oversized upload of up to MAX_DISCARDED_BYTES is read to its end and discarded first: a
+ * client that is still sending when the server closes the connection gets a reset (EPIPE) instead
+ * of the answer, so the visitor would see a broken connection rather than "zu groß". A larger one
+ * is answered at once and the connection closed.
+ */
 export const bodyLimit: RequestHandler = (req, res, next) => {
   const length = Number(req.headers["content-length"] ?? 0);
   if (length > MAX_BODY_BYTES) {
-    // Close the connection rather than drain up to Content-Length bytes.
-    res.status(413).set("Connection", "close").type(TEXT).send("Die Anfrage ist zu groß.");
+    const refuse = () => res.status(413).type(TEXT).send("Die Anfrage ist zu groß.");
+    if (length > MAX_DISCARDED_BYTES) {
+      res.set("Connection", "close");
+      refuse();
+      return;
+    }
+    req.once("end", refuse);
+    req.resume();
     return;
   }
   // The bound above reads Content-Length, which Node's parser enforces; a chunked body has none
