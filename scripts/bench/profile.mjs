@@ -1,6 +1,7 @@
 // CPU profile of the production server under SSR load, summarised:
 //   BUILD_DIR=build node scripts/bench/profile.mjs [/products] [seconds=10] [pglite|postgres]
 //   PROFILE_SIGNED_IN=1 …: the same page with a signed-in member's session cookie.
+//   PROFILE_CART=1 …: with a visitor's cart cookie (two of a product), as the bench's /cart.
 // Starts `node --cpu-prof server.mjs`, loads one page with 16 connections, stops the server
 // (the profile is written on exit) and prints the top self/total time.
 import { execFileSync } from "node:child_process";
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { signInViaHook, startAppServer } from "../lib/app-server.mjs";
 import { startThrowawayPostgres } from "../lib/throwaway-postgres.mjs";
+import { cartCookie } from "./pages.mjs";
 import { measureUrl } from "./ssr-load.mjs";
 
 const [page = "/products", seconds = "10", engine = "pglite"] = process.argv.slice(2);
@@ -23,7 +25,9 @@ try {
   });
   const headers = process.env.PROFILE_SIGNED_IN
     ? { Cookie: await signInViaHook(server.base, `profile-${Date.now()}@example.com`) }
-    : {};
+    : process.env.PROFILE_CART
+      ? { Cookie: await cartCookie(server.base) }
+      : {};
   await measureUrl({ url: server.base + page, headers, connections: 16, seconds: 2 }); // warm-up
   const result = await measureUrl({ url: server.base + page, headers, connections: 16, seconds: Number(seconds) });
   console.log(
