@@ -91,18 +91,11 @@ export default function OrderConfirmationPage() {
         <table className="w-full text-left">
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2">
-                Artikel
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Menge
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Einzelpreis
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Preis
-              </th>
+              {COLUMNS.map((label, index) => (
+                <th key={label} scope="col" className={index === 0 ? "py-2" : "py-2 text-right"}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -169,6 +162,8 @@ export default function OrderConfirmationPage() {
     </section>
   );
 }
+
+const COLUMNS = ["Artikel", "Menge", "Einzelpreis", "Preis"];
 
 /** A line under the items: shipping, or (`total`) the amount to pay. */
 function SumRow({

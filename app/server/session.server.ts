@@ -49,8 +49,12 @@ function rememberedCookie(name: string, options: CookieOptions): Cookie {
       let value = decoded.get(header);
       if (!value) {
         if (decoded.size >= REMEMBERED_HEADERS) decoded = new Map();
-        value = cookie.parse(header).then(deepFreeze);
-        decoded.set(header, value);
+        const parsing = cookie.parse(header).then(deepFreeze);
+        const map = decoded;
+        map.set(header, parsing);
+        // A failed parse is not remembered.
+        parsing.catch(() => map.delete(header));
+        value = parsing;
       }
       return value;
     },

@@ -1,5 +1,6 @@
 import { addToCart } from "../e2e/support/shop";
 import { pdfText } from "../e2e/support/pdf-text";
+import { sidewaysProblems } from "../e2e/support/layout";
 import { expect, mailsTo, test } from "../e2e/support/fixtures";
 
 // The server runs with SHIPPING_FEE=4,90 (playwright.shipping.config.ts). Seed: the book 24,90 €
@@ -37,6 +38,11 @@ test("cart → checkout → confirmation and mail → admin completes → invoic
   await expect(page.locator("dl")).toContainText(/Versand\s*4,90\s€/);
   await expect(page.getByTestId("cart-total")).toHaveText(/44,70\s€/);
 
+  // The extra line fits on a phone: nothing scrolls sideways at 320 or 390 px.
+  const viewport = page.viewportSize()!;
+  expect(await sidewaysProblems(page, ["/cart", "/checkout"], [320, 390])).toEqual([]);
+  await page.setViewportSize(viewport);
+
   // Checkout: the line stands in the summary above the order button (§ 312j BGB).
   await page.goto("/checkout");
   const summary = page.getByRole("region", { name: "Deine Bestellung" });
@@ -52,6 +58,9 @@ test("cart → checkout → confirmation and mail → admin completes → invoic
   await button.click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
   const orderId = page.url().split("/").pop()!;
+  expect(await sidewaysProblems(page, [`/order-confirmation/${orderId}`], [320, 390])).toEqual([]);
+  await page.setViewportSize(viewport);
+  await page.goto(`/order-confirmation/${orderId}`);
 
   // Confirmation: the line, the total, and the transfer (and GiroCode) over the total.
   await expect(page.getByTestId("order-shipping")).toHaveText(/4,90\s€/);

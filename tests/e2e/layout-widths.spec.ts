@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { orderEvent } from "./members-support";
+import { sidewaysProblems } from "./support/layout";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -8,8 +9,6 @@ import { expect, test } from "./support/fixtures";
  * tables may scroll, but only inside their own named, keyboard-reachable region, and at 1280 px
  * not at all (no column cut off beside the sidebar).
  */
-const WIDTHS = [320, 390, 1280];
-
 const PUBLIC = [
   "/",
   "/about",
@@ -72,41 +71,6 @@ async function detailPages(page: Page) {
   return paths;
 }
 
-/** Width of the page and of each table against its scroll box, as the browser laid them out. */
-async function measure(page: Page) {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const tables = [...document.querySelectorAll("main table")].map((table) => {
-      const box = table.closest<HTMLElement>("[role=region]");
-      return {
-        region: box ? { name: box.getAttribute("aria-label"), tabindex: box.getAttribute("tabindex") } : null,
-        overflow: box ? box.scrollWidth - box.clientWidth : table.scrollWidth - table.parentElement!.clientWidth,
-      };
-    });
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, tables };
-  });
-}
-
-async function walk(page: Page, routes: string[]) {
-  const problems: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const route of routes) {
-      await page.goto(route);
-      const m = await measure(page);
-      if (m.scrollWidth > m.clientWidth) problems.push(`${width}px ${route}: page is ${m.scrollWidth}px wide`);
-      for (const [i, t] of m.tables.entries()) {
-        if (t.overflow > 0 && !(t.region?.name && t.region.tabindex === "0")) {
-          problems.push(`${width}px ${route}: table ${i + 1} overflows outside a named, focusable region`);
-        }
-        if (width >= 1280 && t.overflow > 0)
-          problems.push(`${width}px ${route}: table ${i + 1} cut off by ${t.overflow}px`);
-      }
-    }
-  }
-  expect(problems).toEqual([]);
-}
-
 test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
   test("public pages, with a filled cart", async ({ page }) => {
     test.setTimeout(180_000);
@@ -116,7 +80,7 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
       form: { intent: "add", itemId, itemType: "product", quantity: "7" },
     });
     expect(added.ok()).toBeTruthy();
-    await walk(page, [...PUBLIC, ...details]);
+    expect(await sidewaysProblems(page, [...PUBLIC, ...details])).toEqual([]);
   });
 
   test("member and admin pages, with an order and a contact message", async ({ page, signIn }) => {
@@ -135,6 +99,13 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
     const details = await detailPages(page);
     const itemId = details[0].split("/").pop()!;
     await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "product", quantity: "1" } });
-    await walk(page, [...MEMBER, `/order-confirmation/${orderId}`, ...ADMIN, `/admin/orders?order=${orderId}`]);
+    expect(
+      await sidewaysProblems(page, [
+        ...MEMBER,
+        `/order-confirmation/${orderId}`,
+        ...ADMIN,
+        `/admin/orders?order=${orderId}`,
+      ]),
+    ).toEqual([]);
   });
 });
