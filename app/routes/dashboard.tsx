@@ -22,6 +22,7 @@ import {
   saveMemberProfile,
 } from "~/server/queries/members.server";
 import { getMyMembership } from "~/server/queries/membership.server";
+import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
 
@@ -78,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ),
       );
     } catch (error) {
+      rethrowIfUnavailable(error);
       logger.error("dashboard orders failed", { error: (error as Error).message });
       ordersError = `Error fetching orders: ${readableError(error)}`;
     }
@@ -85,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       profile = await withViewer(viewer, (tx) => getMemberProfile(tx, user.id));
     } catch (error) {
+      rethrowIfUnavailable(error);
       logger.error("dashboard profile failed", { error: (error as Error).message });
       profileError = PROFILE_MESSAGES.fetchError + readableError(error);
     }
@@ -93,10 +96,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const emailConfirmed = await authProvider()
     .isEmailConfirmed(request, user)
     .catch((error: Error) => {
+      rethrowIfUnavailable(error);
       logger.error("e-mail confirmation check failed", { error: error.message });
       return true;
     });
   const membership = await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+    rethrowIfUnavailable(error);
     logger.error("dashboard membership failed", { error: error.message });
     return null;
   });

@@ -3,21 +3,10 @@
 // session, a toast (flash), a cart, a checkout prefill or a form error is ever stored or served
 // from it. With two instances on one PostgreSQL, a catalogue write on one retires the other's
 // cached pages within the catalogue version re-check (about a second).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cookiesOf,
-  FORM_HEADERS,
-  formBody,
-  signInViaHook,
-  startAppServer,
-  type AppServer,
-} from "../../scripts/lib/app-server.mjs";
-import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
+import { startInstances, type Instances } from "./lib/instances";
+import { cookiesOf, FORM_HEADERS, formBody, signInViaHook, type AppServer } from "../../scripts/lib/app-server.mjs";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";
 /** Re-check interval 1 s (catalog-cache.server.ts) + a render; generous for a busy shared machine. */
 const PROPAGATION_BOUND_MS = 15_000;
@@ -51,28 +40,16 @@ const only = (cookies: string, name: string) =>
 
 for (const engine of ["pglite", "postgres"] as const) {
   describe(`page cache on ${engine}`, () => {
+    let instances: Instances;
     let servers: AppServer[] = [];
-    let postgres: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
-    let dataDir: string | undefined;
     let probe = 0;
 
     beforeAll(async () => {
-      if (engine === "pglite") {
-        dataDir = mkdtempSync(join(tmpdir(), "proof-page-cache-"));
-        servers = [await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" })];
-      } else {
-        postgres = await startThrowawayPostgres();
-        // One after the other: the first one migrates and seeds.
-        for (let n = 0; n < 2; n++)
-          servers.push(await startAppServer({ env: { DATABASE_URL: postgres.url, BUILD_DIR }, stdio: "pipe" }));
-      }
+      instances = await startInstances(engine, "page-cache");
+      servers = instances.servers;
     }, 180_000);
 
-    afterAll(async () => {
-      for (const server of servers) await server.stop();
-      await postgres?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => instances?.stop());
 
     it("answers repeated anonymous page views from memory, each with its own nonce", async () => {
       const [server] = servers;

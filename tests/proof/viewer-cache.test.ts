@@ -3,15 +3,11 @@
 // once on the instance that did it, and with two instances on one PostgreSQL the other one follows
 // a sign-out, or a membership written in plain SQL, within the viewer version re-check (about a
 // second). An old session cookie replayed after the sign-out is a visitor's again.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_HEADERS, signInViaHook, startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
-import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
+import { startInstances, type Instances } from "./lib/instances";
+import { FORM_HEADERS, signInViaHook, type AppServer } from "../../scripts/lib/app-server.mjs";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";
 /** Re-check interval 1 s (versioned-cache.server.ts) + a render; generous for a busy shared machine. */
 const PROPAGATION_BOUND_MS = 15_000;
@@ -42,27 +38,15 @@ async function within(check: () => Promise<boolean>) {
 
 for (const engine of ["pglite", "postgres"] as const) {
   describe(`viewer cache on ${engine}`, () => {
+    let instances: Instances;
     let servers: AppServer[] = [];
-    let postgres: Awaited<ReturnType<typeof startThrowawayPostgres>> | undefined;
-    let dataDir: string | undefined;
 
     beforeAll(async () => {
-      if (engine === "pglite") {
-        dataDir = mkdtempSync(join(tmpdir(), "proof-viewer-cache-"));
-        servers = [await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" })];
-      } else {
-        postgres = await startThrowawayPostgres();
-        // One after the other: the first one migrates and seeds.
-        for (let n = 0; n < 2; n++)
-          servers.push(await startAppServer({ env: { DATABASE_URL: postgres.url, BUILD_DIR }, stdio: "pipe" }));
-      }
+      instances = await startInstances(engine, "viewer-cache");
+      servers = instances.servers;
     }, 180_000);
 
-    afterAll(async () => {
-      for (const server of servers) await server.stop();
-      await postgres?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => instances?.stop());
 
     it("after a sign-out the old session cookie is a visitor's at once on the same instance", async () => {
       const [server] = servers;
@@ -103,7 +87,7 @@ for (const engine of ["pglite", "postgres"] as const) {
         const memberPrices = async (server: AppServer) =>
           (await page(server, `/products/${PRODUCT}`, cookie)).includes('data-member-prices="true"');
         for (const server of servers) expect(await memberPrices(server)).toBe(false);
-        const client = new pg.Client({ connectionString: postgres!.url });
+        const client = new pg.Client({ connectionString: instances.postgresUrl });
         await client.connect();
         try {
           await client.query(

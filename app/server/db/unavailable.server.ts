@@ -55,3 +55,11 @@ export function asUnavailable(error: unknown): unknown {
     ? new DatabaseUnavailableError(error)
     : error;
 }
+
+/**
+ * For a catch that turns a failed part of a page into that part's error state: an unreachable
+ * database is not such a failure, so it goes on to the 503 page (nothing on the page would work).
+ */
+export function rethrowIfUnavailable(error: unknown) {
+  if (error instanceof DatabaseUnavailableError) throw error;
+}
