@@ -26,10 +26,22 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Shows a toast from client code (event handlers, effects). Returns its id. */
+/** The toasts showing now, oldest first. */
+export function visibleToasts(): StoredToast[] {
+  return toasts;
+}
+
+const sameToast = (a: Toast, b: Toast) =>
+  a.type === b.type && a.message === b.message && a.description === b.description;
+
+/**
+ * Shows a toast from client code (event handlers, effects). Returns its id. A toast saying the same
+ * as one still showing (a form saved twice within its 4 s) takes that one's place instead of
+ * stacking a copy: it is announced again and its time starts anew.
+ */
 export function showToast(toast: Toast): number {
   const id = nextId++;
-  toasts = [...toasts, { ...toast, id }].slice(-TOAST_LIMIT);
+  toasts = [...toasts.filter((shown) => !sameToast(shown, toast)), { ...toast, id }].slice(-TOAST_LIMIT);
   emit();
   return id;
 }
@@ -55,11 +67,7 @@ export type ToasterProps = {
  * anything passed to `showToast`; up to 3 stack, each disappears after 4 s or on 'Schließen'.
  */
 export function Toaster({ toast }: ToasterProps) {
-  const stored = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => EMPTY,
-  );
+  const stored = useSyncExternalStore(subscribe, visibleToasts, () => EMPTY);
   const hydrated = useHydrated();
   const lastPushed = useRef<Toast | null>(null);
 
