@@ -50,6 +50,20 @@ export function useShopForm<Schema extends z.ZodType<Record<string, unknown>, Re
   });
 }
 
+/**
+ * A page whose one form posts to the page's own action: the form set up from the action's answer
+ * (as `useShopForm` does), and whether a submission is on its way (until the page it leads to has
+ * loaded, so a second click cannot send it twice).
+ */
+export function usePageForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  answer: { result?: SubmissionResult<string[]> | null } | undefined,
+  options: Omit<ShopFormOptions<Schema>, "lastResult">,
+) {
+  const navigation = useNavigation();
+  const [form, fields] = useShopForm({ ...options, lastResult: answer?.result });
+  return { form, fields, pending: navigation.state !== "idle" && navigation.formData !== undefined };
+}
+
 type ZodInternals = {
   _zod: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; shape?: Record<string, ZodInternals> } };
   maxLength?: number | null;

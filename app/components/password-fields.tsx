@@ -35,6 +35,19 @@ export function PasswordField({
   );
 }
 
+/** The account's current password, asked again before a change that cannot wait for a mail (change, deletion). */
+export function CurrentPasswordField({
+  fields,
+  label,
+  answer,
+}: {
+  fields: Record<"currentPassword", Meta>;
+  label: string;
+  answer: object | null | undefined;
+}) {
+  return <PasswordField meta={fields.currentPassword} label={label} answer={answer} autoComplete="current-password" />;
+}
+
 /** A new password and its repetition (password reset and change). */
 export function NewPasswordFields({
   fields,

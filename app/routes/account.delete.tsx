@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account.delete";
-import { useShopForm } from "~/components/conform";
-import { PasswordField } from "~/components/password-fields";
+import { usePageForm } from "~/components/conform";
+import { FormPage } from "~/components/form-page";
+import { CurrentPasswordField } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
@@ -86,18 +87,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DeleteAccountPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
+  const { form, fields, pending } = usePageForm(actionData, {
     id: "delete-account",
     schema: deleteAccountSchema,
-    lastResult: actionData?.result,
     shouldValidate: "onSubmit",
   });
   const { key: _key, ...confirmProps } = getInputProps(fields.confirm, { type: "checkbox", value: "on" });
 
   return (
-    <section className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Konto löschen</h1>
+    <FormPage title="Konto löschen" width="medium">
       <p className="mt-4">
         Du bist angemeldet als <strong>{email}</strong>. Wenn du dein Konto löschst,
       </p>
@@ -115,12 +113,7 @@ export default function DeleteAccountPage() {
       </p>
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <PasswordField
-          meta={fields.currentPassword}
-          label="Passwort zur Bestätigung"
-          answer={actionData}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField fields={fields} label="Passwort zur Bestätigung" answer={actionData} />
         <div>
           <div className="flex items-start gap-3">
             <input
@@ -136,7 +129,7 @@ export default function DeleteAccountPage() {
           <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="destructive" disabled={navigation.state === "submitting"}>
+          <Button type="submit" variant="destructive" disabled={pending}>
             Konto endgültig löschen
           </Button>
           <Link to="/dashboard?tab=profile" className={buttonClass("outline")}>
@@ -144,6 +137,6 @@ export default function DeleteAccountPage() {
           </Link>
         </div>
       </Form>
-    </section>
+    </FormPage>
   );
 }

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/account.password";
-import { useShopForm } from "~/components/conform";
-import { NewPasswordFields, PasswordField } from "~/components/password-fields";
+import { usePageForm } from "~/components/conform";
+import { FormPage } from "~/components/form-page";
+import { CurrentPasswordField, NewPasswordFields } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
@@ -71,27 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ChangePasswordPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
-    id: "change-password",
-    schema: changePasswordSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, pending } = usePageForm(actionData, { id: "change-password", schema: changePasswordSchema });
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Passwort ändern</h1>
-      <p className="mt-2 text-muted-foreground">Danach bist du auf allen anderen Geräten abgemeldet.</p>
+    <FormPage title="Passwort ändern" lead="Danach bist du auf allen anderen Geräten abgemeldet.">
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-        <PasswordField
-          meta={fields.currentPassword}
-          label="Aktuelles Passwort"
-          answer={actionData}
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField fields={fields} label="Aktuelles Passwort" answer={actionData} />
         <NewPasswordFields fields={fields} answer={actionData} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={navigation.state === "submitting"}>
+          <Button type="submit" disabled={pending}>
             Passwort ändern
           </Button>
           <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
@@ -112,6 +101,6 @@ export default function ChangePasswordPage() {
           </Button>
         </Form>
       </section>
-    </section>
+    </FormPage>
   );
 }

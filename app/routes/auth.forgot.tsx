@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/auth.forgot";
-import { fieldProps, useShopForm } from "~/components/conform";
+import { fieldProps, usePageForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
+import { FormPage } from "~/components/form-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/schemas/account";
@@ -39,19 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
-    id: "forgot-password",
-    schema: forgotPasswordSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, pending } = usePageForm(actionData, { id: "forgot-password", schema: forgotPasswordSchema });
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Passwort vergessen?</h1>
-      <p className="mt-2 text-muted-foreground">
-        Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen
-        kannst.
-      </p>
+    <FormPage
+      title="Passwort vergessen?"
+      lead="Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir einen Link, mit dem du ein neues Passwort festlegen kannst."
+    >
       {actionData?.sent ? (
         <FormNotice
           tone="success"
@@ -61,7 +55,7 @@ export default function ForgotPasswordPage() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" required />
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full" disabled={pending}>
           Link anfordern
         </Button>
       </Form>
@@ -70,6 +64,6 @@ export default function ForgotPasswordPage() {
           Zurück zum Login
         </Link>
       </p>
-    </section>
+    </FormPage>
   );
 }

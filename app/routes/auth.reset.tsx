@@ -1,10 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
 import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
 import type { Route } from "./+types/auth.reset";
-import { useShopForm } from "~/components/conform";
+import { usePageForm } from "~/components/conform";
+import { FormPage } from "~/components/form-page";
 import { NewPasswordFields } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -66,40 +67,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage() {
   const { valid, token, code } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
-    id: "reset-password",
-    schema: resetPasswordSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, pending } = usePageForm(actionData, { id: "reset-password", schema: resetPasswordSchema });
 
   if (!valid) {
     return (
-      <section className="mx-auto max-w-md px-4 py-16">
-        <h1 className="text-3xl font-bold">Neues Passwort</h1>
+      <FormPage title="Neues Passwort">
         <FormNotice tone="error" message={AUTH_MESSAGES.resetLinkInvalid} />
         <Link to="/auth/forgot" className={buttonClass("default", "default", "mt-8")}>
           Neuen Link anfordern
         </Link>
-      </section>
+      </FormPage>
     );
   }
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Neues Passwort</h1>
-      <p className="mt-2 text-muted-foreground">
-        Danach wirst du auf allen Geräten abgemeldet und meldest dich neu an.
-      </p>
+    <FormPage title="Neues Passwort" lead="Danach wirst du auf allen Geräten abgemeldet und meldest dich neu an.">
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {token ? <input type="hidden" name="token" value={token} /> : null}
         {code ? <input type="hidden" name="code" value={code} /> : null}
         <NewPasswordFields fields={fields} answer={actionData} />
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full" disabled={pending}>
           Passwort speichern
         </Button>
       </Form>
-    </section>
+    </FormPage>
   );
 }

@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth";
-import { fieldProps, useShopForm } from "~/components/conform";
+import { fieldProps, usePageForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
+import { FormPage } from "~/components/form-page";
 import { Button } from "~/components/ui/button";
 import { NEW_PASSWORD_HINT, PasswordField } from "~/components/password-fields";
 import { Field } from "~/components/ui/field";
@@ -136,22 +137,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AuthPage() {
   const { mode, toCheckout, redirectTo, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useShopForm({
+  const { form, fields, pending } = usePageForm(actionData, {
     id: `auth-${mode}`,
     schema: authFormSchema,
-    lastResult: actionData?.result,
     defaultValue: defaults,
   });
   const isSignUp = mode === "signup";
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">{isSignUp ? "Sign Up" : "Login"}</h1>
-      <p className="mt-2 text-muted-foreground">
-        {isSignUp ? "Erstelle dein kostenloses BeHappy-Konto." : "Melde dich mit deiner E-Mail-Adresse an."}
-      </p>
+    <FormPage
+      title={isSignUp ? "Sign Up" : "Login"}
+      lead={isSignUp ? "Erstelle dein kostenloses BeHappy-Konto." : "Melde dich mit deiner E-Mail-Adresse an."}
+    >
       {toCheckout ? <FormNotice tone="info" message={AUTH_MESSAGES.checkoutNotice} /> : null}
       {!toCheckout && redirectTo ? <FormNotice tone="info" message={AUTH_MESSAGES.signInToContinue} /> : null}
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
@@ -172,7 +169,7 @@ export default function AuthPage() {
             <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
           </>
         ) : null}
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={pending}>
           {isSignUp ? "Registrieren" : "Anmelden"}
         </Button>
       </Form>
@@ -193,6 +190,6 @@ export default function AuthPage() {
           {isSignUp ? "Zum Login" : "Jetzt registrieren"}
         </Link>
       </p>
-    </section>
+    </FormPage>
   );
 }

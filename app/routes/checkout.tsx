@@ -1,8 +1,8 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/checkout";
-import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
+import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { AddressFields, PhoneFields, PostalFields, type TextFieldMeta } from "~/components/address-fields";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { FormNotice } from "~/components/form-notice";
@@ -107,14 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CheckoutPage() {
   const { checkoutToken, lines, shipping, total, memberPricesFromCart, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
+  const { form, fields, pending } = usePageForm(actionData, {
     id: "checkout",
     schema: checkoutSchema,
-    lastResult: actionData?.result,
     defaultValue: defaults,
   });
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
   const shipped = lines.some((line) => line.shipped);
 
@@ -196,7 +193,7 @@ export default function CheckoutPage() {
             </Link>{" "}
             zur Kenntnis genommen. Du hast ein gesetzliches Widerrufsrecht.
           </p>
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
             Zahlungspflichtig bestellen
           </Button>
         </Form>

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/join";
-import { fieldProps, useShopForm } from "~/components/conform";
+import { fieldProps, usePageForm } from "~/components/conform";
 import { Deferred } from "~/components/deferred";
 import { FormNotice } from "~/components/form-notice";
 import { PlanCard } from "~/components/cart/plan-card";
@@ -82,12 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function JoinPage() {
   const { plans, productIds, membership } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
-    id: "join",
-    schema: joinSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, pending } = usePageForm(actionData, { id: "join", schema: joinSchema });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -130,7 +125,7 @@ export default function JoinPage() {
           <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
           <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
           <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-          <Button type="submit" size="lg" className="w-full" disabled={navigation.state === "submitting"}>
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
             Beitreten
           </Button>
         </Form>

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/withdrawal";
-import { fieldProps, textareaProps, useShopForm } from "~/components/conform";
+import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
+import { FormPage } from "~/components/form-page";
 import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
@@ -60,17 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WithdrawalPage() {
   const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useShopForm({
-    id: "withdrawal",
-    schema: withdrawalSchema,
-    lastResult: actionData?.result,
-  });
+  const { form, fields, pending } = usePageForm(actionData, { id: "withdrawal", schema: withdrawalSchema });
   const review = actionData?.step === "review" ? actionData.review : null;
 
   return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Vertrag widerrufen</h1>
+    <FormPage title="Vertrag widerrufen" width="wide">
       {receipt && !actionData ? (
         // The receipt only: no empty step-one form under it that invites a second submission.
         <>
@@ -88,7 +83,7 @@ export default function WithdrawalPage() {
           </Link>
         </>
       ) : review ? (
-        <ReviewStep review={review} busy={navigation.state !== "idle"} />
+        <ReviewStep review={review} busy={pending} />
       ) : (
         <>
           <p className="mt-3 text-muted-foreground">
@@ -118,7 +113,7 @@ export default function WithdrawalPage() {
         </Link>
         .
       </p>
-    </section>
+    </FormPage>
   );
 }
 
