@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 // Yearly, not Free: an order of 0,00 € (Free alone) is completed at checkout at once (issue 16),
 // and this test needs an order that waits for the admin.
@@ -97,6 +97,14 @@ test("an admin completes and cancels a member's order from the list menu and the
   const audit = page.getByRole("region", { name: "Änderungsprotokoll" });
   await expect(audit.getByText("Status: Abgeschlossen → Storniert")).toBeVisible();
   await expect(audit.getByText("Status: Ausstehend → Abgeschlossen")).toBeVisible();
+
+  // The customer is told (issue 17): "Bestellung storniert", with the Stornorechnung for the invoice.
+  const number = orderId.slice(0, 8);
+  const cancelledMail = () =>
+    mailsTo(email).find((m) => m.text.includes(`deine Bestellung ${number}`) && m.text.includes("wurde storniert"));
+  await expect.poll(() => cancelledMail() !== undefined, { timeout: 20_000 }).toBe(true);
+  expect(cancelledMail()!.text).toMatch(/Im Anhang findest du die Stornorechnung RE-\d{4}-\d{6}\./);
+  expect(cancelledMail()!.raw).toMatch(/Content-Type: application\/pdf/);
 
   await page.getByRole("link", { name: "Zurück zur Liste" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?q=/);
