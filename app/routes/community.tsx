@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ContentIcon } from "../components/site/content-icon";
 import { JoinCta } from "~/components/site/join-cta";
+import { NameAndRole } from "~/components/site/name-and-role";
 import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
@@ -57,8 +58,7 @@ export default function Community() {
                 <figcaption className="mt-6 flex items-center gap-3">
                   <img src={t.avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
                   <span>
-                    <span className="block font-semibold">{t.name}</span>
-                    <span className="block text-sm text-muted-foreground">{t.role}</span>
+                    <NameAndRole name={t.name} role={t.role} />
                   </span>
                 </figcaption>
               </figure>
