@@ -8,17 +8,16 @@ import { buttonClass } from "../components/ui/button";
 import { QuoteIcon } from "../components/ui/icons";
 import { communityBenefits, communityIntro, communityJoin } from "../content/community";
 import { communityTestimonials } from "../content/testimonials";
-import { staticPageMeta } from "~/lib/catalog/seo";
+import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/community";
 
 /* Serves both /community and /community2 (route ids "community" and "community2"). */
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  staticPageMeta(matches, "/community", {
-    title: "Community",
-    description:
-      "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
-  });
+export const meta: Route.MetaFunction = staticPageMetaExport("/community", {
+  title: "Community",
+  description:
+    "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
