@@ -5,15 +5,14 @@ import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { mission } from "../content/mission";
-import { staticPageMeta } from "~/lib/catalog/seo";
+import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  staticPageMeta(matches, "/about", {
-    title: "Über uns",
-    description:
-      "Mission, Vision und Werte von BeHappy: Seit 2019 begleiten wir Menschen auf ihrem Weg zu mehr Glück, Sinn und Selbstverwirklichung – bis 2030 über 1 Million.",
-  });
+export const meta: Route.MetaFunction = staticPageMetaExport("/about", {
+  title: "Über uns",
+  description:
+    "Mission, Vision und Werte von BeHappy: Seit 2019 begleiten wir Menschen auf ihrem Weg zu mehr Glück, Sinn und Selbstverwirklichung – bis 2030 über 1 Million.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 

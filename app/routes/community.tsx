@@ -1,23 +1,23 @@
 import { Link } from "react-router";
 import { ContentIcon } from "../components/site/content-icon";
 import { JoinCta } from "~/components/site/join-cta";
+import { NameAndRole } from "~/components/site/name-and-role";
 import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { QuoteIcon } from "../components/ui/icons";
 import { communityBenefits, communityIntro, communityJoin } from "../content/community";
 import { communityTestimonials } from "../content/testimonials";
-import { staticPageMeta } from "~/lib/catalog/seo";
+import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/community";
 
 /* Serves both /community and /community2 (route ids "community" and "community2"). */
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  staticPageMeta(matches, "/community", {
-    title: "Community",
-    description:
-      "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
-  });
+export const meta: Route.MetaFunction = staticPageMetaExport("/community", {
+  title: "Community",
+  description:
+    "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
@@ -57,8 +57,7 @@ export default function Community() {
                 <figcaption className="mt-6 flex items-center gap-3">
                   <img src={t.avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
                   <span>
-                    <span className="block font-semibold">{t.name}</span>
-                    <span className="block text-sm text-muted-foreground">{t.role}</span>
+                    <NameAndRole name={t.name} role={t.role} />
                   </span>
                 </figcaption>
               </figure>

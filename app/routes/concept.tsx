@@ -7,15 +7,14 @@ import { buttonClass } from "../components/ui/button";
 import { CheckIcon } from "../components/ui/icons";
 import { conceptEvidence, conceptIntro, conceptPractice } from "../content/concept";
 import { conceptPillars } from "../content/pillars";
-import { staticPageMeta } from "~/lib/catalog/seo";
+import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/concept";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  staticPageMeta(matches, "/concept", {
-    title: "Unser Konzept",
-    description:
-      "Die vier Säulen von BeHappy: Selbstreflexion, ganzheitliche Entwicklung, zielorientiertes Handeln und gemeinschaftliche Unterstützung – praxisnah und fundiert.",
-  });
+export const meta: Route.MetaFunction = staticPageMetaExport("/concept", {
+  title: "Unser Konzept",
+  description:
+    "Die vier Säulen von BeHappy: Selbstreflexion, ganzheitliche Entwicklung, zielorientiertes Handeln und gemeinschaftliche Unterstützung – praxisnah und fundiert.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 

@@ -2,24 +2,23 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
 import { JOIN_CTA_READY, JoinButton, JoinCta } from "~/components/site/join-cta";
-import { seoMeta } from "~/lib/catalog/seo";
+import { loaderCanonicalMetaExport } from "~/lib/page-meta";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
 import { HeroIllustration } from "~/components/site/hero-illustration";
 import { buttonClass } from "~/components/ui/button";
 import { ContentIcon } from "~/components/site/content-icon";
+import { WideSection } from "~/components/site/section";
 import { UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seoMeta({
-    title: "Gemeinsam glücklicher leben",
-    description:
-      "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
-    canonical: loaderData?.canonical,
-  });
+export const meta: Route.MetaFunction = loaderCanonicalMetaExport({
+  title: "Gemeinsam glücklicher leben",
+  description:
+    "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
@@ -82,15 +81,11 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="pillars-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <div className="max-w-2xl">
-          <h2 id="pillars-heading" className="text-3xl font-bold tracking-tight">
-            Vier Säulen für dein Glück
-          </h2>
-          <p className="mt-3 text-lg text-muted-foreground">
-            Alles bei BeHappy ruht auf vier Säulen, die sich gegenseitig stärken.
-          </p>
-        </div>
+      <WideSection
+        headingId="pillars-heading"
+        title="Vier Säulen für dein Glück"
+        intro="Alles bei BeHappy ruht auf vier Säulen, die sich gegenseitig stärken."
+      >
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {homePillars.map((pillar) => {
             return (
@@ -102,7 +97,7 @@ export default function HomePage() {
             );
           })}
         </ul>
-      </section>
+      </WideSection>
 
       {SECTIONS.map((section) => (
         <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />

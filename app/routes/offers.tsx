@@ -2,19 +2,18 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
 import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
+import { WideSection } from "~/components/site/section";
 import { MemberPriceHint } from "~/components/catalog/price";
-import { seoMeta } from "~/lib/catalog/seo";
+import { loaderCanonicalMetaExport } from "~/lib/page-meta";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seoMeta({
-    title: "Angebote",
-    description:
-      "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
-    canonical: loaderData?.canonical,
-  });
+export const meta: Route.MetaFunction = loaderCanonicalMetaExport({
+  title: "Angebote",
+  description:
+    "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
@@ -112,10 +111,7 @@ export default function OffersPage() {
         <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />
       ))}
 
-      <section aria-labelledby="tiles-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 id="tiles-heading" className="text-3xl font-bold tracking-tight">
-          Entdecke BeHappy
-        </h2>
+      <WideSection headingId="tiles-heading" title="Entdecke BeHappy">
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TILES.map((tile) => (
             <li key={tile.to}>
@@ -135,7 +131,7 @@ export default function OffersPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </WideSection>
 
       <JoinCta {...JOIN_CTA_READY} />
     </>

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
+import { PostalAddress } from "~/components/ui/postal-address";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
@@ -123,15 +124,10 @@ export default function OrderConfirmationPage() {
       </div>
       <BankTransferBox transfer={loaded.payment} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
-      <address className="mt-2 not-italic">
-        {order.customer_name}
-        <br />
-        {order.street}
-        <br />
-        {order.zipcode} {order.city}
-        <br />
-        {order.country}
-      </address>
+      <PostalAddress
+        className="mt-2"
+        lines={[order.customer_name, order.street, [order.zipcode, order.city].join(" "), order.country]}
+      />
       {loaded.delivery ? (
         <>
           <h2 className="mt-8 text-xl font-semibold">Lieferadresse</h2>

@@ -5,14 +5,13 @@ import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
-import { staticPageMeta } from "~/lib/catalog/seo";
+import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/team";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  staticPageMeta(matches, "/team", {
-    title: "Team",
-    description: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
-  });
+export const meta: Route.MetaFunction = staticPageMetaExport("/team", {
+  title: "Team",
+  description: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
+});
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 

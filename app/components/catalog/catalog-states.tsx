@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SkeletonGrid } from "~/components/ui/skeleton";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import type { CatalogItem, ListResult } from "~/lib/catalog/types";
 import { CatalogCard } from "./catalog-card";
 import { ERROR_HEADING } from "~/lib/catalog/texts";
@@ -31,12 +32,12 @@ export function CatalogGrid({
   );
 }
 
+/** The panel that an empty list and a failed load share, so the two states read as one family. */
+const STATE_PANEL = "rounded-xl border border-border bg-card px-6 py-12 text-center";
+
 export function EmptyState({ message }: { message: string }) {
   return (
-    <p
-      role="status"
-      className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center text-muted-foreground"
-    >
+    <p role="status" className={cn(STATE_PANEL, "border-dashed text-muted-foreground")}>
       {message}
     </p>
   );
@@ -57,10 +58,7 @@ export function ErrorState({
 }) {
   const Heading = headingLevel;
   return (
-    <div
-      role="alert"
-      className="mx-auto max-w-xl rounded-xl border border-border bg-card px-6 py-12 text-center shadow-sm"
-    >
+    <div role="alert" className={cn(STATE_PANEL, "mx-auto max-w-xl shadow-sm")}>
       <AlertCircleIcon size={40} className="mx-auto text-destructive" />
       <Heading className="mt-4 text-2xl font-bold">{ERROR_HEADING}</Heading>
       <p className="mt-3 text-muted-foreground">{message}</p>

@@ -3,6 +3,8 @@ import { useHydrated, useMediaQuery } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/ui/icons";
+import { NameAndRole } from "~/components/site/name-and-role";
+import { Portrait } from "~/components/site/portrait";
 
 export type CarouselTestimonial = {
   id: number | string;
@@ -155,23 +157,14 @@ export function TestimonialCarousel({
                   testimonial.image_right && "md:flex-row-reverse",
                 )}
               >
-                <img
-                  src={testimonial.image}
-                  alt=""
-                  width={112}
-                  height={112}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-28 shrink-0 rounded-full bg-muted object-cover"
-                />
+                <Portrait src={testimonial.image} size={112} className="size-28 shrink-0 bg-muted object-cover" />
                 <figure className="flex-1">
                   <QuoteIcon size={28} className="mx-auto text-primary md:mx-0" />
                   <blockquote className="mt-3 text-lg leading-relaxed">
                     <p>{testimonial.text}</p>
                   </blockquote>
                   <figcaption className="mt-4">
-                    <span className="block font-semibold">{testimonial.name}</span>
-                    <span className="block text-sm text-muted-foreground">{testimonial.role}</span>
+                    <NameAndRole name={testimonial.name} role={testimonial.role} />
                   </figcaption>
                 </figure>
               </div>
@@ -208,12 +201,10 @@ export function TestimonialCarousel({
                   }}
                   className="group inline-flex size-11 items-center justify-center rounded-full"
                 >
+                  {/* Filled by the link's aria-current, so the dot shows exactly what is announced. */}
                   <span
                     aria-hidden="true"
-                    className={cn(
-                      "block size-3 rounded-full border-2 border-primary transition-colors",
-                      active ? "bg-primary" : "bg-transparent group-hover:bg-primary/40",
-                    )}
+                    className="block size-3 rounded-full border-2 border-primary bg-transparent transition-colors group-hover:bg-primary/40 group-aria-[current=true]:bg-primary"
                   />
                   <span className="sr-only">
                     Stimme {position + 1} von {count}: {testimonial.name}

@@ -1,4 +1,5 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
+import { PostalAddress } from "~/components/ui/postal-address";
 import type { Operator } from "~/lib/operator";
 
 export type ContactOperator = Pick<
@@ -15,15 +16,7 @@ export function ContactCards({ operator }: { operator: ContactOperator }) {
       id: "adresse",
       title: "Adresse",
       icon: MapPinIcon,
-      body: (
-        <address className="not-italic">
-          {operator.company}
-          <br />
-          {operator.street}
-          <br />
-          {operator.postalCode} {operator.city}
-        </address>
-      ),
+      body: <PostalAddress lines={[operator.company, operator.street, `${operator.postalCode} ${operator.city}`]} />,
     },
     {
       id: "email",

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { transferRows, type BankTransfer } from "~/lib/bank-transfer";
 import { formatPrice } from "~/lib/format";
 
@@ -35,10 +36,10 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
         </p>
         <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
           {rows.map(([term, value]) => (
-            <div key={term} className="contents">
+            <Fragment key={term}>
               <dt className="font-medium">{term}</dt>
               <dd className="break-all font-mono">{value}</dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
       </div>

@@ -1,5 +1,6 @@
 import type { Person } from "../../content/team";
 import { LinkedInIcon, MailIcon, InstagramIcon, ExternalLinkIcon } from "../ui/icons";
+import { Portrait } from "./portrait";
 
 const SOCIAL_ICONS = {
   email: MailIcon,
@@ -12,16 +13,7 @@ const SOCIAL_ICONS = {
 export function PersonCard({ person, compact = false }: { person: Person; compact?: boolean }) {
   return (
     <article className="flex h-full flex-col items-center rounded-xl border border-border bg-card p-6 text-center shadow-sm">
-      {/* Initials avatar next to the visible name: decorative, so empty alt. */}
-      <img
-        src={person.image}
-        alt=""
-        width={compact ? 80 : 112}
-        height={compact ? 80 : 112}
-        loading="lazy"
-        decoding="async"
-        className={compact ? "size-20 rounded-full" : "size-28 rounded-full"}
-      />
+      <Portrait src={person.image} size={compact ? 80 : 112} className={compact ? "size-20" : "size-28"} />
       <h3 className="mt-4 text-lg font-semibold">{person.name}</h3>
       <p className="text-sm font-medium text-primary">{person.role}</p>
       <p className="mt-3 flex-1 text-sm text-muted-foreground">{person.bio}</p>

@@ -6,16 +6,18 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
 }
 
+/** The text lines of a catalogue card's placeholder: title, two lines of description, price. */
+const CARD_TEXT_LINES = ["h-6 w-3/4", "h-4 w-full", "h-4 w-5/6", "mt-4 h-8 w-1/3"];
+
 /** Placeholder of a catalogue card (image, title, two lines, price). */
 export function SkeletonCard({ className }: { className?: string }) {
   return (
     <div aria-hidden="true" className={cn("overflow-hidden rounded-xl border border-border bg-card", className)}>
       <Skeleton className="aspect-video w-full rounded-none" />
       <div className="space-y-3 p-6">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="mt-4 h-8 w-1/3" />
+        {CARD_TEXT_LINES.map((lineClass) => (
+          <Skeleton key={lineClass} className={lineClass} />
+        ))}
       </div>
     </div>
   );
