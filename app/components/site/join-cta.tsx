@@ -31,7 +31,7 @@ export function JoinCta({
   return (
     <section aria-labelledby={titleId} className={cn("px-4 py-16 sm:px-6", className)}>
       {/* The focus ring switches to the light foreground colour on the terracotta band. */}
-      <div className="mx-auto max-w-5xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg [--ring:var(--primary-foreground)] sm:px-12">
+      <div className="mx-auto max-w-5xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg [--color-ring:var(--color-primary-foreground)] sm:px-12">
         <Heading id={titleId} className="text-3xl font-bold tracking-tight">
           {title}
         </Heading>
