@@ -2,11 +2,6 @@ import type { IconName } from "./types";
 
 export type Benefit = { id: string; title: string; text: string; icon: IconName };
 
-export const communityIntro = {
-  title: "Die BeHappy-Community",
-  lead: "Mehr als 2.500 Menschen, die sich gegenseitig ermutigen, voneinander lernen und gemeinsam wachsen. Hier bist du willkommen – genau so, wie du bist.",
-};
-
 /** The six benefits of the community page. */
 export const communityBenefits: Benefit[] = [
   {

@@ -1,10 +1,5 @@
 /** Further content of /concept: how the pillars are put into practice and what they rest on. */
 
-export const conceptIntro = {
-  title: "Unser Konzept",
-  lead: "BeHappy verbindet Selbsterkenntnis, persönliches Wachstum und echte Gemeinschaft zu einem Weg, den du wirklich gehen kannst – ohne Druck, aber mit Richtung.",
-};
-
 export type PracticeStep = { step: number; title: string; text: string };
 
 export const conceptPractice: { title: string; lead: string; steps: PracticeStep[] } = {

@@ -5,7 +5,7 @@ const text = { title: "Team", description: "Die Menschen." };
 
 describe("staticPageMetaExport", () => {
   it("links the page's own path on the root's site URL", () => {
-    const meta = staticPageMetaExport("/team", text);
+    const meta = staticPageMetaExport({ ...text, path: "/team" });
     const matches = [{ id: "root", data: { siteUrl: "https://behappy.example" } }];
     expect(meta({ matches })).toEqual([
       { tagName: "link", rel: "canonical", href: "https://behappy.example/team" },

@@ -7,8 +7,8 @@ export type PageText = { title: string; description: string };
  * The `meta` export of a content page without a loader of its own (about, team …): the canonical
  * link comes from the root loader's site URL.
  */
-export function staticPageMetaExport(path: string, text: PageText) {
-  return ({ matches }: { matches: Parameters<typeof staticPageMeta>[0] }) => staticPageMeta(matches, path, text);
+export function staticPageMetaExport(page: PageText & { path: string }) {
+  return ({ matches }: { matches: Parameters<typeof staticPageMeta>[0] }) => staticPageMeta(matches, page.path, page);
 }
 
 /** The `meta` export of a page whose loader answers its canonical URL (home, offers). */

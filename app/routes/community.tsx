@@ -1,37 +1,25 @@
-import { Link } from "react-router";
 import { ContentIcon } from "../components/site/content-icon";
 import { JoinCta } from "~/components/site/join-cta";
 import { NameAndRole } from "~/components/site/name-and-role";
 import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
-import { buttonClass } from "../components/ui/button";
 import { QuoteIcon } from "../components/ui/icons";
-import { communityBenefits, communityIntro, communityJoin } from "../content/community";
+import { communityBenefits, communityJoin } from "../content/community";
+import { communityPage } from "~/content/pages";
 import { communityTestimonials } from "../content/testimonials";
 import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/community";
 
 /* Serves both /community and /community2 (route ids "community" and "community2"). */
 
-export const meta: Route.MetaFunction = staticPageMetaExport("/community", {
-  title: "Community",
-  description:
-    "Die BeHappy-Community: Austausch, Veranstaltungen, Lernpartnerschaften und Community-Preise – mehr als 2.500 Menschen, die gemeinsam wachsen.",
-});
+export const meta: Route.MetaFunction = staticPageMetaExport(communityPage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Community() {
   return (
     <>
-      <PageHero eyebrow="Community" title={communityIntro.title} lead={communityIntro.lead}>
-        <Link to="/join" className={buttonClass("default", "lg")}>
-          Jetzt Mitglied werden
-        </Link>
-        <Link to="/events" className={buttonClass("outline", "lg")}>
-          Veranstaltungen ansehen
-        </Link>
-      </PageHero>
+      <PageHero {...communityPage.hero} />
 
       <Section id="vorteile" title="Deine Vorteile als Mitglied">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

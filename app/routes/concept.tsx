@@ -5,23 +5,20 @@ import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { buttonClass } from "../components/ui/button";
 import { CheckIcon } from "../components/ui/icons";
-import { conceptEvidence, conceptIntro, conceptPractice } from "../content/concept";
+import { conceptEvidence, conceptPractice } from "../content/concept";
+import { conceptPage } from "~/content/pages";
 import { conceptPillars } from "../content/pillars";
 import { staticPageMetaExport } from "~/lib/page-meta";
 import type { Route } from "./+types/concept";
 
-export const meta: Route.MetaFunction = staticPageMetaExport("/concept", {
-  title: "Unser Konzept",
-  description:
-    "Die vier Säulen von BeHappy: Selbstreflexion, ganzheitliche Entwicklung, zielorientiertes Handeln und gemeinschaftliche Unterstützung – praxisnah und fundiert.",
-});
+export const meta: Route.MetaFunction = staticPageMetaExport(conceptPage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Concept() {
   return (
     <>
-      <PageHero eyebrow="Das BeHappy-Konzept" title={conceptIntro.title} lead={conceptIntro.lead} />
+      <PageHero {...conceptPage.hero} />
 
       <Section
         id="saeulen"

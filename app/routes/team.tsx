@@ -6,23 +6,17 @@ import { buttonClass } from "../components/ui/button";
 import { MailIcon } from "../components/ui/icons";
 import { advisors, careers, teamMembers } from "../content/team";
 import { staticPageMetaExport } from "~/lib/page-meta";
+import { teamPage } from "~/content/pages";
 import type { Route } from "./+types/team";
 
-export const meta: Route.MetaFunction = staticPageMetaExport("/team", {
-  title: "Team",
-  description: "Die Menschen hinter BeHappy: unser Team, unser Beirat und wie du Teil davon werden kannst.",
-});
+export const meta: Route.MetaFunction = staticPageMetaExport(teamPage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
 
 export default function Team() {
   return (
     <>
-      <PageHero
-        eyebrow="Team"
-        title="Die Menschen hinter BeHappy"
-        lead="Ein kleines Team mit großem Herz – und erfahrene Beraterinnen und Berater, die uns mit ihrem Wissen begleiten."
-      />
+      <PageHero {...teamPage.hero} />
 
       <Section id="team" title="Unser Team">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
