@@ -50,13 +50,7 @@ export function CatalogSection({
           </Link>
         </div>
         <div className="mt-8">
-          <StreamedCatalog
-            resolve={resolve}
-            skeletons={3}
-            emptyText={text.sectionEmpty}
-            headingLevel="h3"
-            label={`${title} werden geladen …`}
-          />
+          <StreamedCatalog kind={kind} place="section" resolve={resolve} title={title} />
         </div>
         {children}
       </div>

@@ -2,19 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StreamedCatalog } from "./catalog-states";
 import { structuredData, isoDates } from "~/lib/catalog/structured-data";
-import { KIND_TEXT } from "~/lib/catalog/texts";
 
 describe("StreamedCatalog", () => {
   it("a failed list shows the spec's error screen with a retry link that reloads the page", () => {
-    const html = renderToStaticMarkup(
-      <StreamedCatalog
-        resolve={{ ok: false }}
-        skeletons={6}
-        emptyText={KIND_TEXT.products.listEmpty}
-        errorText={KIND_TEXT.products.listError}
-        retryHref="/products"
-      />,
-    );
+    const html = renderToStaticMarkup(<StreamedCatalog kind="products" place="page" resolve={{ ok: false }} />);
     expect(html).toContain("Oops! Etwas ist schiefgelaufen");
     expect(html).toContain("Konnte Produkte nicht laden. Bitte versuche es später erneut.");
     expect(html).toContain('href="/products"');
@@ -23,7 +14,7 @@ describe("StreamedCatalog", () => {
 
   it("a failed home section only shows the empty text", () => {
     const html = renderToStaticMarkup(
-      <StreamedCatalog resolve={{ ok: false }} skeletons={3} emptyText={KIND_TEXT.products.sectionEmpty} />,
+      <StreamedCatalog kind="products" place="section" resolve={{ ok: false }} title="Unsere Produkte" />,
     );
     expect(html).toContain("Es wurden keine Produkte gefunden.");
     expect(html).not.toContain("Oops!");
@@ -31,29 +22,21 @@ describe("StreamedCatalog", () => {
 
   it("an empty list shows the empty text", () => {
     const html = renderToStaticMarkup(
-      <StreamedCatalog
-        resolve={{ ok: true, items: [] }}
-        skeletons={6}
-        emptyText={KIND_TEXT.courses.listEmpty}
-        errorText="x"
-      />,
+      <StreamedCatalog kind="courses" place="page" resolve={{ ok: true, items: [] }} />,
     );
     expect(html).toContain("Keine Veranstaltungen gefunden");
   });
 
-  it("pending data shows the skeleton cards", () => {
-    const html = renderToStaticMarkup(
-      <StreamedCatalog
-        resolve={new Promise(() => {})}
-        skeletons={6}
-        emptyText=""
-        errorText=""
-        label="Produkte werden geladen …"
-      />,
-    );
-    expect(html).toContain("Produkte werden geladen …");
+  it("pending data shows the skeleton cards: six on the list's page, three in a section", () => {
+    const page = renderToStaticMarkup(<StreamedCatalog kind="products" place="page" resolve={new Promise(() => {})} />);
+    expect(page).toContain("Produkte werden geladen …");
     // One image placeholder per skeleton card.
-    expect(html.split("aspect-video").length - 1).toBe(6);
+    expect(page.split("aspect-video").length - 1).toBe(6);
+    const section = renderToStaticMarkup(
+      <StreamedCatalog kind="events" place="section" resolve={new Promise(() => {})} title="Nächste Termine" />,
+    );
+    expect(section).toContain("Nächste Termine werden geladen …");
+    expect(section.split("aspect-video").length - 1).toBe(3);
   });
 });
 

@@ -4,9 +4,9 @@ import { SkeletonGrid } from "~/components/ui/skeleton";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { CatalogItem, ListResult } from "~/lib/catalog/types";
+import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { CatalogCard } from "./catalog-card";
-import { ERROR_HEADING } from "~/lib/catalog/texts";
+import { ERROR_HEADING, KIND_TEXT } from "~/lib/catalog/texts";
 
 export function CatalogGrid({
   items,
@@ -77,48 +77,45 @@ export function RetryLink({ href }: { href: string }) {
 }
 
 /**
+ * Where a list stands: its own page (/products …: six skeletons, an error screen with a retry link,
+ * the first row loaded eagerly) or a section of the start and offers pages (three skeletons; a
+ * failure there shows the empty text, the error is only logged).
+ */
+const PLACES = {
+  page: { skeletons: 6, headingLevel: "h2", eagerCount: 3 },
+  section: { skeletons: 3, headingLevel: "h3", eagerCount: 0 },
+} as const;
+
+/**
  * A catalogue list that may still be streaming: skeleton cards while loading, then the error
- * state (or, on the home page, only the empty state: errors there are just logged), the empty
- * text, or the grid.
+ * state (on its own page), the empty text, or the grid.
  */
 export function StreamedCatalog<T extends CatalogItem>({
+  kind,
+  place,
   resolve,
-  skeletons,
-  emptyText,
-  errorText,
-  retryHref,
-  headingLevel,
-  eagerCount,
-  label,
+  title = KIND_TEXT[kind].listTitle,
 }: {
+  kind: CatalogKind;
+  place: keyof typeof PLACES;
   resolve: ListResult<T> | Promise<ListResult<T>>;
-  skeletons: number;
-  emptyText: string;
-  /** Without an error text a failure shows the empty state (home and offers sections). */
-  errorText?: string;
-  retryHref?: string;
-  headingLevel?: "h2" | "h3";
-  eagerCount?: number;
-  label?: string;
+  /** What is loading, for screen readers ("Kurse werden geladen …"); a section names itself. */
+  title?: string;
 }) {
+  const text = KIND_TEXT[kind];
+  const { skeletons, headingLevel, eagerCount } = PLACES[place];
+  const emptyText = place === "page" ? text.listEmpty : text.sectionEmpty;
   const render = (result: ListResult<T>) =>
-    !result.ok ? (
-      errorText ? (
-        <ErrorState message={errorText} action={<RetryLink href={retryHref ?? "."} />} />
-      ) : (
-        <EmptyState message={emptyText} />
-      )
-    ) : result.items.length === 0 ? (
+    !result.ok && place === "page" ? (
+      <ErrorState message={text.listError} action={<RetryLink href={text.path} />} />
+    ) : !result.ok || result.items.length === 0 ? (
       <EmptyState message={emptyText} />
     ) : (
       <CatalogGrid items={result.items} headingLevel={headingLevel} eagerCount={eagerCount} />
     );
 
   return (
-    <Deferred
-      value={resolve}
-      fallback={<SkeletonGrid count={skeletons} label={label ?? "Angebote werden geladen …"} />}
-    >
+    <Deferred value={resolve} fallback={<SkeletonGrid count={skeletons} label={`${title} werden geladen …`} />}>
       {render}
     </Deferred>
   );

@@ -20,16 +20,7 @@ export function CatalogListPage({
         <MemberPriceHint className="mt-3" />
       </header>
       <div className="mt-10">
-        <StreamedCatalog
-          resolve={items}
-          skeletons={6}
-          emptyText={text.listEmpty}
-          errorText={text.listError}
-          retryHref={text.path}
-          headingLevel="h2"
-          eagerCount={3}
-          label={`${text.listTitle} werden geladen …`}
-        />
+        <StreamedCatalog kind={kind} place="page" resolve={items} />
       </div>
     </div>
   );
