@@ -1,13 +1,27 @@
 /**
- * The words of the content pages (about, community, concept, team) that frame them: what a search
- * result shows (title, description, canonical path) and the hero at the top, with its links.
+ * The words that frame the site's own pages: what a search result shows (title, description; the
+ * content pages also their canonical path) and, on the content pages (about, community, concept,
+ * team), the hero at the top with its links.
  */
+export type SearchResultText = { title: string; description: string };
+
+/** The start page and /offers: their loaders answer the canonical URL. */
+export const homePage: SearchResultText = {
+  title: "Gemeinsam glücklicher leben",
+  description:
+    "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
+};
+
+export const offersPage: SearchResultText = {
+  title: "Angebote",
+  description:
+    "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
+};
+
 export type HeroLink = { to: string; label: string; variant: "default" | "outline" | "ghost" };
 
-export type ContentPage = {
+export type ContentPage = SearchResultText & {
   path: string;
-  title: string;
-  description: string;
   hero: { eyebrow: string; title: string; lead: string; links?: HeroLink[] };
 };
 

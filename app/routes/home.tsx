@@ -9,16 +9,13 @@ import { buttonClass } from "~/components/ui/button";
 import { ContentIcon } from "~/components/site/content-icon";
 import { WideSection } from "~/components/site/section";
 import { UsersIcon } from "~/components/ui/icons";
+import { homePage } from "~/content/pages";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";
 
-export const meta: Route.MetaFunction = loaderCanonicalMetaExport({
-  title: "Gemeinsam glücklicher leben",
-  description:
-    "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
-});
+export const meta: Route.MetaFunction = loaderCanonicalMetaExport(homePage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 

@@ -5,15 +5,12 @@ import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { WideSection } from "~/components/site/section";
 import { MemberPriceHint } from "~/components/catalog/price";
 import { loaderCanonicalMetaExport } from "~/lib/page-meta";
+import { offersPage } from "~/content/pages";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";
 
-export const meta: Route.MetaFunction = loaderCanonicalMetaExport({
-  title: "Angebote",
-  description:
-    "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
-});
+export const meta: Route.MetaFunction = loaderCanonicalMetaExport(offersPage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 

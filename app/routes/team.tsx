@@ -1,4 +1,4 @@
-import { PersonCard } from "../components/site/person-card";
+import { PersonGrid } from "../components/site/person-card";
 import { JoinCta } from "~/components/site/join-cta";
 import { PageHero, Section } from "../components/site/section";
 import { pageHeaders } from "~/server/cache-policy.server";
@@ -19,13 +19,7 @@ export default function Team() {
       <PageHero {...teamPage.hero} />
 
       <Section id="team" title="Unser Team">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {teamMembers.map((person) => (
-            <li key={person.name}>
-              <PersonCard person={person} />
-            </li>
-          ))}
-        </ul>
+        <PersonGrid people={teamMembers} />
       </Section>
 
       <Section
@@ -34,13 +28,7 @@ export default function Team() {
         lead="Unabhängige Expertinnen und Experten, die uns fachlich herausfordern und beraten."
         muted
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {advisors.map((person) => (
-            <li key={person.name}>
-              <PersonCard person={person} compact />
-            </li>
-          ))}
-        </ul>
+        <PersonGrid people={advisors} compact />
       </Section>
 
       <Section id="karriere" title={careers.title} lead={careers.text}>

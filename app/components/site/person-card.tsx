@@ -9,8 +9,21 @@ const SOCIAL_ICONS = {
   website: ExternalLinkIcon,
 } as const;
 
+/** The team (three columns on wide screens) or the advisory board (compact cards). */
+export function PersonGrid({ people, compact = false }: { people: Person[]; compact?: boolean }) {
+  return (
+    <ul className={compact ? "grid gap-6 md:grid-cols-3" : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3"}>
+      {people.map((person) => (
+        <li key={person.name}>
+          <PersonCard person={person} compact={compact} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A team member or advisor: portrait, name (h3), role, bio and contact links. */
-export function PersonCard({ person, compact = false }: { person: Person; compact?: boolean }) {
+function PersonCard({ person, compact = false }: { person: Person; compact?: boolean }) {
   return (
     <article className="flex h-full flex-col items-center rounded-xl border border-border bg-card p-6 text-center shadow-sm">
       <Portrait src={person.image} size={compact ? 80 : 112} className={compact ? "size-20" : "size-28"} />
