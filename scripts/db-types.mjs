@@ -18,6 +18,13 @@ export const typesFile = path.join(root, "app/server/db/types.server.ts");
 /** auth tables the app reads or writes (local auth provider); exposed as "auth.<name>". */
 const AUTH_TABLES = ["users", "sessions", "one_time_tokens"];
 
+/**
+ * Tables made as a variant of another, written as that table's type with only the columns that
+ * differ, so the relation and the difference show: courses are events whose date, time and
+ * location may be empty. The differing columns are read from the schema, never listed here.
+ */
+const VARIANT_OF = { courses: "events" };
+
 const COLUMNS_SQL = `
   select c.table_schema, c.table_name, c.column_name, c.udt_name, c.is_nullable,
          c.column_default, c.is_identity, c.is_generated
@@ -94,7 +101,7 @@ export function renderTypes(rows) {
     } else {
       type = `${base}${nullable}`;
     }
-    tables.get(name).push(`  ${key(row.column_name)}: ${type};`);
+    tables.get(name).push({ column: row.column_name, line: `  ${key(row.column_name)}: ${type};` });
   }
   const names = [...tables.keys()].sort();
   const out = [
@@ -109,12 +116,30 @@ export function renderTypes(rows) {
     "",
   ];
   for (const name of names) {
-    out.push(`export interface ${pascal(name)}Table {`, ...tables.get(name), "}", "");
+    const { parent, columns } = VARIANT_OF[name]
+      ? asVariant(name, tables.get(name), VARIANT_OF[name], tables.get(VARIANT_OF[name]))
+      : { parent: "", columns: tables.get(name) };
+    out.push(`export interface ${pascal(name)}Table${parent} {`, ...columns.map((c) => c.line), "}", "");
   }
   out.push("export interface Database {");
   for (const name of names) out.push(`  ${key(name)}: ${pascal(name)}Table;`);
   out.push("}", "");
   return out.join("\n");
+}
+
+/** A variant table as ` extends <base without the columns it lacks or types otherwise>` and those columns. */
+function asVariant(name, columns, base, baseColumns) {
+  if (!baseColumns) throw new Error(`db-types: ${name} is a variant of ${base}, which does not exist`);
+  const baseLines = new Map(baseColumns.map((c) => [c.column, c.line]));
+  const own = columns.filter((c) => baseLines.get(c.column) !== c.line);
+  if (own.length === columns.length) throw new Error(`db-types: ${name} shares no column with ${base}`);
+  const kept = new Set(columns.filter((c) => !own.includes(c)).map((c) => c.column));
+  const omitted = baseColumns.filter((c) => !kept.has(c.column)).map((c) => JSON.stringify(c.column));
+  const baseType = `${pascal(base)}Table`;
+  return {
+    parent: ` extends ${omitted.length ? `Omit<${baseType}, ${omitted.join(" | ")}>` : baseType}`,
+    columns: own,
+  };
 }
 
 /** Reads the schema through any `query(sql, params) → rows` function (superuser). */

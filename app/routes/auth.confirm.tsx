@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth.confirm";
 import { TokenAsk, TokenOutcome } from "~/components/newsletter/token-page";
 import { EMAIL_CONFIRMATION } from "~/lib/email-confirmation";
@@ -16,6 +16,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers: Route.HeadersFunction = tokenPageHeaders;
+
+/** The question of this page, in the words TokenAsk shows. */
+const ASK_TEXTS = {
+  title: EMAIL_CONFIRMATION.pageTitle,
+  ask: EMAIL_CONFIRMATION.pageText,
+  button: EMAIL_CONFIRMATION.button,
+  error: EMAIL_CONFIRMATION.failed,
+};
 
 /** GET only looks at the link (a mail scanner opening it confirms nothing); the POST uses it. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -69,7 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ConfirmEmailPage() {
   const { valid, token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
 
   if (!valid || !token || result?.state === "invalid") {
     return (
@@ -81,15 +88,5 @@ export default function ConfirmEmailPage() {
       />
     );
   }
-  return (
-    <TokenAsk
-      title={EMAIL_CONFIRMATION.pageTitle}
-      ask={EMAIL_CONFIRMATION.pageText}
-      button={EMAIL_CONFIRMATION.button}
-      error={result?.state === "error" ? EMAIL_CONFIRMATION.failed : null}
-      token={token}
-      busy={busy}
-      intent="confirm"
-    />
-  );
+  return <TokenAsk texts={ASK_TEXTS} failed={result?.state === "error"} token={token} intent="confirm" />;
 }

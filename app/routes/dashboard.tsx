@@ -11,7 +11,7 @@ import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registration";
 import { authProvider, requireUser } from "~/server/auth/auth.server";
 import { isUuid } from "~/lib/uuid";
-import { withViewer } from "~/server/db/db.server";
+import { withViewer, type Viewer } from "~/server/db/db.server";
 import { listInvoicesForOrders } from "~/server/invoice/invoices.server";
 import { logger } from "~/server/log.server";
 import {
@@ -60,38 +60,42 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
+/**
+ * The data of the tab shown (the other tab is not read). A failed read is the panel's error; an
+ * unreachable database is the 503 page instead.
+ */
+async function loadOrdersTab(viewer: Viewer, userId: string) {
+  try {
+    const orders = await withViewer(viewer, (tx) => getMemberOrders(tx, userId));
+    const invoices = await withViewer(viewer, (tx) =>
+      listInvoicesForOrders(
+        tx,
+        orders.map((order) => order.id),
+      ),
+    );
+    return { orders, invoices, error: null };
+  } catch (error) {
+    rethrowIfUnavailable(error);
+    logger.error("dashboard orders failed", { error: (error as Error).message });
+    return { orders: [], invoices: [], error: `Error fetching orders: ${readableError(error)}` };
+  }
+}
+
+async function loadProfileTab(viewer: Viewer, userId: string) {
+  try {
+    return { profile: await withViewer(viewer, (tx) => getMemberProfile(tx, userId)), error: null };
+  } catch (error) {
+    rethrowIfUnavailable(error);
+    logger.error("dashboard profile failed", { error: (error as Error).message });
+    return { profile: null, error: PROFILE_MESSAGES.fetchError + readableError(error) };
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer } = requireUser(context);
   const view = readView(new URL(request.url));
-
-  let orders: Awaited<ReturnType<typeof getMemberOrders>> = [];
-  let ordersError: string | null = null;
-  let invoices: Awaited<ReturnType<typeof listInvoicesForOrders>> = [];
-  let profile: Awaited<ReturnType<typeof getMemberProfile>> = null;
-  let profileError: string | null = null;
-  if (view.tab === "orders") {
-    try {
-      orders = await withViewer(viewer, (tx) => getMemberOrders(tx, user.id));
-      invoices = await withViewer(viewer, (tx) =>
-        listInvoicesForOrders(
-          tx,
-          orders.map((order) => order.id),
-        ),
-      );
-    } catch (error) {
-      rethrowIfUnavailable(error);
-      logger.error("dashboard orders failed", { error: (error as Error).message });
-      ordersError = `Error fetching orders: ${readableError(error)}`;
-    }
-  } else {
-    try {
-      profile = await withViewer(viewer, (tx) => getMemberProfile(tx, user.id));
-    } catch (error) {
-      rethrowIfUnavailable(error);
-      logger.error("dashboard profile failed", { error: (error as Error).message });
-      profileError = PROFILE_MESSAGES.fetchError + readableError(error);
-    }
-  }
+  const ordersTab = view.tab === "orders" ? await loadOrdersTab(viewer, user.id) : null;
+  const profileTab = view.tab === "profile" ? await loadProfileTab(viewer, user.id) : null;
   // A failed check shows no notice (the export and deletion rule is decided in SQL either way).
   const emailConfirmed = await authProvider()
     .isEmailConfirmed(request, user)
@@ -110,11 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...view,
       accountEmail: user.email,
       emailConfirmed,
-      orders,
-      invoices,
-      ordersError,
-      profile,
-      profileError,
+      ordersTab,
+      profileTab,
       membership,
     },
     { headers: NO_STORE },
@@ -206,26 +207,20 @@ export default function DashboardPage() {
       <div className="mt-8">
         <DashboardTabs active={page.tab} />
         <TabPanel tab={page.tab}>
-          {page.tab === "orders" ? (
-            <OrdersPanel
-              orders={page.orders}
-              invoices={page.invoices}
-              error={page.ordersError}
-              openItemId={page.openItemId}
-              answer={registration}
-            />
-          ) : (
+          {page.ordersTab ? (
+            <OrdersPanel {...page.ordersTab} openItemId={page.openItemId} answer={registration} />
+          ) : null}
+          {page.profileTab ? (
             <>
               <ProfilePanel
-                profile={page.profile}
+                {...page.profileTab}
                 accountEmail={page.accountEmail}
                 editing={page.editing}
-                error={page.profileError}
                 answer={profileAnswer}
               />
               <AccountCard />
             </>
-          )}
+          ) : null}
         </TabPanel>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-token";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
 import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
@@ -86,22 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterTokenRoute() {
   const { kind, token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const page = PAGES[kind];
 
   if (result?.state === "done") return <TokenOutcome tone="success" {...page.done} />;
   if (!token || result?.state === "invalid") {
     return <TokenOutcome tone="error" title="Link ungültig" {...page.invalid} />;
   }
-  return (
-    <TokenAsk
-      title={page.title}
-      ask={page.ask}
-      button={page.button}
-      error={result?.state === "error" ? page.error : null}
-      token={token}
-      busy={busy}
-    />
-  );
+  return <TokenAsk texts={page} failed={result?.state === "error"} token={token} />;
 }

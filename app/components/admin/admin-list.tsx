@@ -55,15 +55,30 @@ export function AdminPageHeader({
   );
 }
 
-/** Filter links above a list (state in the URL, so they work without JS); the current one is filled. */
+/**
+ * The two views of a list with one filter, all rows or those of ?filter=<filter>, as links above it
+ * (state in the URL, so they work without JS; the search is kept); the current one is filled.
+ */
 export function AdminFilterNav({
-  filters,
+  path,
+  q,
+  filter,
+  active,
+  labels: [allLabel, filteredLabel],
   children,
 }: {
-  filters: { label: string; href: string; current: boolean }[];
+  path: string;
+  q: string;
+  filter: string;
+  active: boolean;
+  labels: [all: string, filtered: string];
   /** Shown after the links (e.g. a sum). */
   children?: ReactNode;
 }) {
+  const filters = [
+    { label: allLabel, href: listHref(path, { q }), current: !active },
+    { label: filteredLabel, href: listHref(path, { q }, { filter }), current: active },
+  ];
   return (
     <nav aria-label="Filter" className="mb-4 flex flex-wrap items-center gap-2">
       {filters.map((filter) => (

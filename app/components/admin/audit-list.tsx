@@ -1,15 +1,18 @@
 import { AUDIT_ACTION_LABEL, auditChanges, type AuditEntry } from "~/lib/admin/audit";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { formatDateTime } from "~/lib/format";
+import { LabelledSection } from "../labelled-section";
 
 /** The audit trail of one item or order (written by the database), newest first. */
 export function AuditList({ entries, headingLevel = "h2" }: { entries: AuditEntry[]; headingLevel?: "h2" | "h3" }) {
-  const Heading = headingLevel;
   return (
-    <section aria-labelledby="audit-heading" className="mt-10">
-      <Heading id="audit-heading" className="text-xl font-semibold">
-        Änderungsprotokoll
-      </Heading>
+    <LabelledSection
+      id="audit-heading"
+      title="Änderungsprotokoll"
+      headingLevel={headingLevel}
+      className="mt-10"
+      headingClassName="text-xl font-semibold"
+    >
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">Noch keine Änderungen protokolliert.</p>
       ) : (
@@ -38,7 +41,7 @@ export function AuditList({ entries, headingLevel = "h2" }: { entries: AuditEntr
           })}
         </ol>
       )}
-    </section>
+    </LabelledSection>
   );
 }
 

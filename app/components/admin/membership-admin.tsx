@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormNotice } from "~/components/form-notice";
+import { LabelledSection } from "~/components/labelled-section";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import type { AdminMembershipView, PlanOption } from "~/lib/membership";
@@ -42,10 +43,7 @@ export function MembershipAdmin({
       }`;
   const fieldClass = "min-h-11 w-full rounded-md border border-input bg-background px-3";
   return (
-    <section aria-labelledby="membership-admin-heading" className="mt-6 border-t border-border pt-4">
-      <h3 id="membership-admin-heading" className="font-semibold">
-        Mitgliedschaft
-      </h3>
+    <LabelledSection id="membership-admin-heading" title="Mitgliedschaft" className="mt-6 border-t border-border pt-4">
       <p className="mt-1 text-sm" data-testid="admin-membership-status">
         {status}
       </p>
@@ -93,6 +91,6 @@ export function MembershipAdmin({
           Mitgliedschaft speichern
         </Button>
       </Form>
-    </section>
+    </LabelledSection>
   );
 }

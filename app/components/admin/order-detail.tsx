@@ -5,18 +5,16 @@ import type { AdminOrderDetail } from "~/lib/admin/orders";
 import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
 import { Badge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
+import { LabelledSection } from "../labelled-section";
 import { AdminErrorNotice, AdminTable, cellClass } from "./admin-list";
 import { AuditList } from "./audit-list";
 import { PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-6">
-      <h3 id={id} className="text-lg font-semibold">
-        {title}
-      </h3>
+    <LabelledSection id={id} title={title} className="mt-6" headingClassName="text-lg font-semibold">
       {children}
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -67,10 +65,7 @@ export function OrderDetail({
         </Badge>
       </p>
 
-      <section aria-labelledby="status-heading" className="mt-6 rounded-lg border border-border p-4">
-        <h3 id="status-heading" className="font-semibold">
-          Status ändern
-        </h3>
+      <LabelledSection id="status-heading" title="Status ändern" className="mt-6 rounded-lg border border-border p-4">
         <div className="mt-3 flex flex-wrap gap-2">
           {ORDER_STATUSES.map((status) => (
             <StatusForm
@@ -84,7 +79,7 @@ export function OrderDetail({
             />
           ))}
         </div>
-      </section>
+      </LabelledSection>
 
       <DetailSection id="customer-heading" title="Kunde">
         <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">

@@ -24,10 +24,11 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
         error={error}
       />
       <AdminFilterNav
-        filters={[
-          { label: "Alle Bestellungen", href: listHref(PATH, { q: list.q }), current: !open },
-          { label: "Offene Zahlungen", href: listHref(PATH, { q: list.q }, { filter: "open" }), current: open },
-        ]}
+        path={PATH}
+        q={list.q}
+        filter="open"
+        active={open}
+        labels={["Alle Bestellungen", "Offene Zahlungen"]}
       >
         {list.openSum !== null ? (
           <p className="ml-2 font-semibold" data-testid="open-sum">

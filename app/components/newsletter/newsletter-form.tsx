@@ -2,11 +2,18 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import { HoneypotField } from "~/components/honeypot-field";
+import { LabelledSection } from "~/components/labelled-section";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
 import type { NewsletterActionData } from "./messages";
+
+/** With showName: both optional (the mails greet by first name when one is given). */
+const NAME_FIELDS = [
+  { label: "Vorname (optional)", name: "firstName", autoComplete: "given-name" },
+  { label: "Nachname (optional)", name: "lastName", autoComplete: "family-name" },
+] as const;
 
 /**
  * Newsletter signup (spec §4, §5). Without JavaScript it is a plain POST to /newsletter that
@@ -33,7 +40,6 @@ export function NewsletterForm({
   const enhanced = useHydrated();
   const headingId = useId();
   const consentId = useId();
-  const Heading = headingLevel;
   const sending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
@@ -42,10 +48,13 @@ export function NewsletterForm({
   }, [result]);
 
   return (
-    <section aria-labelledby={headingId} className={className}>
-      <Heading id={headingId} className="text-lg font-semibold">
-        {title}
-      </Heading>
+    <LabelledSection
+      id={headingId}
+      title={title}
+      headingLevel={headingLevel}
+      className={className}
+      headingClassName="text-lg font-semibold"
+    >
       {intro ? <p className="mt-1 text-sm text-muted-foreground">{intro}</p> : null}
       <fetcher.Form
         ref={formRef}
@@ -60,20 +69,9 @@ export function NewsletterForm({
         <HoneypotField />
         {showName ? (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field
-              label="Vorname (optional)"
-              name="firstName"
-              autoComplete="given-name"
-              maxLength={100}
-              errors={result?.fieldErrors?.firstName}
-            />
-            <Field
-              label="Nachname (optional)"
-              name="lastName"
-              autoComplete="family-name"
-              maxLength={100}
-              errors={result?.fieldErrors?.lastName}
-            />
+            {NAME_FIELDS.map((field) => (
+              <Field key={field.name} {...field} maxLength={100} errors={result?.fieldErrors?.[field.name]} />
+            ))}
           </div>
         ) : null}
         <div className={cn("flex flex-col gap-3", !showName && "sm:flex-row sm:items-start")}>
@@ -100,6 +98,6 @@ export function NewsletterForm({
           </a>
         </p>
       </fetcher.Form>
-    </section>
+    </LabelledSection>
   );
 }

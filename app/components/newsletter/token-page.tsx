@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/ui/icons";
 import { cn } from "~/components/ui/cn";
@@ -59,37 +59,32 @@ export function TokenOutcome({
 
 /** The question a link's page asks: only its button's POST acts, so a mail scanner opening the link changes nothing. */
 export function TokenAsk({
-  title,
-  ask,
-  button,
-  error,
+  texts,
+  failed,
   token,
-  busy,
   intent,
 }: {
-  title: string;
-  ask: string;
-  button: string;
-  /** Shown above the question after a failed attempt. */
-  error: string | null;
+  /** `error` is shown above the question after a failed attempt. */
+  texts: { title: string; ask: string; button: string; error: string };
+  failed: boolean;
   token: string;
-  busy: boolean;
   /** Posted as `intent` where the action serves more than this button. */
   intent?: string;
 }) {
+  const busy = useNavigation().state === "submitting";
   return (
-    <NewsletterTokenPage title={title}>
-      {error ? (
+    <NewsletterTokenPage title={texts.title}>
+      {failed ? (
         <p role="alert" className="mb-4 font-medium text-destructive">
-          {error}
+          {texts.error}
         </p>
       ) : null}
-      <p>{ask}</p>
+      <p>{texts.ask}</p>
       <Form method="post" className="mt-6">
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <input type="hidden" name="token" value={token} />
         <Button type="submit" disabled={busy}>
-          {busy ? "Wird gesendet..." : button}
+          {busy ? "Wird gesendet..." : texts.button}
         </Button>
       </Form>
     </NewsletterTokenPage>

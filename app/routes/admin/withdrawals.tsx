@@ -113,10 +113,11 @@ export default function AdminWithdrawals() {
         error={error}
       />
       <AdminFilterNav
-        filters={[
-          { label: "Alle Widerrufe", href: listHref(PATH, { q: list.q }), current: !unmatched },
-          { label: "Nicht zugeordnet", href: listHref(PATH, { q: list.q }, { filter: "offen" }), current: unmatched },
-        ]}
+        path={PATH}
+        q={list.q}
+        filter="offen"
+        active={unmatched}
+        labels={["Alle Widerrufe", "Nicht zugeordnet"]}
       />
       <AdminList searchLabel="Nach Name, E-Mail oder Bestellnummer suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable

@@ -65,23 +65,10 @@ export interface ContactMessagesTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface CoursesTable {
-  id: Generated<string>;
-  title: string;
-  category: string;
-  image_url: string;
+export interface CoursesTable extends Omit<EventsTable, "date" | "time" | "location"> {
   date: string | null;
   time: string | null;
   location: string | null;
-  provider: string | null;
-  description: string | null;
-  price: Generated<number>;
-  "behappy-price": Generated<number>;
-  show_on_startpage: Generated<boolean>;
-  show_on_offer: Generated<boolean>;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
-  vat_rate: Generated<number>;
 }
 
 export interface EventBookingsTable {

@@ -4,6 +4,7 @@ import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/new
 import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
 import { publicUrl } from "../mail.server";
+import { escapeHtml } from "../mail/layout.server";
 import { enqueueMail } from "../mail/outbox.server";
 
 /** A random one-time token for a mailed link (base64url, 256 bits). Only its hash is stored. */
@@ -48,59 +49,48 @@ export async function subscribeNewsletter(input: NewsletterInput): Promise<Subsc
   return "pending";
 }
 
-export function alreadySubscribedMail(input: NewsletterInput) {
+/** The frame of both newsletter mails: greeting (by first name when given), the body, the team's regards. */
+function newsletterMail(input: NewsletterInput, subject: string, body: { text: string[]; html: string }) {
   const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
-  const text = [
-    greeting,
-    "",
-    "jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.",
-    "Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.",
-    "",
-    "Herzliche Grüße",
-    "Dein BeHappy-Team",
-  ].join("\n");
+  const text = [greeting, "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.</p>
-<p>Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.</p>
+${body.html}
 <p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
-  return { to: input.email, subject: "Du erhältst den BeHappy-Newsletter bereits", text, html };
+  return { to: input.email, subject, text, html };
+}
+
+export function alreadySubscribedMail(input: NewsletterInput) {
+  return newsletterMail(input, "Du erhältst den BeHappy-Newsletter bereits", {
+    text: [
+      "jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.",
+      "Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.",
+    ],
+    html: `<p>jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.</p>
+<p>Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.</p>`,
+  });
 }
 
 export function confirmationMail(input: NewsletterInput, confirmToken: string, unsubscribeToken: string) {
   const confirmUrl = publicUrl(`/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`);
   const unsubscribeUrl = publicUrl(`/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`);
-  const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
-  const text = [
-    greeting,
-    "",
-    "schön, dass du den BeHappy-Newsletter erhalten möchtest!",
-    "Bitte bestätige deine Anmeldung mit einem Klick auf diesen Link:",
-    "",
-    confirmUrl,
-    "",
-    "Erst nach deiner Bestätigung schicken wir dir unseren Newsletter. Wenn du dich nicht angemeldet hast,",
-    "kannst du diese E-Mail einfach ignorieren – dann bekommst du von uns keine weiteren Nachrichten.",
-    "",
-    "Du möchtest doch keinen Newsletter? Hier kannst du dich jederzeit abmelden:",
-    unsubscribeUrl,
-    "",
-    "Herzliche Grüße",
-    "Dein BeHappy-Team",
-  ].join("\n");
-  const html = `<p>${escapeHtml(greeting)}</p>
-<p>schön, dass du den BeHappy-Newsletter erhalten möchtest!<br>Bitte bestätige deine Anmeldung:</p>
+  return newsletterMail(input, "Bitte bestätige deine Newsletter-Anmeldung", {
+    text: [
+      "schön, dass du den BeHappy-Newsletter erhalten möchtest!",
+      "Bitte bestätige deine Anmeldung mit einem Klick auf diesen Link:",
+      "",
+      confirmUrl,
+      "",
+      "Erst nach deiner Bestätigung schicken wir dir unseren Newsletter. Wenn du dich nicht angemeldet hast,",
+      "kannst du diese E-Mail einfach ignorieren – dann bekommst du von uns keine weiteren Nachrichten.",
+      "",
+      "Du möchtest doch keinen Newsletter? Hier kannst du dich jederzeit abmelden:",
+      unsubscribeUrl,
+    ],
+    html: `<p>schön, dass du den BeHappy-Newsletter erhalten möchtest!<br>Bitte bestätige deine Anmeldung:</p>
 <p><a href="${escapeHtml(confirmUrl)}">Anmeldung bestätigen</a></p>
 <p>Erst nach deiner Bestätigung schicken wir dir unseren Newsletter. Wenn du dich nicht angemeldet hast, kannst du diese E-Mail einfach ignorieren.</p>
-<p style="font-size:12px;color:#5f5349">Du möchtest doch keinen Newsletter? <a href="${escapeHtml(unsubscribeUrl)}">Hier abmelden</a></p>
-<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
-  return { to: input.email, subject: "Bitte bestätige deine Newsletter-Anmeldung", text, html };
-}
-
-function escapeHtml(value: string) {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+<p style="font-size:12px;color:#5f5349">Du möchtest doch keinen Newsletter? <a href="${escapeHtml(unsubscribeUrl)}">Hier abmelden</a></p>`,
+  });
 }
 
 /** Double opt-in, step 2 (and the unsubscribe link): the SQL functions hash the token themselves. */
