@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
+import { CatalogSection } from "~/components/catalog/catalog-section";
+import { homeSections } from "~/content/catalog-sections";
 import { JOIN_CTA_READY, JoinButton, JoinCta } from "~/components/site/join-cta";
 import { loaderCanonicalMetaExport } from "~/lib/page-meta";
 import { TestimonialCarousel } from "~/components/catalog/testimonial-carousel";
@@ -22,29 +23,6 @@ export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadCatalogSections("startpage", "/", { request, context });
 }
-
-const SECTIONS: CatalogSectionText[] = [
-  {
-    kind: "events",
-    id: "veranstaltungen",
-    title: "Kommende Veranstaltungen",
-    intro: "Begegnungen, die bewegen: Workshops, Retreats und Abende mit der Community.",
-    tone: "muted",
-  },
-  {
-    kind: "courses",
-    id: "kurse",
-    title: "Beliebte Kurse",
-    intro: "Lerne in deinem Tempo – online oder vor Ort, begleitet von erfahrenen Menschen.",
-  },
-  {
-    kind: "products",
-    id: "produkte",
-    title: "Ausgewählte Produkte",
-    intro: "Kleine Begleiter für den Alltag, die dich an das Wesentliche erinnern.",
-    tone: "muted",
-  },
-];
 
 export default function HomePage() {
   const data = useLoaderData<typeof loader>();
@@ -96,7 +74,7 @@ export default function HomePage() {
         </ul>
       </WideSection>
 
-      {SECTIONS.map((section) => (
+      {homeSections.map((section) => (
         <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />
       ))}
 

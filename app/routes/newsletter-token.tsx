@@ -8,47 +8,15 @@ import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { confirmNewsletter, unsubscribeNewsletter } from "~/server/queries/newsletter.server";
+import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
 /* Serves /newsletter/confirm and /newsletter/unsubscribe (route ids of the same names): the pages a mailed link opens. */
 
-const PAGES = {
-  confirm: {
-    title: "Newsletter-Anmeldung bestätigen",
-    ask: "Fast geschafft! Bitte bestätige mit einem Klick, dass du unseren Newsletter erhalten möchtest.",
-    button: "Anmeldung bestätigen",
-    error: "Die Bestätigung hat nicht geklappt. Bitte versuche es später erneut.",
-    done: {
-      title: "Anmeldung bestätigt!",
-      text: "Schön, dass du dabei bist! Ab jetzt erhältst du unseren Newsletter mit Impulsen, neuen Kursen und Veranstaltungen. Abmelden kannst du dich jederzeit über den Link in jeder E-Mail.",
-      link: { to: "/offers", label: "Jetzt Angebote entdecken" },
-    },
-    invalid: {
-      text: "Dieser Bestätigungslink ist ungültig oder wird nicht mehr verwendet. Bitte melde dich erneut für den Newsletter an.",
-      link: { to: "/newsletter", label: "Zur Newsletter-Anmeldung" },
-    },
-  },
-  unsubscribe: {
-    title: "Newsletter abbestellen",
-    ask: "Möchtest du unseren Newsletter wirklich nicht mehr erhalten? Ein Klick genügt.",
-    button: "Newsletter abbestellen",
-    error: "Die Abmeldung hat nicht geklappt. Bitte versuche es später erneut.",
-    done: {
-      title: "Du bist abgemeldet",
-      text: "Schade, dass du gehst! Du erhältst ab sofort keinen Newsletter mehr von uns. Du kannst dich jederzeit wieder anmelden.",
-      link: { to: "/", label: "Zur Startseite" },
-    },
-    invalid: {
-      text: "Dieser Abmeldelink ist ungültig. Bitte nutze den Link aus einer unserer E-Mails oder schreib uns.",
-      link: { to: "/contact", label: "Zum Kontaktformular" },
-    },
-  },
-};
-
-const kindOf = (pathname: string): keyof typeof PAGES =>
+const kindOf = (pathname: string): keyof typeof NEWSLETTER_LINK_PAGES =>
   pathname.replace(/\/+$/, "").endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${PAGES[kindOf(location.pathname)].title} – BeHappy` },
+  { title: `${NEWSLETTER_LINK_PAGES[kindOf(location.pathname)].title} – BeHappy` },
   { name: "robots", content: "noindex" },
   TOKEN_PAGE_META,
 ];
@@ -86,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewsletterTokenRoute() {
   const { kind, token } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const page = PAGES[kind];
+  const page = NEWSLETTER_LINK_PAGES[kind];
 
   if (result?.state === "done") return <TokenOutcome tone="success" {...page.done} />;
   if (!token || result?.state === "invalid") {

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
-import { CatalogSection, type CatalogSectionText } from "~/components/catalog/catalog-section";
+import { CatalogSection } from "~/components/catalog/catalog-section";
+import { offersSections } from "~/content/catalog-sections";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { WideSection } from "~/components/site/section";
 import { MemberPriceHint } from "~/components/catalog/price";
@@ -51,28 +52,6 @@ const TILES = [
   },
 ];
 
-const SECTIONS: CatalogSectionText[] = [
-  {
-    kind: "courses",
-    id: "kurse",
-    title: "Kurse",
-    intro: "Lerne in deinem Tempo und mit erfahrenen Begleiterinnen und Begleitern.",
-  },
-  {
-    kind: "events",
-    id: "events",
-    title: "Events",
-    intro: "Erlebe die Community live – bei Workshops, Retreats und Netzwerkabenden.",
-    tone: "muted",
-  },
-  {
-    kind: "products",
-    id: "produkte",
-    title: "Produkte",
-    intro: "Begleiter für deinen Alltag, liebevoll ausgewählt.",
-  },
-];
-
 export default function OffersPage() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -104,7 +83,7 @@ export default function OffersPage() {
         </div>
       </section>
 
-      {SECTIONS.map((section) => (
+      {offersSections.map((section) => (
         <CatalogSection key={section.kind} {...section} resolve={data[section.kind]} />
       ))}
 

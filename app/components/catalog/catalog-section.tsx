@@ -2,21 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/ui/icons";
 import { KIND_TEXT } from "~/lib/catalog/texts";
-import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import type { CatalogItem, ListResult } from "~/lib/catalog/types";
+import type { CatalogSectionText } from "~/content/types";
 import { StreamedCatalog } from "./catalog-states";
 
 /**
  * A flagged section of the home or offers page (three skeleton cards while streaming). A failed
  * load was logged on the server and shows the empty text (spec §4).
  */
-export type CatalogSectionText = {
-  kind: CatalogKind;
-  id: string;
-  title: string;
-  intro?: string;
-  tone?: "plain" | "muted";
-};
-
 export function CatalogSection({
   kind,
   id,
