@@ -77,13 +77,8 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
 
 export function TabPanel({ tab, children }: { tab: DashboardTab; children: ReactNode }) {
   return (
-    <div
-      role="tabpanel"
-      id={panelId(tab)}
-      aria-labelledby={tabId(tab)}
-      tabIndex={0}
-      className="pt-8 focus:outline-none"
-    >
+    // Focusable (APG tabs pattern), so it shows the site's focus ring like every other stop.
+    <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0} className="pt-8">
       {children}
     </div>
   );

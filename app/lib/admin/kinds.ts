@@ -1,9 +1,10 @@
+import { CATALOG_KINDS, type CatalogKind } from "../catalog/types";
+
 /**
  * The three catalogue kinds of the admin area and their German words (spec §2 Admin area, §8 Admin).
  * One table drives the list, the form, the toasts and the errors of events, courses and products.
  */
-export const ADMIN_KINDS = ["events", "courses", "products"] as const;
-export type AdminKind = (typeof ADMIN_KINDS)[number];
+export type AdminKind = CatalogKind;
 
 export interface KindTexts {
   /** Singular, as in 'Veranstaltung gelöscht'. */
@@ -76,7 +77,7 @@ export function kindToasts(kind: AdminKind) {
 /** Which kind an admin URL belongs to: /admin/events…, /admin/courses…, /admin/products…. */
 export function kindFromPath(pathname: string): AdminKind | null {
   const segment = pathname.split("/")[2];
-  return (ADMIN_KINDS as readonly string[]).includes(segment) ? (segment as AdminKind) : null;
+  return (CATALOG_KINDS as readonly string[]).includes(segment) ? (segment as AdminKind) : null;
 }
 
 export const FLAGS = ["show_on_startpage", "show_on_offer"] as const;

@@ -1,6 +1,7 @@
 /** The public catalogue as pages render it: plain, serialisable objects (numbers for prices, ISO strings for times). */
 
-export type CatalogKind = "events" | "courses" | "products";
+export const CATALOG_KINDS = ["events", "courses", "products"] as const;
+export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
 export interface EventItem {
   kind: "events";
