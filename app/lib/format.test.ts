@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCommunityPrice, formatDate, formatDateTime, formatPrice, orderNumber, shortId } from "./format";
+import { countOf, formatCommunityPrice, formatDate, formatDateTime, formatPrice, orderNumber, shortId } from "./format";
 
 const NBSP = "\u00a0";
 
@@ -88,5 +88,13 @@ describe("orderNumber", () => {
     expect(orderNumber("3F2A9C7E-1234-4abc-9def-000000000000")).toBe("3f2a9c7e");
     expect(orderNumber("#3F2A9C7E")).toBe("3f2a9c7e");
     expect(shortId("3f2a9c7e-1234-4abc-9def-000000000000")).toBe("3f2a9c7e…");
+  });
+});
+
+describe("countOf", () => {
+  it("uses the singular for exactly one, the plural otherwise (0 too)", () => {
+    expect(countOf(1, "Bestellung", "Bestellungen")).toBe("1 Bestellung");
+    expect(countOf(0, "Bestellung", "Bestellungen")).toBe("0 Bestellungen");
+    expect(countOf(12, "Widerruf", "Widerrufe")).toBe("12 Widerrufe");
   });
 });

@@ -43,6 +43,11 @@ function toAmount(value: Amount): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** A count with its noun: '1 Bestellung', '0 Bestellungen', '3 Bestellungen'. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** '12,00 €' (with the non-breaking space U+00A0 Intl puts before €); 'Kein Preis' when missing. */
 export function formatPrice(value: Amount): string {
   const amount = toAmount(value);

@@ -62,16 +62,18 @@ export function AdminPageHeader({
 export function AdminFilterNav({
   path,
   q,
-  filter,
+  filter: {
+    value: filter,
+    labels: [allLabel, filteredLabel],
+  },
   active,
-  labels: [allLabel, filteredLabel],
   children,
 }: {
   path: string;
   q: string;
-  filter: string;
+  /** The `filter` parameter's value and the two links' labels (all, filtered). */
+  filter: { value: string; labels: readonly [all: string, filtered: string] };
   active: boolean;
-  labels: [all: string, filtered: string];
   /** Shown after the links (e.g. a sum). */
   children?: ReactNode;
 }) {

@@ -2,34 +2,26 @@ import { Form, Link, useSearchParams } from "react-router";
 import { orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import { listHref, type AdminNotice } from "~/lib/admin/list-params";
 import type { AdminOrderPage } from "~/lib/admin/orders";
-import { formatDateTime, formatPrice, shortId } from "~/lib/format";
+import { countOf, formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { Badge } from "../ui/badge";
 import { Button, buttonClass } from "../ui/button";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "./admin-list";
 import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
 
 const PATH = "/admin/orders";
+const OPEN_PAYMENTS = { value: "open", labels: ["Alle Bestellungen", "Offene Zahlungen"] } as const;
 
 /** All orders or the open payments (?filter=open, with their sum), searchable and paged. */
 export function OrderList({ list, open, error }: { list: AdminOrderPage; open: boolean; error: AdminNotice | null }) {
-  const filter = open ? "open" : undefined;
+  const filter = open ? OPEN_PAYMENTS.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const [searchParams] = useSearchParams();
   const toCancel = list.rows.find((r) => r.id === searchParams.get("cancel") && r.status !== "cancelled");
+  const description = `${countOf(list.total, "Bestellung", "Bestellungen")}${open ? " mit offener Zahlung" : ""}, neueste zuerst`;
   return (
     <>
-      <AdminPageHeader
-        title="Bestellungen"
-        description={`${list.total} ${list.total === 1 ? "Bestellung" : "Bestellungen"}${open ? " mit offener Zahlung" : ""}, neueste zuerst`}
-        error={error}
-      />
-      <AdminFilterNav
-        path={PATH}
-        q={list.q}
-        filter="open"
-        active={open}
-        labels={["Alle Bestellungen", "Offene Zahlungen"]}
-      >
+      <AdminPageHeader title="Bestellungen" description={description} error={error} />
+      <AdminFilterNav path={PATH} q={list.q} filter={OPEN_PAYMENTS} active={open}>
         {list.openSum !== null ? (
           <p className="ml-2 font-semibold" data-testid="open-sum">
             Summe offener Zahlungen: {formatPrice(list.openSum)}

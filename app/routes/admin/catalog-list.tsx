@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
-import { formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
+import { countOf, formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
 import { catalogRowActionSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import {
@@ -104,7 +104,7 @@ export default function AdminCatalogList() {
     <>
       <AdminPageHeader
         title={texts.heading}
-        description={`${list.total} ${list.total === 1 ? texts.one : texts.many}${list.q ? ` für „${list.q}“` : ""}`}
+        description={`${countOf(list.total, texts.one, texts.many)}${list.q ? ` für „${list.q}“` : ""}`}
         actions={
           <Link to={`${listPath}/new`} className={buttonClass("default")}>
             Neu hinzufügen

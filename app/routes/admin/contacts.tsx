@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { contactStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath, type Page } from "~/lib/admin/list-params";
-import { formatDateTime } from "~/lib/format";
+import { countOf, formatDateTime } from "~/lib/format";
 import { contactReadSchema } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
 import {
@@ -159,11 +159,7 @@ export default function AdminContacts() {
   const here = listHref("/admin/contacts", { q: list.q, page: list.page });
   return (
     <>
-      <AdminPageHeader
-        title="Kontaktanfragen"
-        description={`${list.total} ${list.total === 1 ? "Anfrage" : "Anfragen"}`}
-        error={error}
-      />
+      <AdminPageHeader title="Kontaktanfragen" description={countOf(list.total, "Anfrage", "Anfragen")} error={error} />
       <AdminList searchLabel="Nach Name suchen" list={list} path="/admin/contacts">
         <AdminTable caption="Kontaktanfragen" head={["Name", "E-Mail", "Status", "Eingegangen", "Aktionen"]}>
           {list.rows.map((row) => (

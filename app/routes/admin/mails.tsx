@@ -3,7 +3,7 @@ import type { Route } from "./+types/mails";
 import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/format";
+import { countOf, formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { listUndeliveredMails, retryMail, UNDELIVERED_LIMIT } from "~/server/queries/admin/mails.server";
@@ -51,7 +51,7 @@ export default function AdminMails() {
     <>
       <AdminPageHeader
         title="Mails"
-        description={`${total} nicht zugestellte ${total === 1 ? "Mail" : "Mails"}${total > limit ? ` (die ${limit} neuesten)` : ""}`}
+        description={`${countOf(total, "nicht zugestellte Mail", "nicht zugestellte Mails")}${total > limit ? ` (die ${limit} neuesten)` : ""}`}
         error={error}
       />
       <div className="mt-6">

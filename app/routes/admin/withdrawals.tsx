@@ -6,7 +6,7 @@ import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } fro
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
-import { formatDateTime, shortId } from "~/lib/format";
+import { countOf, formatDateTime, shortId } from "~/lib/format";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
@@ -19,6 +19,7 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 
 const PATH = "/admin/withdrawals";
+const UNMATCHED = { value: "offen", labels: ["Alle Widerrufe", "Nicht zugeordnet"] } as const;
 const LOAD_ERROR = "Fehler beim Laden der Widerrufe";
 
 const matchSchema = z.object({
@@ -103,22 +104,13 @@ function MatchForm({ row, returnTo }: { row: AdminWithdrawalRow; returnTo: strin
 
 export default function AdminWithdrawals() {
   const { list, unmatched, error } = useLoaderData<typeof loader>();
-  const filter = unmatched ? "offen" : undefined;
+  const filter = unmatched ? UNMATCHED.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
+  const description = `${countOf(list.total, "Widerruf", "Widerrufe")}${unmatched ? " ohne zugeordnete Bestellung" : ""}, neueste zuerst`;
   return (
     <>
-      <AdminPageHeader
-        title="Widerrufe"
-        description={`${list.total} ${list.total === 1 ? "Widerruf" : "Widerrufe"}${unmatched ? " ohne zugeordnete Bestellung" : ""}, neueste zuerst`}
-        error={error}
-      />
-      <AdminFilterNav
-        path={PATH}
-        q={list.q}
-        filter="offen"
-        active={unmatched}
-        labels={["Alle Widerrufe", "Nicht zugeordnet"]}
-      />
+      <AdminPageHeader title="Widerrufe" description={description} error={error} />
+      <AdminFilterNav path={PATH} q={list.q} filter={UNMATCHED} active={unmatched} />
       <AdminList searchLabel="Nach Name, E-Mail oder Bestellnummer suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable
           caption="Widerrufe"
