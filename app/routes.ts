@@ -8,10 +8,7 @@ function sharedModule(file: string, paths: string[]) {
 /** The route map, one to one with the route tables of SPECIFICATION.md §2. */
 export default [
   index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("concept", "routes/concept.tsx"),
-  route("team", "routes/team.tsx"),
-  ...sharedModule("routes/community.tsx", ["community", "community2"]),
+  ...sharedModule("routes/content-page.tsx", ["about", "concept", "team", "community", "community2"]),
   route("offers", "routes/offers.tsx"),
   ...(["products", "events", "courses"] as const).flatMap((kind) => [
     route(kind, "routes/catalog-list.tsx", { id: kind }),

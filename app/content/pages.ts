@@ -1,18 +1,19 @@
+import type { PageText } from "~/lib/page-meta";
+
 /**
  * The words that frame the site's own pages: what a search result shows (title, description; the
  * content pages also their canonical path) and, on the content pages (about, community, concept,
  * team), the hero at the top with its links.
  */
-export type SearchResultText = { title: string; description: string };
 
 /** The start page and /offers: their loaders answer the canonical URL. */
-export const homePage: SearchResultText = {
+export const homePage: PageText = {
   title: "Gemeinsam glücklicher leben",
   description:
     "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
 };
 
-export const offersPage: SearchResultText = {
+export const offersPage: PageText = {
   title: "Angebote",
   description:
     "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
@@ -20,7 +21,7 @@ export const offersPage: SearchResultText = {
 
 export type HeroLink = { to: string; label: string; variant: "default" | "outline" | "ghost" };
 
-export type ContentPage = SearchResultText & {
+export type ContentPage = PageText & {
   path: string;
   hero: { eyebrow: string; title: string; lead: string; links?: HeroLink[] };
 };

@@ -1,26 +1,15 @@
-import { ContentIcon } from "../components/site/content-icon";
-import { JoinCta } from "~/components/site/join-cta";
-import { NameAndRole } from "~/components/site/name-and-role";
-import { PageHero, Section } from "../components/site/section";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { QuoteIcon } from "../components/ui/icons";
-import { communityBenefits, communityJoin } from "../content/community";
-import { communityPage } from "~/content/pages";
-import { communityTestimonials } from "../content/testimonials";
-import { staticPageMetaExport } from "~/lib/page-meta";
-import type { Route } from "./+types/community";
+import { ContentIcon } from "../content-icon";
+import { JoinCta } from "../join-cta";
+import { NameAndRole } from "../name-and-role";
+import { Section } from "../section";
+import { QuoteIcon } from "../../ui/icons";
+import { communityBenefits, communityJoin } from "~/content/community";
+import { communityTestimonials } from "~/content/testimonials";
 
-/* Serves both /community and /community2 (route ids "community" and "community2"). */
-
-export const meta: Route.MetaFunction = staticPageMetaExport(communityPage);
-
-export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
-
-export default function Community() {
+/** The body of /community: what members get, what they say, and how to join. */
+export function CommunityPageBody() {
   return (
     <>
-      <PageHero {...communityPage.hero} />
-
       <Section id="vorteile" title="Deine Vorteile als Mitglied">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {communityBenefits.map((benefit) => (

@@ -1,23 +1,14 @@
-import { PersonGrid } from "../components/site/person-card";
-import { JoinCta } from "~/components/site/join-cta";
-import { PageHero, Section } from "../components/site/section";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { buttonClass } from "../components/ui/button";
-import { MailIcon } from "../components/ui/icons";
-import { advisors, careers, teamMembers } from "../content/team";
-import { staticPageMetaExport } from "~/lib/page-meta";
-import { teamPage } from "~/content/pages";
-import type { Route } from "./+types/team";
+import { PersonGrid } from "../person-card";
+import { JoinCta } from "../join-cta";
+import { Section } from "../section";
+import { buttonClass } from "../../ui/button";
+import { MailIcon } from "../../ui/icons";
+import { advisors, careers, teamMembers } from "~/content/team";
 
-export const meta: Route.MetaFunction = staticPageMetaExport(teamPage);
-
-export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
-
-export default function Team() {
+/** The body of /team: the team, the advisory board and open positions. */
+export function TeamPageBody() {
   return (
     <>
-      <PageHero {...teamPage.hero} />
-
       <Section id="team" title="Unser Team">
         <PersonGrid people={teamMembers} />
       </Section>

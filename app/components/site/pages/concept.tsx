@@ -1,25 +1,16 @@
 import { Link } from "react-router";
-import { ContentIcon } from "../components/site/content-icon";
-import { JoinCta } from "~/components/site/join-cta";
-import { PageHero, Section } from "../components/site/section";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { buttonClass } from "../components/ui/button";
-import { CheckIcon } from "../components/ui/icons";
-import { conceptEvidence, conceptPractice } from "../content/concept";
-import { conceptPage } from "~/content/pages";
-import { conceptPillars } from "../content/pillars";
-import { staticPageMetaExport } from "~/lib/page-meta";
-import type { Route } from "./+types/concept";
+import { ContentIcon } from "../content-icon";
+import { JoinCta } from "../join-cta";
+import { Section } from "../section";
+import { buttonClass } from "../../ui/button";
+import { CheckIcon } from "../../ui/icons";
+import { conceptEvidence, conceptPractice } from "~/content/concept";
+import { conceptPillars } from "~/content/pillars";
 
-export const meta: Route.MetaFunction = staticPageMetaExport(conceptPage);
-
-export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
-
-export default function Concept() {
+/** The body of /concept: the four pillars, how they are practised and what they rest on. */
+export function ConceptPageBody() {
   return (
     <>
-      <PageHero {...conceptPage.hero} />
-
       <Section
         id="saeulen"
         title="Die vier Säulen"

@@ -1,21 +1,12 @@
-import { JoinCta } from "~/components/site/join-cta";
-import { MissionBlock } from "../components/site/mission-block";
-import { PageHero, Section } from "../components/site/section";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { mission } from "../content/mission";
-import { staticPageMetaExport } from "~/lib/page-meta";
-import { aboutPage } from "~/content/pages";
-import type { Route } from "./+types/about";
+import { JoinCta } from "../join-cta";
+import { MissionBlock } from "../mission-block";
+import { Section } from "../section";
+import { mission } from "~/content/mission";
 
-export const meta: Route.MetaFunction = staticPageMetaExport(aboutPage);
-
-export const headers: Route.HeadersFunction = (args) => pageHeaders(args, "staticPage");
-
-export default function About() {
+/** The body of /about: the mission, the values and the way to join. */
+export function AboutPageBody() {
   return (
     <>
-      <PageHero {...aboutPage.hero} />
-
       <MissionBlock />
 
       <Section id="werte" title={mission.values.title} lead="Daran lassen wir uns messen – jeden Tag.">
