@@ -10,11 +10,8 @@ import { countOf, formatDateTime, shortId } from "~/lib/format";
 import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
-import {
-  listWithdrawalsAdmin,
-  matchWithdrawal,
-  type AdminWithdrawalRow,
-} from "~/server/withdrawals/withdrawals.server";
+import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
+import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/withdrawals/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { containsPattern, type ListParams } from "../../lib/admin/list-params";
+import { containsPattern, type ListParams, type Page } from "../../lib/admin/list-params";
+import type { AdminWithdrawalRow } from "../../lib/admin/withdrawals";
 import type { WithdrawalInput } from "../../lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "../db/db.server";
 import { logger } from "../log.server";
@@ -59,19 +60,11 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
   });
 }
 
-export interface AdminWithdrawalRow {
-  id: string;
-  created_at: string;
-  name: string;
-  email: string;
-  order_reference: string;
-  note: string | null;
-  order_id: string | null;
-  matched_at: string | null;
-}
-
 /** All withdrawals, newest first; the unmatched ones are what an admin must look at. */
-export async function listWithdrawalsAdmin(tx: Tx, params: ListParams & { unmatched: boolean }) {
+export async function listWithdrawalsAdmin(
+  tx: Tx,
+  params: ListParams & { unmatched: boolean },
+): Promise<Page<AdminWithdrawalRow>> {
   let base = tx.selectFrom("withdrawals");
   if (params.unmatched) base = base.where("order_id", "is", null);
   if (params.q) {
