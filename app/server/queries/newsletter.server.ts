@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import { SERVICE, withViewer, type Tx } from "../db/db.server";
-import { logger } from "../log.server";
+import type { Tx } from "../db/db.server";
 import { publicUrl } from "../mail.server";
 import { escapeHtml } from "../mail/layout.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -16,8 +15,6 @@ export function hashToken(token: string) {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export type SubscribeOutcome = "pending" | "error";
-
 /**
  * Double opt-in, step 1. subscribe_newsletter (service_role only) stores the request with the
  * consent text and the hashes of two fresh tokens, which it computes itself; only this mail carries
@@ -25,28 +22,20 @@ export type SubscribeOutcome = "pending" | "error";
  * not the address was known (no subscriber oracle): a known, confirmed address gets a notice mail
  * instead of a new link.
  */
-export async function subscribeNewsletter(input: NewsletterInput): Promise<SubscribeOutcome> {
+export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promise<void> {
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
-  try {
-    await withViewer(SERVICE, async (tx) => {
-      const { rows } = await sql<{ previous_status: string; stored_email: string }>`
-        select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
-          ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
-      const answer = rows[0]!;
-      // To the address as stored; a delivery problem stays in the outbox and the log.
-      const to = { ...input, email: answer.stored_email };
-      const mail =
-        answer.previous_status === "subscribed"
-          ? alreadySubscribedMail(to)
-          : confirmationMail(to, confirmToken, unsubscribeToken);
-      await enqueueMail(tx, mail);
-    });
-  } catch (error) {
-    logger.error("newsletter signup failed", { error: (error as Error).message });
-    return "error";
-  }
-  return "pending";
+  const { rows } = await sql<{ previous_status: string; stored_email: string }>`
+    select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
+      ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
+  const answer = rows[0]!;
+  // To the address as stored; a delivery problem stays in the outbox and the log.
+  const to = { ...input, email: answer.stored_email };
+  const mail =
+    answer.previous_status === "subscribed"
+      ? alreadySubscribedMail(to)
+      : confirmationMail(to, confirmToken, unsubscribeToken);
+  await enqueueMail(tx, mail);
 }
 
 /** The frame of both newsletter mails: greeting (by first name when given), the body, the team's regards. */
