@@ -1,23 +1,9 @@
-import type { PageText } from "~/lib/page-meta";
+import type { PageText } from "~/lib/catalog/seo";
 
 /**
- * The words that frame the site's own pages: what a search result shows (title, description; the
- * content pages also their canonical path) and, on the content pages (about, community, concept,
- * team), the hero at the top with its links.
+ * The words that frame the content pages (about, community, concept, team): what a search result
+ * shows (title, description, canonical path) and the hero at the top, with its links.
  */
-
-/** The start page and /offers: their loaders answer the canonical URL. */
-export const homePage: PageText = {
-  title: "Gemeinsam glücklicher leben",
-  description:
-    "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
-};
-
-export const offersPage: PageText = {
-  title: "Angebote",
-  description:
-    "Alle BeHappy-Angebote auf einen Blick: Kurse, Veranstaltungen und Produkte für dein persönliches Wachstum – mit Community-Preisen für Mitglieder.",
-};
 
 export type HeroLink = { to: string; label: string; variant: "default" | "outline" | "ghost" };
 

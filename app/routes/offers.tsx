@@ -1,12 +1,10 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/offers";
-import { CatalogSection } from "~/components/catalog/catalog-section";
-import { offersSections } from "~/content/catalog-sections";
+import { CatalogSection, WideSection } from "~/components/catalog/catalog-section";
+import { offersPage, offersSections } from "~/content/offers";
 import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
-import { WideSection } from "~/components/site/section";
 import { MemberPriceHint } from "~/components/catalog/price";
-import { loaderCanonicalMetaExport } from "~/lib/page-meta";
-import { offersPage } from "~/content/pages";
+import { loaderCanonicalMetaExport } from "~/lib/catalog/seo";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
 import { pageHeaders } from "~/server/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog-pages.server";

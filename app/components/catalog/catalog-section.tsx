@@ -50,3 +50,40 @@ export function CatalogSection({
     </section>
   );
 }
+
+/**
+ * A section of the home or offers page that lists no catalogue (the pillars, the tiles): as wide as
+ * the content, labelled by its left-aligned h2. It sits with CatalogSection because only those two
+ * pages use it, so it travels in their chunk.
+ */
+export function WideSection({
+  headingId,
+  title,
+  intro,
+  children,
+}: {
+  headingId: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={headingId} className="text-3xl font-bold tracking-tight">
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {/* An intro keeps a readable line length, and its heading stays in the same column. */}
+      {intro ? (
+        <div className="max-w-2xl">
+          {heading}
+          <p className="mt-3 text-lg text-muted-foreground">{intro}</p>
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}

@@ -70,36 +70,3 @@ export function Section({
     </section>
   );
 }
-
-/** A section as wide as the page's content (home, offers), labelled by its left-aligned h2. */
-export function WideSection({
-  headingId,
-  title,
-  intro,
-  children,
-}: {
-  headingId: string;
-  title: ReactNode;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  const heading = (
-    <h2 id={headingId} className="text-3xl font-bold tracking-tight">
-      {title}
-    </h2>
-  );
-  return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      {/* An intro keeps a readable line length, and its heading stays in the same column. */}
-      {intro ? (
-        <div className="max-w-2xl">
-          {heading}
-          <p className="mt-3 text-lg text-muted-foreground">{intro}</p>
-        </div>
-      ) : (
-        heading
-      )}
-      {children}
-    </section>
-  );
-}

@@ -16,6 +16,15 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+/** What a page says about itself in search results: its title (without the site name) and description. */
+export type PageText = { title: string; description: string };
+
+/** The `meta` export of a page whose loader answers its canonical URL (home, offers). */
+export function loaderCanonicalMetaExport(text: PageText) {
+  return ({ loaderData }: { loaderData?: { canonical?: string } }) =>
+    seoMeta({ ...text, canonical: loaderData?.canonical });
+}
+
 /** Title, description, canonical link and Open Graph / Twitter tags of one page. */
 export function seoMeta(page: PageSeo): MetaDescriptor[] {
   const title = `${page.title} – ${SITE_NAME}`;

@@ -1,4 +1,12 @@
+import type { PageText } from "~/lib/catalog/seo";
 import type { CatalogSectionText } from "./types";
+
+/** The start page's words for search results (its loader answers the canonical URL). */
+export const homePage: PageText = {
+  title: "Gemeinsam glücklicher leben",
+  description:
+    "BeHappy ist die Community für Selbstverwirklichung, persönliches Wachstum und Business-Aufbau: Kurse, Veranstaltungen und mehr als 2.500 Mitglieder, die dich ermutigen.",
+};
 
 /** The catalogue sections of the start page, in order. */
 export const homeSections: CatalogSectionText[] = [
@@ -21,28 +29,5 @@ export const homeSections: CatalogSectionText[] = [
     title: "Ausgewählte Produkte",
     intro: "Kleine Begleiter für den Alltag, die dich an das Wesentliche erinnern.",
     tone: "muted",
-  },
-];
-
-/** The catalogue sections of /offers, in order. */
-export const offersSections: CatalogSectionText[] = [
-  {
-    kind: "courses",
-    id: "kurse",
-    title: "Kurse",
-    intro: "Lerne in deinem Tempo und mit erfahrenen Begleiterinnen und Begleitern.",
-  },
-  {
-    kind: "events",
-    id: "events",
-    title: "Events",
-    intro: "Erlebe die Community live – bei Workshops, Retreats und Netzwerkabenden.",
-    tone: "muted",
-  },
-  {
-    kind: "products",
-    id: "produkte",
-    title: "Produkte",
-    intro: "Begleiter für deinen Alltag, liebevoll ausgewählt.",
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loaderCanonicalMetaExport } from "./page-meta";
+import { loaderCanonicalMetaExport } from "./seo";
 
 const text = { title: "Team", description: "Die Menschen." };
 
