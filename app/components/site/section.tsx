@@ -1,40 +1,26 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { HeroLink } from "~/content/pages";
+import type { ContentPage } from "~/content/pages";
 import { buttonClass } from "../ui/button";
 import { cn } from "../ui/cn";
 
-/** Page hero: the page's single h1 plus a lead paragraph. */
-export function PageHero({
-  eyebrow,
-  title,
-  lead,
-  links,
-  children,
-  className,
-}: {
-  eyebrow?: string;
-  title: ReactNode;
-  lead?: ReactNode;
-  /** The hero's calls to action as content (the content pages); `children` for anything else. */
-  links?: HeroLink[];
-  children?: ReactNode;
-  className?: string;
-}) {
-  const actions = links?.length
-    ? links.map((link) => (
-        <Link key={link.to} to={link.to} className={buttonClass(link.variant, "lg")}>
-          {link.label}
-        </Link>
-      ))
-    : children;
+/** A content page's hero: the eyebrow, the page's single h1, a lead paragraph and its links. */
+export function PageHero({ eyebrow, title, lead, links = [] }: ContentPage["hero"]) {
   return (
-    <section className={cn("bg-gradient-to-b from-accent/70 to-background", className)}>
+    <section className="bg-gradient-to-b from-accent/70 to-background">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p> : null}
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
-        {lead ? <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{lead}</p> : null}
-        {actions ? <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div> : null}
+        <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{lead}</p>
+        {links.length > 0 ? (
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {links.map((link) => (
+              <Link key={link.to} to={link.to} className={buttonClass(link.variant, "lg")}>
+                {link.label}
+              </Link>
+            ))}
+          </div>
+        ) : null}
       </div>
     </section>
   );

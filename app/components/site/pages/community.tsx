@@ -1,6 +1,7 @@
 import { ContentIcon } from "../content-icon";
 import { JoinCta } from "../join-cta";
 import { NameAndRole } from "../name-and-role";
+import { Portrait } from "../portrait";
 import { Section } from "../section";
 import { QuoteIcon } from "../../ui/icons";
 import { communityBenefits, communityJoin } from "~/content/community";
@@ -32,7 +33,7 @@ export function CommunityPageBody() {
                   <p>„{t.quote}“</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <img src={t.avatar} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
+                  <Portrait src={t.avatar} size={48} className="size-12" />
                   <span>
                     <NameAndRole name={t.name} role={t.role} />
                   </span>
