@@ -7,6 +7,24 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("reached by keyboard, the tab panel shows the focus ring", async ({ page, signIn }) => {
+    await signIn();
+    await page.goto("/dashboard");
+    await page.getByRole("tab", { name: "My Orders" }).focus();
+    const panel = page.getByRole("tabpanel");
+    // With JavaScript the other tab leaves the tab order (roving tab stop); without, it is one more stop.
+    for (let stop = 0; stop < 2 && !(await panel.evaluate((el) => el === document.activeElement)); stop++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(panel).toBeFocused();
+    const outline = await panel.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe("none");
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  });
+
   test("tabs live in the URL; a new member sees the empty state and their profile", async ({ page, signIn }) => {
     test.slow();
     const { email } = await signIn();
