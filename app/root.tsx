@@ -30,7 +30,7 @@ import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
 import { operator } from "./server/operator.server";
 import { env } from "./server/env.server";
 import { readTheme } from "./server/theme.server";
-import { canonicalUrl } from "./server/queries/catalog.server";
+import { publicUrl } from "./server/urls.server";
 import { getToast } from "./server/toast.server";
 
 // A body no action can read is refused before sign-in work starts.
@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartKey: cartKeyOf(cart.lines),
       cartCookieMissing: cart.cookieMissing,
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
-      siteUrl: canonicalUrl("/"),
+      siteUrl: publicUrl("/"),
     },
     { headers: responseHeaders },
   );

@@ -11,7 +11,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { operator } from "~/server/operator.server";
-import { canonicalUrl } from "~/server/queries/catalog.server";
+import { publicUrl } from "~/server/urls.server";
 import { insertContactMessage } from "~/server/queries/contact.server";
 import { enforceIpLimit } from "~/server/rate-limit.server";
 import { redirectWithSuccess } from "~/server/toast.server";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export function loader() {
   const { brand, company, street, postalCode, city, email, phone, phoneDisplay } = operator();
   return {
-    canonical: canonicalUrl("/contact"),
+    canonical: publicUrl("/contact"),
     operator: { brand, company, street, postalCode, city, email, phone, phoneDisplay },
   };
 }

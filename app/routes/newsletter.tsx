@@ -7,7 +7,7 @@ import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsl
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { newsletterSchema } from "~/lib/schemas/newsletter";
-import { canonicalUrl } from "~/server/queries/catalog.server";
+import { publicUrl } from "~/server/urls.server";
 import { SERVICE, withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
 import { subscribeNewsletter } from "~/server/queries/newsletter.server";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export function loader() {
-  return { canonical: canonicalUrl("/newsletter") };
+  return { canonical: publicUrl("/newsletter") };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { publicUrl } from "~/server/mail.server";
+import { publicUrl } from "~/server/urls.server";
 import { cacheHeaders } from "~/server/cache-policy.server";
 
 /** Crawlers may read the public site; personal and transactional pages stay out. */

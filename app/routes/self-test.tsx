@@ -8,7 +8,7 @@ import { parseAnswers } from "~/lib/schemas/self-test";
 import { HAPPINESS_STATEMENTS, scoreHappiness } from "~/lib/self-tests/glueckstest";
 import { scoreScannerTaucher, TYPE_STATEMENTS } from "~/lib/self-tests/scanner-taucher";
 import type { Answers } from "~/lib/self-tests/types";
-import { canonicalUrl } from "~/server/queries/catalog.server";
+import { publicUrl } from "~/server/urls.server";
 
 /* Serves /glueckstest and /scanner-taucher-test (route ids of the same names), as legal.tsx does. */
 
@@ -62,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 
 export function loader({ request }: Route.LoaderArgs) {
   const slug = slugOf(new URL(request.url).pathname);
-  return { slug, canonical: canonicalUrl(`/${slug}`) };
+  return { slug, canonical: publicUrl(`/${slug}`) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { ANON } from "~/server/db/db.server";
 import { logger } from "~/server/log.server";
-import { publicUrl } from "~/server/mail.server";
+import { publicUrl } from "~/server/urls.server";
 import { listCatalogUrls } from "~/server/queries/catalog.server";
 import { CACHE_POLICY } from "~/server/cache-policy.server";
 

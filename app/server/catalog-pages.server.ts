@@ -3,7 +3,8 @@ import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
 import { getAuth } from "./auth/auth.server";
-import { canonicalUrl, getCatalogItem, listCatalog, listSections, loadedCompletely } from "./queries/catalog.server";
+import { getCatalogItem, listCatalog, listSections, loadedCompletely } from "./queries/catalog.server";
+import { publicUrl } from "./urls.server";
 import { catalogCacheHeaders, cacheHeaders } from "./cache-policy.server";
 import { streamOrAwait } from "./streaming.server";
 
@@ -25,10 +26,10 @@ export async function loadCatalogDetail(
       { status: result.state === "not-found" ? 404 : 500, headers: cacheHeaders("private") },
     );
   }
-  const canonical = canonicalUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
-  const image = result.item.image_url.startsWith("/") ? canonicalUrl(result.item.image_url) : result.item.image_url;
+  const canonical = publicUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
+  const image = result.item.image_url.startsWith("/") ? publicUrl(result.item.image_url) : result.item.image_url;
   return data(
-    { result, canonical, image, jsonLd: structuredData(result.item, canonical, canonicalUrl) },
+    { result, canonical, image, jsonLd: structuredData(result.item, canonical, publicUrl) },
     { headers: await catalogCacheHeaders(request, context) },
   );
 }
@@ -44,7 +45,7 @@ export async function loadCatalogList(
   const { value: items } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
   const failed = !(items instanceof Promise) && !items.ok;
   return data(
-    { items, canonical: canonicalUrl(KIND_TEXT[kind].path) },
+    { items, canonical: publicUrl(KIND_TEXT[kind].path) },
     {
       status: failed ? 500 : 200,
       headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }),
@@ -66,7 +67,7 @@ export async function loadCatalogSections(
     value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
   const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
   return data(
-    { events, courses, products, canonical: canonicalUrl(path) },
+    { events, courses, products, canonical: publicUrl(path) },
     {
       headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
     },

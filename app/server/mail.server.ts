@@ -1,5 +1,3 @@
-import { env } from "./env.server";
-
 /** Serialisable (base64 content), so a mail with attachments fits in an outbox row. */
 export interface MailAttachment {
   filename: string;
@@ -17,9 +15,4 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
-}
-
-/** Links inside mails point at the public origin, never at the request's Host header. */
-export function publicUrl(path: string) {
-  return new URL(path, env().PUBLIC_URL).toString();
 }

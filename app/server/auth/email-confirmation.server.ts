@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { SERVICE, withViewer } from "../db/db.server";
 import { logger } from "../log.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { emailConfirmationMail } from "../mail/account-mails.server";
 import { hitRateLimit } from "../rate-limit.server";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { SERVICE, withViewer, type Tx } from "../db/db.server";
 import { logger } from "../log.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { accountExistsMail, passwordChangedMail } from "../mail/account-mails.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/password-reset-mail.server";

@@ -1,7 +1,7 @@
 import { env } from "../env.server";
 import { logger } from "../log.server";
 import { SERVICE, withViewer } from "../db/db.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { accountExistsMail } from "../mail/account-mails.server";
 import { clearRateLimit } from "../rate-limit.server";

@@ -13,7 +13,7 @@ vi.mock("../db/db.server", async (original) => ({
   ...(await original<typeof import("../db/db.server")>()),
   withViewer: async (_viewer: unknown, fn: (tx: unknown) => unknown) => fn({}),
 }));
-vi.mock("../mail.server", () => ({
+vi.mock("../urls.server", () => ({
   publicUrl: (path: string) => new URL(path, "http://shop.test").toString(),
 }));
 

@@ -5,7 +5,7 @@ import type { OrderWithItems } from "../queries/orders.server";
 import { transferRows, type BankTransfer } from "../../lib/bank-transfer";
 import type { MailAttachment } from "../mail.server";
 import { escapeHtml, mailLayout } from "./layout.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 
 const GIROCODE_CID = "girocode@behappy";
 

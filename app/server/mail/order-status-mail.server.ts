@@ -1,7 +1,7 @@
 import { formatDate, formatPrice } from "~/lib/format";
 import type { Operator } from "~/lib/operator";
 import type { MailAttachment } from "../mail.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 
 interface StatusMailOrder {

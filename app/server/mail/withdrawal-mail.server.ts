@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/format";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { escapeHtml, mailLayout } from "./layout.server";
 
 /** Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time). */

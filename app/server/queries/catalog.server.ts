@@ -4,7 +4,6 @@ import type { Tx, Viewer } from "../db/db.server";
 import type { CoursesTable, EventsTable, ProductsTable } from "../db/types.server";
 import { iso, num } from "../db/values.server";
 import { logger } from "../log.server";
-import { publicUrl } from "../mail.server";
 import type { CatalogFilter, CatalogKind, DetailResult, ItemOf, ListResult, ProductItem } from "~/lib/catalog/types";
 import { isUuid } from "~/lib/uuid";
 
@@ -209,9 +208,4 @@ export async function listCatalogUrls(_viewer: Viewer) {
 /** Catalogue lists that are here (not streaming) and all loaded fine: safe for a shared cache. */
 export function loadedCompletely(...results: Array<ListResult<unknown> | Promise<unknown>>): boolean {
   return results.every((result) => !(result instanceof Promise) && result.ok);
-}
-
-/** The absolute canonical URL of a path (PUBLIC_URL, never the request's Host header). */
-export function canonicalUrl(path: string) {
-  return publicUrl(path);
 }

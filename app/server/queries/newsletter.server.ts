@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
 import type { Tx } from "../db/db.server";
-import { publicUrl } from "../mail.server";
+import { publicUrl } from "../urls.server";
 import { escapeHtml } from "../mail/layout.server";
 import { enqueueMail } from "../mail/outbox.server";
 
