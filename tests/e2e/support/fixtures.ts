@@ -78,6 +78,17 @@ export { expect };
  */
 export async function expectAccessible(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
+  // Check the page as it settles, not a frame of an animation: a dialog fading in is half
+  // transparent for 180 ms, and axe measured its text's contrast mid-fade on a loaded machine.
+  // Endless ones (a skeleton's pulse) and paused ones never finish, so only running, finite ones
+  // are awaited, and never longer than a second.
+  await page.evaluate(() => {
+    const settling = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(settling), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
