@@ -21,6 +21,15 @@ export const serverBuild = () => import("virtual:react-router/server-build") as 
 /** How long in-flight requests may finish after SIGTERM before their connections are cut. */
 const DRAIN_MS = 10_000;
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) equals the idle time of
+ * the clients that reuse connections (Node's own http.Agent) and is far below a reverse proxy's
+ * (nginx and AWS ALB: 60 s). When both ends give up at about the same moment, the client sends its
+ * next request on a socket the server is closing and gets ECONNRESET; a proxy answers that with a
+ * 502. The side that reuses connections must time out first, so the server waits longer.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 export interface StartOptions {
   mode: AppMode;
   /** production: the build directory holding `client/` (BUILD_DIR, default `build`). */
@@ -66,6 +75,9 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
     pageCache: mode === "production",
   });
   const listener = dev?.httpServer ?? http.createServer();
+  listener.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's advice: the bound for a request's headers is longer than the keep-alive idle time.
+  listener.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // Page-cache hits are answered before Express (express-app.ts, fastLane); the rest goes through it.
   listener.on("request", (req, res) => app.fastLane(req, res) || app(req, res));
   const { PORT, HOST } = env();

@@ -15,6 +15,7 @@
 //   the session cookie is then named `__Host-session` (Path=/, no Domain). The
 //   second server below runs the same build with NODE_ENV=test to show the other side.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -299,4 +300,47 @@ describe("cookies", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(nonceOf(response.headers.get("content-security-policy") ?? "")).toBeTruthy();
   });
+});
+
+describe("keep-alive connections", () => {
+  /** Sends one request on the socket and resolves with the raw response head. */
+  function requestOn(socket: net.Socket, port: number) {
+    return new Promise<string>((resolve, reject) => {
+      if (socket.destroyed || socket.readyState !== "open")
+        return reject(new Error("the server closed the idle connection"));
+      let raw = "";
+      const onData = (chunk: Buffer) => {
+        raw += chunk.toString("latin1");
+        const head = raw.indexOf("\r\n\r\n");
+        const length = /content-length: (\d+)/i.exec(raw)?.[1];
+        const complete = length ? raw.length >= head + 4 + Number(length) : raw.endsWith("\r\n0\r\n\r\n");
+        if (head >= 0 && complete) {
+          socket.off("data", onData);
+          resolve(raw.slice(0, head));
+        }
+      };
+      socket.on("data", onData);
+      socket.once("error", reject);
+      socket.once("close", () => reject(new Error(`closed after: ${raw.slice(0, 80)}`)));
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+    });
+  }
+
+  it("an idle connection outlives a client's 5 s keep-alive, so reusing it never meets a closing socket", async () => {
+    // Node's http.Agent (and Playwright's request client) reuse idle sockets; with the server's
+    // old 5 s default both ends gave up together and a request could land on a closing socket
+    // (CI saw "read ECONNRESET"). The server now keeps idle connections 65 s (server/app.ts).
+    const port = Number(new URL(production.base).port);
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    try {
+      const first = await requestOn(socket, port);
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
+      expect(first).toMatch(/^keep-alive: timeout=65$/im);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await requestOn(socket, port)).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
 });
