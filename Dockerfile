@@ -2,7 +2,7 @@
 # The same commands as the README and CI: npm install, npm run build, node server.mjs.
 # Admin:  docker exec -it <container> node scripts/command.mjs admin someone@example.com
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -12,7 +12,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

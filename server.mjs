@@ -18,7 +18,14 @@ if (process.argv.includes("--dev")) {
   process.removeAllListeners("SIGTERM");
   await start({ mode: "development", dev: { middleware: vite.middlewares, httpServer, close: () => vite.close() } });
 } else {
+  // Production runs production React whatever the environment says: React and React DOM pick their
+  // development or production bundle from NODE_ENV when they are first loaded, and `npm start`
+  // leaves it unset. Only a test harness's NODE_ENV=test survives, as the app's own setting (no
+  // Secure cookies, fast password hashing); React is loaded as production either way.
+  const requested = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
   const buildDir = process.env.BUILD_DIR ?? "build";
   const { start } = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+  if (requested === "test") process.env.NODE_ENV = "test";
   await start({ mode: "production", buildDir });
 }

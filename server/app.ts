@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { closeDatabase, database } from "~/server/db/db.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/log.server";
+import { provideEmbeddedSessionSecret } from "~/server/platform/session-secret.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { createApp, type AppMode } from "./express-app";
 
@@ -57,6 +58,9 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
   const startedAt = performance.now();
   let engine: string;
   try {
+    if (mode === "production" && provideEmbeddedSessionSecret()) {
+      logger.info("session secret kept in DATA_DIR (SESSION_SECRET is not set)");
+    }
     ({ engine } = await startup());
   } catch (error) {
     logger.error("startup failed", { error });

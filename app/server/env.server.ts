@@ -117,7 +117,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = parsed.data;
   if (env.sessionSecrets.length === 0) {
     if (env.isProduction) {
-      throw new Error("SESSION_SECRET must be set in production (comma-separated list, newest first).");
+      throw new Error("SESSION_SECRET must be set in production (comma-separated list, newest first); only the embedded database generates one and keeps it in DATA_DIR.");
     }
     env.sessionSecrets = [DEV_SECRET];
   }
