@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
 // React Router's default client entry. It runs after the first paint: the document's bootstrap
-// module is started then (app/server/deferred-scripts.server.ts).
+// module is started then (app/server/http/deferred-scripts.server.ts).
 startTransition(() => {
   hydrateRoot(
     document,

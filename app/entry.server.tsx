@@ -3,15 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { CoalescingStream } from "./server/coalescing-stream.server";
-import { deferScripts } from "./server/deferred-scripts.server";
-import { requestMetaContext } from "./server/context.server";
-import { NonceContext } from "./components/nonce";
-import { InlineStylesheetContext } from "./components/stylesheet";
+import { CoalescingStream } from "~/server/http/coalescing-stream.server";
+import { deferScripts } from "~/server/http/deferred-scripts.server";
+import { requestMetaContext } from "~/server/http/context.server";
+import { NonceContext } from "~/components/nonce";
+import { InlineStylesheetContext } from "~/components/stylesheet";
 // The built sheet as text, inlined into every document in production (components/stylesheet.tsx).
-import appCss from "./app.css?inline";
-import { logger } from "./server/log.server";
-import { contentSecurityPolicy } from "./server/security.server";
+import appCss from "~/app.css?inline";
+import { logger } from "~/server/platform/log.server";
+import { contentSecurityPolicy } from "~/server/http/security.server";
 
 export const streamTimeout = 5_000;
 

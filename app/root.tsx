@@ -11,27 +11,27 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 // In production the sheet goes inline (AppStylesheet); the URL is the development <link>.
-import appStylesheet from "./app.css?url";
-import { AppStylesheet } from "./components/stylesheet";
-import { useNonce } from "./components/nonce";
-import { NewsletterForm } from "./components/newsletter/newsletter-form";
-import { Footer } from "./components/site/footer";
-import { CartMirror, cartKeyOf } from "./components/cart/cart-mirror";
-import { Header } from "./components/site/header";
-import { Toaster } from "./components/ui/toaster";
-import { NotFound } from "./routes/not-found";
-import { authMiddleware, getAuth } from "./server/auth/auth.server";
-import { isAdmin, pricingFor } from "./server/auth/viewer-cache.server";
-import { CACHE_POLICY } from "./server/cache-policy.server";
-import { formBodyMiddleware } from "./server/request-body.server";
-import { readCartSummary } from "./server/cart/cart-cookie.server";
-import { useHydrated } from "./components/hydrated";
-import { RUN_DEFERRED_MODULE } from "./lib/deferred-module";
-import { operator } from "./server/operator.server";
-import { env } from "./server/env.server";
-import { readTheme } from "./server/theme.server";
-import { publicUrl } from "./server/urls.server";
-import { getToast } from "./server/toast.server";
+import appStylesheet from "~/app.css?url";
+import { AppStylesheet } from "~/components/stylesheet";
+import { useNonce } from "~/components/nonce";
+import { NewsletterForm } from "~/components/newsletter/newsletter-form";
+import { Footer } from "~/components/site/footer";
+import { CartMirror, cartKeyOf } from "~/components/cart/cart-mirror";
+import { Header } from "~/components/site/header";
+import { Toaster } from "~/components/ui/toaster";
+import { NotFound } from "~/routes/not-found";
+import { authMiddleware, getAuth } from "~/server/members/auth.server";
+import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
+import { CACHE_POLICY } from "~/server/http/cache-policy.server";
+import { formBodyMiddleware } from "~/server/http/request-body.server";
+import { readCartSummary } from "~/server/cart/cart-cookie.server";
+import { useHydrated } from "~/components/hydrated";
+import { RUN_DEFERRED_MODULE } from "~/lib/deferred-module";
+import { operator } from "~/server/platform/operator.server";
+import { env } from "~/server/platform/env.server";
+import { readTheme } from "~/server/http/theme.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { getToast } from "~/server/http/toast.server";
 
 // A body no action can read is refused before sign-in work starts.
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, authMiddleware];
@@ -115,7 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Hydration starts after the first paint (app/server/deferred-scripts.server.ts). */}
+        {/* Hydration starts after the first paint (app/server/http/deferred-scripts.server.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RUN_DEFERRED_MODULE }} />
       </body>
     </html>

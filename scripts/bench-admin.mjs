@@ -35,8 +35,8 @@ const vite = await createServer({
 });
 const imp = (rel) => vite.ssrLoadModule(path.join(root, rel));
 const { Kysely, PGliteDialect, PostgresDialect, sql } = await import("kysely");
-const { listOrdersAdmin } = await imp("app/server/queries/admin/orders.server.ts");
-const { listSubscribersAdmin } = await imp("app/server/queries/admin/newsletter.server.ts");
+const { listOrdersAdmin } = await imp("app/server/orders/admin-orders.server.ts");
+const { listSubscribersAdmin } = await imp("app/server/newsletter/admin-newsletter.server.ts");
 await vite.close();
 
 async function sqlFiles(dir) {

@@ -6,9 +6,9 @@
  * password from ADMIN_PASSWORD, or a generated one printed once. There is no default admin password.
  */
 import { randomBytes } from "node:crypto";
-import { findUserId, createUser, grantAdmin } from "~/server/auth/accounts.server";
+import { findUserId, createUser, grantAdmin } from "~/server/members/accounts.server";
 import { closeDatabase, database } from "~/server/db/db.server";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 
 const USAGE = "Usage: npm run admin -- <email>   (optional: ADMIN_PASSWORD=… for a new account)";
 

@@ -5,7 +5,7 @@
  * For PostgreSQL or Supabase (DATABASE_URL) use pg_dump / pg_restore instead, see the README.
  */
 import { backupDataDir, restoreDataDir } from "~/server/db/backup.server";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 
 export function runBackupCommand(args: string[]) {
   return run("backup", args[0], async (file) => {

@@ -7,8 +7,8 @@ import { Writable } from "node:stream";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestMetaContext } from "~/server/context.server";
-import { createLogger } from "~/server/log.server";
+import { requestMetaContext } from "~/server/http/context.server";
+import { createLogger } from "~/server/platform/log.server";
 import { createApp, type AppMode } from "./express-app";
 import { CROSS_SITE_MESSAGE, MAX_BODY_BYTES } from "./guards";
 

@@ -8,9 +8,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { requestMetaContext } from "~/server/context.server";
-import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/log.server";
-import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog-cache.server";
+import { requestMetaContext } from "~/server/http/context.server";
+import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
+import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, securityHeaders } from "./guards";
 import { createPageCache } from "./page-cache";
 

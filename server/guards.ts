@@ -1,8 +1,8 @@
 // The checks every request passes before any route (or, in development, Vite) sees it: security
 // headers, the body bound, and the cross-site check. Dev and production mount the same ones.
 import type { Request, RequestHandler } from "express";
-import { logger, type AppLogger } from "~/server/log.server";
-import { env } from "~/server/env.server";
+import { logger, type AppLogger } from "~/server/platform/log.server";
+import { env } from "~/server/platform/env.server";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formConstraint } from "./conform";
+import { formConstraint } from "~/components/conform";
 import { eventFormSchema } from "~/lib/schemas/admin";
 import { authFormSchema } from "~/lib/schemas/auth";
 import { checkoutSchema } from "~/lib/schemas/checkout";

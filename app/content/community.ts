@@ -1,4 +1,4 @@
-import type { IconName } from "./types";
+import type { IconName } from "~/content/types";
 
 export type Benefit = { id: string; title: string; text: string; icon: IconName };
 

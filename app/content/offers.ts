@@ -1,5 +1,5 @@
 import type { PageText } from "~/lib/catalog/seo";
-import type { CatalogSectionText } from "./types";
+import type { CatalogSectionText } from "~/content/types";
 
 /** The words of /offers for search results (its loader answers the canonical URL). */
 export const offersPage: PageText = {

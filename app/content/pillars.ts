@@ -1,4 +1,4 @@
-import type { IconName } from "./types";
+import type { IconName } from "~/content/types";
 
 export type Pillar = {
   id: string;

@@ -1,4 +1,4 @@
-import { formatPrice } from "./format";
+import { formatPrice } from "~/lib/format";
 
 /** What "Bitte überweise …" shows: amount, account, and the order number as Verwendungszweck. */
 export interface BankTransfer {

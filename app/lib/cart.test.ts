@@ -8,7 +8,7 @@ import {
   sanitizeLines,
   setLineQuantity,
   type CartLine,
-} from "./cart";
+} from "~/lib/cart";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 

@@ -1,5 +1,5 @@
 /**
- * The inline module that starts the app is sent inert (app/server/deferred-scripts.server.ts) and
+ * The inline module that starts the app is sent inert (app/server/http/deferred-scripts.server.ts) and
  * started here after the first frame was painted: requestAnimationFrame runs before the next
  * paint, the timeout after it. A copy with the same nonce replaces it, so the CSP still decides.
  */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatCommunityPrice, formatDate, formatDateTime, formatPrice, orderNumber, shortId } from "./format";
+import {
+  countOf,
+  formatCommunityPrice,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  orderNumber,
+  shortId,
+} from "~/lib/format";
 
 const NBSP = "\u00a0";
 

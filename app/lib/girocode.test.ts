@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { epcPayload } from "./girocode";
+import { epcPayload } from "~/lib/girocode";
 
 describe("EPC QR payload (GiroCode, EPC069-12 v002)", () => {
   it("writes the eleven lines banking apps read", () => {

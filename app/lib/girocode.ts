@@ -1,4 +1,4 @@
-import { normalizeIban } from "./operator";
+import { normalizeIban } from "~/lib/operator";
 
 /**
  * The payload of an EPC QR code ("GiroCode", EPC069-12 version 002): a SEPA credit transfer that

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceSums } from "./invoice";
+import { invoiceSums } from "~/lib/invoice";
 
 describe("invoice sums per VAT rate", () => {
   it("takes the tax out of each rate's gross sum, in whole cents", () => {

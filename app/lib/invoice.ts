@@ -1,4 +1,4 @@
-import type { VatMode } from "./operator";
+import type { VatMode } from "~/lib/operator";
 
 export interface InvoiceLine {
   title: string;

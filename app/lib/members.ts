@@ -1,6 +1,6 @@
-/** The members area's data as pages render it (read by app/server/queries/members.server.ts). */
+/** The members area's data as pages render it (read by app/server/members/members.server.ts). */
 
-import type { OrderStatus } from "./admin/kinds";
+import type { OrderStatus } from "~/lib/admin/kinds";
 
 export type { OrderStatus };
 

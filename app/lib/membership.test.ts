@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargedUnitPrice, planRefusal, viewerPricing, type MembershipStatus } from "./membership";
+import { chargedUnitPrice, planRefusal, viewerPricing, type MembershipStatus } from "~/lib/membership";
 
 const status = (over: Partial<MembershipStatus>): MembershipStatus => ({
   plan: "yearly",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIban, isValidBic, isValidIban, vatNote } from "./operator";
+import { formatIban, isValidBic, isValidIban, vatNote } from "~/lib/operator";
 
 describe("IBAN check (ISO 13616, mod 97)", () => {
   it("accepts valid IBANs with or without spaces, in any case", () => {

@@ -1,6 +1,6 @@
 /**
  * The shop operator as the Impressum, mails, invoices and the GiroCode show it. The values come
- * from the environment (app/server/operator.server.ts); pages receive them through loaders.
+ * from the environment (app/server/platform/operator.server.ts); pages receive them through loaders.
  */
 export type VatMode = "regular" | "small-business";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderPlans, toPlan, type MembershipProduct } from "./plans";
+import { orderPlans, toPlan, type MembershipProduct } from "~/lib/plans";
 
 const product = (title: string, price: number, grants = true): MembershipProduct => ({
   id: title,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasControlCharacters, safeRedirectPath } from "./safe-redirect";
+import { hasControlCharacters, safeRedirectPath } from "~/lib/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths and refuses everything else", () => {

@@ -1,2 +1,2 @@
-/** Meta tag of pages opened from a mailed link (see app/server/token-page.server.ts for the headers). */
+/** Meta tag of pages opened from a mailed link (see app/server/http/token-page.server.ts for the headers). */
 export const TOKEN_PAGE_META = { name: "referrer", content: "same-origin" } as const;

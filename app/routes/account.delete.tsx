@@ -9,14 +9,14 @@ import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, deleteAccountSchema } from "~/lib/schemas/account";
-import { authProvider, requireUser } from "~/server/auth/auth.server";
+import { authProvider, requireUser } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { deleteMemberAccount } from "~/server/queries/members.server";
-import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { authSessionStorage } from "~/server/session.server";
-import { redirectWithSuccess } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { logger } from "~/server/platform/log.server";
+import { deleteMemberAccount } from "~/server/members/members.server";
+import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { authSessionStorage } from "~/server/members/session.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Konto löschen – BeHappy" },

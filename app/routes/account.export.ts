@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.export";
 import { ACCOUNT_MESSAGES } from "~/lib/schemas/account";
-import { requireUser } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { exportMemberData } from "~/server/queries/members.server";
-import { CACHE_POLICY } from "~/server/cache-policy.server";
+import { logger } from "~/server/platform/log.server";
+import { exportMemberData } from "~/server/members/members.server";
+import { CACHE_POLICY } from "~/server/http/cache-policy.server";
 
 /**
  * DSGVO Art. 15/20: the member's data as a JSON download. A GET that changes nothing; the data is

@@ -8,12 +8,12 @@ import { CurrentPasswordField, NewPasswordFields } from "~/components/password-f
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
-import { authProvider, requireUser } from "~/server/auth/auth.server";
-import { AuthError } from "~/server/auth/errors";
-import { logger } from "~/server/log.server";
-import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { redirectWithSuccess } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { authProvider, requireUser } from "~/server/members/auth.server";
+import { AuthError } from "~/server/members/auth-errors";
+import { logger } from "~/server/platform/log.server";
+import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passwort ändern – BeHappy" },

@@ -2,12 +2,12 @@ import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth.confirm";
 import { TokenAsk, TokenOutcome } from "~/components/newsletter/token-page";
 import { EMAIL_CONFIRMATION } from "~/lib/email-confirmation";
-import { authProvider, getAuth, requireUser } from "~/server/auth/auth.server";
-import { logger } from "~/server/log.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
-import { redirectWithError, redirectWithSuccess, redirectWithToast } from "~/server/toast.server";
+import { authProvider, getAuth, requireUser } from "~/server/members/auth.server";
+import { logger } from "~/server/platform/log.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithError, redirectWithSuccess, redirectWithToast } from "~/server/http/toast.server";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
-import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/http/token-page.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `${EMAIL_CONFIRMATION.pageTitle} – BeHappy` },

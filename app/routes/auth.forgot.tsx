@@ -8,9 +8,9 @@ import { FormPage } from "~/components/form-page";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/schemas/account";
-import { authProvider, getAuth } from "~/server/auth/auth.server";
-import { logger } from "~/server/log.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
+import { authProvider, getAuth } from "~/server/members/auth.server";
+import { logger } from "~/server/platform/log.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passwort vergessen – BeHappy" },

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
-import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/http/token-page.server";
 import type { Route } from "./+types/auth.reset";
 import { usePageForm } from "~/components/conform";
 import { FormPage } from "~/components/form-page";
@@ -10,12 +10,12 @@ import { NewPasswordFields } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from "~/lib/schemas/account";
-import { authProvider } from "~/server/auth/auth.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
-import { serializeSignInEmail } from "~/server/auth/signin-prefill.server";
-import { logger } from "~/server/log.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
-import { redirectWithSuccess } from "~/server/toast.server";
+import { authProvider } from "~/server/members/auth.server";
+import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import { serializeSignInEmail } from "~/server/members/signin-prefill.server";
+import { logger } from "~/server/platform/log.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Neues Passwort – BeHappy" },

@@ -9,15 +9,15 @@ import { Button } from "~/components/ui/button";
 import { NEW_PASSWORD_HINT, PasswordField } from "~/components/password-fields";
 import { Field } from "~/components/ui/field";
 import { authFormSchema, authSchema } from "~/lib/schemas/auth";
-import { authProvider, getAuth } from "~/server/auth/auth.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
+import { authProvider, getAuth } from "~/server/members/auth.server";
+import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { clearSignInEmail, readSignInEmail, serializeSignInEmail } from "~/server/auth/signin-prefill.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
-import { readPrefill } from "~/server/cart/checkout-prefill.server";
-import { logger } from "~/server/log.server";
-import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/rate-limit.server";
-import { redirectWithSuccess } from "~/server/toast.server";
+import { clearSignInEmail, readSignInEmail, serializeSignInEmail } from "~/server/members/signin-prefill.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { readPrefill } from "~/server/orders/checkout-prefill.server";
+import { logger } from "~/server/platform/log.server";
+import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${new URLSearchParams(location.search).get("mode") === "signup" ? "Registrieren" : "Anmelden"} – BeHappy` },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLoaderData, type ShouldRevalidateFunction } from "react-router";
-import { redirectTargetOf } from "~/server/redirect-target.server";
+import { redirectTargetOf } from "~/server/http/redirect-target.server";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
@@ -10,15 +10,15 @@ import { formatPrice } from "~/lib/format";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/lib/cart";
 import { cartActionSchema } from "~/lib/schemas/cart";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { applyCartAction } from "~/server/cart/cart-actions.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { withViewer } from "~/server/db/db.server";
-import { orderSums } from "~/server/checkout/shipping.server";
-import { cartCatalog, priceCart } from "~/server/queries/cart.server";
-import { getMyMembership } from "~/server/queries/membership.server";
-import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { orderSums } from "~/server/orders/shipping.server";
+import { cartCatalog, priceCart } from "~/server/cart/cart.server";
+import { getMyMembership } from "~/server/members/memberships.server";
+import { dataWithToast, redirectWithToast, type Toast } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },

@@ -6,8 +6,8 @@ import type { CartItemType } from "~/lib/cart";
 import { catalogDetailMeta } from "~/lib/catalog/seo";
 import { catalogKindOfPath } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
-import { loadCatalogDetail } from "~/server/catalog-pages.server";
-import { pageHeaders } from "~/server/cache-policy.server";
+import { loadCatalogDetail } from "~/server/catalog/catalog-pages.server";
+import { pageHeaders } from "~/server/http/cache-policy.server";
 
 /* Serves /courses/:id, /events/:id and /products/:id (route ids "<kind>-detail"), as legal.tsx does. */
 

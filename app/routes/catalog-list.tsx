@@ -3,8 +3,8 @@ import type { Route } from "./+types/catalog-list";
 import { CatalogListPage } from "~/components/catalog/list-page";
 import { seoMeta } from "~/lib/catalog/seo";
 import { catalogKindOfPath, KIND_TEXT } from "~/lib/catalog/texts";
-import { loadCatalogList } from "~/server/catalog-pages.server";
-import { pageHeaders } from "~/server/cache-policy.server";
+import { loadCatalogList } from "~/server/catalog/catalog-pages.server";
+import { pageHeaders } from "~/server/http/cache-policy.server";
 
 /* Serves /courses, /events and /products (route ids of the same names), as legal.tsx does. */
 

@@ -10,15 +10,15 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutSchema } from "~/lib/schemas/checkout";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
-import { clearPrefill, readPrefill } from "~/server/cart/checkout-prefill.server";
-import { loadCheckout, placeCheckoutOrder } from "~/server/checkout/place-order.server";
+import { clearPrefill, readPrefill } from "~/server/orders/checkout-prefill.server";
+import { loadCheckout, placeCheckoutOrder } from "~/server/orders/place-order.server";
 import { withViewer } from "~/server/db/db.server";
-import { findOrderByCheckoutToken } from "~/server/queries/orders.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
-import { redirectWithError } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { findOrderByCheckoutToken } from "~/server/orders/orders.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithError } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
 

@@ -7,14 +7,14 @@ import { CONTACT_FAILURE, CONTACT_SUCCESS, ContactForm } from "~/components/cont
 import { ContactMap } from "~/components/contact/contact-map";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { contactSchema } from "~/lib/schemas/contact";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { operator } from "~/server/operator.server";
-import { publicUrl } from "~/server/urls.server";
-import { insertContactMessage } from "~/server/queries/contact.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
-import { redirectWithSuccess } from "~/server/toast.server";
+import { logger } from "~/server/platform/log.server";
+import { operator } from "~/server/platform/operator.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { insertContactMessage } from "~/server/contact/contact.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({

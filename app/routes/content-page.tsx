@@ -7,7 +7,7 @@ import { TeamPageBody } from "~/components/site/pages/team";
 import { PageHero } from "~/components/site/section";
 import { aboutPage, communityPage, conceptPage, teamPage } from "~/content/pages";
 import { staticPageMeta } from "~/lib/catalog/seo";
-import { pageHeaders } from "~/server/cache-policy.server";
+import { pageHeaders } from "~/server/http/cache-policy.server";
 
 /*
  * Serves /about, /community (and /community2), /concept and /team (route ids of the same names), as

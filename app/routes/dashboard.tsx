@@ -9,22 +9,22 @@ import { OrdersPanel } from "~/components/dashboard/orders-panel";
 import { ProfilePanel } from "~/components/dashboard/profile-panel";
 import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registration";
-import { authProvider, requireUser } from "~/server/auth/auth.server";
+import { authProvider, requireUser } from "~/server/members/auth.server";
 import { isUuid } from "~/lib/uuid";
 import { withViewer, type Viewer } from "~/server/db/db.server";
-import { listInvoicesForOrders } from "~/server/invoice/invoices.server";
-import { logger } from "~/server/log.server";
+import { listInvoicesForOrders } from "~/server/orders/invoices.server";
+import { logger } from "~/server/platform/log.server";
 import {
   createMemberProfile,
   getMemberOrders,
   getMemberProfile,
   registerParticipant,
   saveMemberProfile,
-} from "~/server/queries/members.server";
-import { getMyMembership } from "~/server/queries/membership.server";
+} from "~/server/members/members.server";
+import { getMyMembership } from "~/server/members/memberships.server";
 import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Dashboard – BeHappy" },

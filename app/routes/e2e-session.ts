@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/e2e-session";
-import { createUser, findUserId, grantAdmin } from "~/server/auth/accounts.server";
-import { authProvider } from "~/server/auth/auth.server";
-import { env } from "~/server/env.server";
+import { createUser, findUserId, grantAdmin } from "~/server/members/accounts.server";
+import { authProvider } from "~/server/members/auth.server";
+import { env } from "~/server/platform/env.server";
 
 /**
  * End-to-end fixture hook (like the Epic Stack's fixtures that set session cookies directly):

@@ -1,6 +1,6 @@
-import { checkDatabase } from "~/server/health.server";
-import { logger } from "~/server/log.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { checkDatabase } from "~/server/platform/health.server";
+import { logger } from "~/server/platform/log.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export async function loader() {
   try {

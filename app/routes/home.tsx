@@ -11,8 +11,8 @@ import { ContentIcon } from "~/components/site/content-icon";
 import { UsersIcon } from "~/components/ui/icons";
 import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { loadCatalogSections } from "~/server/catalog-pages.server";
+import { pageHeaders } from "~/server/http/cache-policy.server";
+import { loadCatalogSections } from "~/server/catalog/catalog-pages.server";
 
 export const meta: Route.MetaFunction = loaderCanonicalMetaExport(homePage);
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/invoice-pdf";
 import { isUuid } from "~/lib/uuid";
-import { requireUser } from "~/server/auth/auth.server";
+import { requireUser } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { renderInvoicePdf } from "~/server/invoice/invoice-pdf.server";
-import { getInvoiceDocument } from "~/server/invoice/invoices.server";
-import { logger } from "~/server/log.server";
+import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
+import { getInvoiceDocument } from "~/server/orders/invoices.server";
+import { logger } from "~/server/platform/log.server";
 
 /** An invoice as PDF, read as the signed-in viewer: RLS lets the order's owner and admins see it. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -14,16 +14,16 @@ import { planRefusal, type MembershipStatus } from "~/lib/membership";
 import { staticPageMeta } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { readCart } from "~/server/cart/cart-cookie.server";
-import { serializePrefill } from "~/server/cart/checkout-prefill.server";
+import { serializePrefill } from "~/server/orders/checkout-prefill.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { membershipProducts } from "~/server/queries/cart.server";
-import { getMyMembership } from "~/server/queries/membership.server";
-import { streamOrAwait } from "~/server/streaming.server";
-import { redirectWithSuccess } from "~/server/toast.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { logger } from "~/server/platform/log.server";
+import { membershipProducts } from "~/server/cart/cart.server";
+import { getMyMembership } from "~/server/members/memberships.server";
+import { streamOrAwait } from "~/server/http/streaming.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   staticPageMeta(matches, "/join", {

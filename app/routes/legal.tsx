@@ -1,10 +1,10 @@
 import { Fragment } from "react";
 import { useLoaderData } from "react-router";
-import { MissionBlock } from "../components/site/mission-block";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "../content/legal";
-import { env } from "../server/env.server";
-import { operator } from "../server/operator.server";
+import { MissionBlock } from "~/components/site/mission-block";
+import { pageHeaders } from "~/server/http/cache-policy.server";
+import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "~/content/legal";
+import { env } from "~/server/platform/env.server";
+import { operator } from "~/server/platform/operator.server";
 import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/legal";
 

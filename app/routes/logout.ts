@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { authProvider } from "~/server/auth/auth.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/auth/errors";
-import { logger } from "~/server/log.server";
-import { authSessionStorage } from "~/server/session.server";
-import { redirectWithError } from "~/server/toast.server";
+import { authProvider } from "~/server/members/auth.server";
+import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import { logger } from "~/server/platform/log.server";
+import { authSessionStorage } from "~/server/members/session.server";
+import { redirectWithError } from "~/server/http/toast.server";
 
 /** Sign-out is a POST (never a GET), scope global, and always ends on /auth. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,13 +1,13 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-token";
 import { TOKEN_PAGE_META } from "~/lib/token-page";
-import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/token-page.server";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/server/http/token-page.server";
 import { TokenAsk, TokenOutcome } from "~/components/newsletter/token-page";
 import { tokenSchema } from "~/lib/schemas/newsletter";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { confirmNewsletter, unsubscribeNewsletter } from "~/server/queries/newsletter.server";
+import { logger } from "~/server/platform/log.server";
+import { confirmNewsletter, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
 import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
 /* Serves /newsletter/confirm and /newsletter/unsubscribe (route ids of the same names): the pages a mailed link opens. */

@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "react-router";
-import { redirectTargetOf } from "~/server/redirect-target.server";
+import { redirectTargetOf } from "~/server/http/redirect-target.server";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/lib/catalog/seo";
 import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { newsletterSchema } from "~/lib/schemas/newsletter";
-import { publicUrl } from "~/server/urls.server";
+import { publicUrl } from "~/server/http/urls.server";
 import { SERVICE, withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { subscribeNewsletter } from "~/server/queries/newsletter.server";
-import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { dataWithToast, redirectWithToast, type Toast } from "~/server/toast.server";
+import { logger } from "~/server/platform/log.server";
+import { subscribeNewsletter } from "~/server/newsletter/newsletter.server";
+import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { dataWithToast, redirectWithToast, type Toast } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seoMeta({

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { buttonClass } from "../components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/not-found";
 
 /* Catch-all route ("*"): renders the not-found page with HTTP status 404. */

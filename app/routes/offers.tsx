@@ -6,8 +6,8 @@ import { JOIN_CTA_READY, JoinCta } from "~/components/site/join-cta";
 import { MemberPriceHint } from "~/components/catalog/price";
 import { loaderCanonicalMetaExport } from "~/lib/catalog/seo";
 import { ArrowRightIcon, BookIcon, CalendarIcon, GiftIcon, UsersIcon } from "~/components/ui/icons";
-import { pageHeaders } from "~/server/cache-policy.server";
-import { loadCatalogSections } from "~/server/catalog-pages.server";
+import { pageHeaders } from "~/server/http/cache-policy.server";
+import { loadCatalogSections } from "~/server/catalog/catalog-pages.server";
 
 export const meta: Route.MetaFunction = loaderCanonicalMetaExport(offersPage);
 

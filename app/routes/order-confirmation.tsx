@@ -7,14 +7,14 @@ import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { signInHref } from "~/lib/safe-redirect";
 import { isUuid } from "~/lib/uuid";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
-import { operator } from "~/server/operator.server";
-import { bankTransferFor, girocodeSvg } from "~/server/payment/bank-transfer.server";
-import { getOrder } from "~/server/queries/orders.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { operator } from "~/server/platform/operator.server";
+import { bankTransferFor, girocodeSvg } from "~/server/orders/bank-transfer.server";
+import { getOrder } from "~/server/orders/orders.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Bestellbestätigung – BeHappy" },

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
-import { publicUrl } from "~/server/urls.server";
-import { cacheHeaders } from "~/server/cache-policy.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 /** Crawlers may read the public site; personal and transactional pages stay out. */
 export function loader(_: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { parseAnswers } from "~/lib/schemas/self-test";
 import { HAPPINESS_STATEMENTS, scoreHappiness } from "~/lib/self-tests/glueckstest";
 import { scoreScannerTaucher, TYPE_STATEMENTS } from "~/lib/self-tests/scanner-taucher";
 import type { Answers } from "~/lib/self-tests/types";
-import { publicUrl } from "~/server/urls.server";
+import { publicUrl } from "~/server/http/urls.server";
 
 /* Serves /glueckstest and /scanner-taucher-test (route ids of the same names), as legal.tsx does. */
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/sitemap";
 import { ANON } from "~/server/db/db.server";
-import { logger } from "~/server/log.server";
-import { publicUrl } from "~/server/urls.server";
-import { listCatalogUrls } from "~/server/queries/catalog.server";
-import { CACHE_POLICY } from "~/server/cache-policy.server";
+import { logger } from "~/server/platform/log.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { listCatalogUrls } from "~/server/catalog/catalog.server";
+import { CACHE_POLICY } from "~/server/http/cache-policy.server";
 
 /** Public pages of spec §2 (no cart, checkout, auth, dashboard or admin). */
 export const SITEMAP_PAGES = [

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/theme";
-import { themeCookie } from "~/server/session.server";
-import { isTheme } from "~/server/theme.server";
-import { redirectTargetOf } from "~/server/redirect-target.server";
+import { themeCookie } from "~/server/members/session.server";
+import { isTheme } from "~/server/http/theme.server";
+import { redirectTargetOf } from "~/server/http/redirect-target.server";
 
 /** The theme switcher posts here (works without JavaScript) and returns to the page it came from. */
 export async function action({ request }: Route.ActionArgs) {

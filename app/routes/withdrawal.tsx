@@ -11,10 +11,10 @@ import { Field } from "~/components/ui/field";
 import { formatDateTime, orderNumber } from "~/lib/format";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
-import { getAuth } from "~/server/auth/auth.server";
-import { enforceIpLimit } from "~/server/rate-limit.server";
-import { redirectWithSuccess } from "~/server/toast.server";
-import { fileWithdrawal } from "~/server/withdrawals/withdrawals.server";
+import { getAuth } from "~/server/members/auth.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
+import { fileWithdrawal } from "~/server/orders/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Vertrag widerrufen – BeHappy" },

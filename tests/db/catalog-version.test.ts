@@ -1,5 +1,5 @@
 // public.catalog_version: the number every app instance re-reads to know that its in-process
-// catalogue cache is out of date (app/server/catalog-cache.server.ts). Every committed write to
+// catalogue cache is out of date (app/server/catalog/catalog-cache.server.ts). Every committed write to
 // events, courses, products or membership_plans must move it — whoever writes — and nothing else may.
 import { expect, it } from "vitest";
 import { describeEngines } from "./engines";
@@ -24,7 +24,7 @@ describeEngines("catalogue version", (engine) => {
     expect(await version()).toBe(start + 3);
     await engine().query("delete from public.products where id = $1", [product.id]);
     expect(await version()).toBe(start + 4);
-    // The plan facts are part of the cart page's snapshot (app/server/queries/cart.server.ts).
+    // The plan facts are part of the cart page's snapshot (app/server/cart/cart.server.ts).
     await engine().query("update public.membership_plans set name = name");
     expect(await version()).toBe(start + 5);
   });

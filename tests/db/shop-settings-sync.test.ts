@@ -1,4 +1,4 @@
-// The server's start-up step (app/server/shop-settings.server.ts) on the app's own data path, both
+// The server's start-up step (app/server/platform/shop-settings.server.ts) on the app's own data path, both
 // engines: it writes the configuration into shop_settings through the service role, and gives
 // invoices issued before snapshots existed the operator data they were rendered with so far, once.
 import { randomBytes } from "node:crypto";
@@ -7,9 +7,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/server/db/client.server";
 import { SERVICE, viewerTransaction } from "../../app/server/db/db.server";
-import { parseEnv } from "../../app/server/env.server";
-import { operatorFrom } from "../../app/server/operator.server";
-import { syncShopSettings } from "../../app/server/shop-settings.server";
+import { parseEnv } from "../../app/server/platform/env.server";
+import { operatorFrom } from "../../app/server/platform/operator.server";
+import { syncShopSettings } from "../../app/server/platform/shop-settings.server";
 import { ENGINES, type EngineName } from "./engines";
 
 async function open(name: EngineName): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {

@@ -1,4 +1,4 @@
-// The in-process catalogue cache (app/server/catalog-cache.server.ts) with two app instances on one
+// The in-process catalogue cache (app/server/catalog/catalog-cache.server.ts) with two app instances on one
 // PostgreSQL: an admin's change is on the writing instance's pages at once, on the other instance's
 // within seconds (catalog_version), and so is a change made in SQL behind both instances' backs.
 import pg from "pg";

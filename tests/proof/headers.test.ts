@@ -11,7 +11,7 @@
 //   HTTP (RFC 6797 §8.1), so it costs nothing, while keying it on X-Forwarded-Proto would drop it
 //   whenever a proxy forgets that header. Outside production it is not sent.
 // - Cookies (session, cart, toast, theme, checkout prefill): HttpOnly and SameSite=Lax always,
-//   Secure exactly when NODE_ENV=production (cookieDefaults in app/server/session.server.ts), and
+//   Secure exactly when NODE_ENV=production (cookieDefaults in app/server/members/session.server.ts), and
 //   the session cookie is then named `__Host-session` (Path=/, no Domain). The
 //   second server below runs the same build with NODE_ENV=test to show the other side.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";

@@ -51,9 +51,14 @@ describe("npm start serves production React", () => {
   for (const nodeEnv of [undefined, "development"]) {
     it(`NODE_ENV ${nodeEnv ?? "unset"}: no development bundle of react, react-dom or react-router is loaded`, async () => {
       const { loaded } = await startLikeNpmStart(nodeEnv);
-      expect(loaded.some((url) => url.includes("/node_modules/react-dom/")), "the hook saw React DOM load").toBe(true);
+      expect(
+        loaded.some((url) => url.includes("/node_modules/react-dom/")),
+        "the hook saw React DOM load",
+      ).toBe(true);
       expect(loaded.filter((url) => DEVELOPMENT_BUNDLE.test(url))).toEqual([]);
-      expect(loaded.filter((url) => /\/node_modules\/react(-dom)?\/cjs\/.*\.production\.js$/.test(url)).length).toBeGreaterThan(0);
+      expect(
+        loaded.filter((url) => /\/node_modules\/react(-dom)?\/cjs\/.*\.production\.js$/.test(url)).length,
+      ).toBeGreaterThan(0);
       expect(server!.output()).toContain('"mode":"production"');
     });
   }
@@ -67,7 +72,11 @@ describe("npm start serves production React", () => {
     // Production cookies: the theme cookie is the simplest one a visitor sets.
     const response = await fetch(`${server!.base}/theme`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Origin: server!.base },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Site": "same-origin",
+        Origin: server!.base,
+      },
       body: "theme=dark",
       redirect: "manual",
     });
@@ -79,7 +88,10 @@ describe("npm start serves production React", () => {
     server = await startAppServer({
       stdio: "pipe",
       timeoutMs: 120_000,
-      env: { NODE_ENV: undefined, SESSION_SECRET: undefined, DATA_DIR: dataDir!.dir } as unknown as Record<string, string>,
+      env: { NODE_ENV: undefined, SESSION_SECRET: undefined, DATA_DIR: dataDir!.dir } as unknown as Record<
+        string,
+        string
+      >,
     });
     expect(server.pid).not.toBe(pid);
     expect(readFileSync(secretFile, "utf8").trim()).toBe(secret);

@@ -18,7 +18,7 @@ import {
   type AppServer,
 } from "../../scripts/lib/app-server.mjs";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 
 /** The German 429 text names the wait in minutes (issue 14). */
 const RATE_LIMIT_TEXT = /Zu viele Versuche\. Bitte warte (1 Minute|\d+ Minuten) und versuche es dann erneut\./;

@@ -17,7 +17,7 @@ import {
   type AppServer,
 } from "../../scripts/lib/app-server.mjs";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 import { toastOf } from "./lib/hostile-harness";
 
 let postgres: Awaited<ReturnType<typeof startThrowawayPostgres>>;

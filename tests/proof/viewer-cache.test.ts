@@ -1,4 +1,4 @@
-// What the server remembers of signed-in viewers (app/server/auth/viewer-cache.server.ts: whose
+// What the server remembers of signed-in viewers (app/server/members/viewer-cache.server.ts: whose
 // session a cookie is, admin role, membership prices) on the built server: a sign-out counts at
 // once on the instance that did it, and with two instances on one PostgreSQL the other one follows
 // a sign-out, or a membership written in plain SQL, within the viewer version re-check (about a

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { listHref, totalPages, type AdminNotice, type Page } from "~/lib/admin/list-params";
-import { Button, buttonClass } from "../ui/button";
-import { cn } from "../ui/cn";
-import { Input } from "../ui/input";
-import { Pagination } from "../ui/pagination";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Input } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
 
 export const LOADING_TEXT = "Lade Daten...";
 export const EMPTY_TEXT = "Keine Ergebnisse gefunden.";

@@ -1,6 +1,6 @@
 import { Form, NavLink } from "react-router";
-import { cn } from "../ui/cn";
-import { LogOutIcon, MenuIcon } from "../ui/icons";
+import { cn } from "~/components/ui/cn";
+import { LogOutIcon, MenuIcon } from "~/components/ui/icons";
 
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },

@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABEL, auditChanges, type AuditEntry } from "~/lib/admin/audit";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { formatDateTime } from "~/lib/format";
-import { LabelledSection } from "../labelled-section";
+import { LabelledSection } from "~/components/labelled-section";
 
 /** The audit trail of one item or order (written by the database), newest first. */
 export function AuditList({ entries, headingLevel = "h2" }: { entries: AuditEntry[]; headingLevel?: "h2" | "h3" }) {

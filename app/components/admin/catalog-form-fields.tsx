@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { fieldProps, textareaProps } from "../conform";
-import { Field } from "../ui/field";
+import { fieldProps, textareaProps } from "~/components/conform";
+import { Field } from "~/components/ui/field";
 import type { AdminKind } from "~/lib/admin/kinds";
 
 type Fields = Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>;

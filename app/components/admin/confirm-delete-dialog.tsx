@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { Button, buttonClass } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
 /**
  * Delete confirmation (spec §2 Admin area), opened by ?delete=<id> so the server renders it and it

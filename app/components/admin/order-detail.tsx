@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { ORDER_STATUSES, orderItemTypeLabel, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import type { AdminOrderDetail } from "~/lib/admin/orders";
 import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
-import { Badge } from "../ui/badge";
-import { buttonClass } from "../ui/button";
-import { LabelledSection } from "../labelled-section";
-import { AdminErrorNotice, AdminTable, cellClass } from "./admin-list";
-import { AuditList } from "./audit-list";
-import { PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { LabelledSection } from "~/components/labelled-section";
+import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AuditList } from "~/components/admin/audit-list";
+import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

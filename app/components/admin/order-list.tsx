@@ -3,10 +3,10 @@ import { orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import { listHref, type AdminNotice } from "~/lib/admin/list-params";
 import type { AdminOrderPage } from "~/lib/admin/orders";
 import { countOf, formatDateTime, formatPrice, shortId } from "~/lib/format";
-import { Badge } from "../ui/badge";
-import { Button, buttonClass } from "../ui/button";
-import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "./admin-list";
-import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "./order-status-form";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 
 const PATH = "/admin/orders";
 const OPEN_PAYMENTS = { value: "open", labels: ["Alle Bestellungen", "Offene Zahlungen"] } as const;

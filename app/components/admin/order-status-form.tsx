@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import type { AdminOrderRow } from "~/lib/admin/orders";
 import type { OrderStatus } from "~/lib/admin/kinds";
 import { formatPrice, shortId } from "~/lib/format";
-import { Button, buttonClass } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
 /** The label of "completed" as an action: completing an order confirms the bank transfer. */
 export const PAYMENT_RECEIVED = "Zahlung eingegangen";

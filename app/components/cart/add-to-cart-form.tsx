@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
 import type { CartItemType } from "~/lib/cart";
-import { QuantityInput } from "./quantity-input";
+import { QuantityInput } from "~/components/cart/quantity-input";
 
 export const ADDED_CONFIRMATION_MS = 3000;
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import type { CartItemType } from "~/lib/cart";
-import { QuantityInput } from "./quantity-input";
+import { QuantityInput } from "~/components/cart/quantity-input";
 
 interface Line {
   id: string;

@@ -3,8 +3,8 @@ import { Badge } from "~/components/ui/badge";
 import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import type { CatalogItem } from "~/lib/catalog/types";
-import { CatalogImage } from "./catalog-image";
-import { PriceList } from "./price";
+import { CatalogImage } from "~/components/catalog/catalog-image";
+import { PriceList } from "~/components/catalog/price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 
 export function detailPath(item: Pick<CatalogItem, "kind" | "id">) {

@@ -4,7 +4,7 @@ import { ArrowRightIcon } from "~/components/ui/icons";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import type { CatalogItem, ListResult } from "~/lib/catalog/types";
 import type { CatalogSectionText } from "~/content/types";
-import { StreamedCatalog } from "./catalog-states";
+import { StreamedCatalog } from "~/components/catalog/catalog-states";
 
 /**
  * A flagged section of the home or offers page (three skeleton cards while streaming). A failed

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { StreamedCatalog } from "./catalog-states";
+import { StreamedCatalog } from "~/components/catalog/catalog-states";
 import { structuredData, isoDates } from "~/lib/catalog/structured-data";
 
 describe("StreamedCatalog", () => {

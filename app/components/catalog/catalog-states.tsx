@@ -5,7 +5,7 @@ import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
-import { CatalogCard } from "./catalog-card";
+import { CatalogCard } from "~/components/catalog/catalog-card";
 import { ERROR_HEADING, KIND_TEXT } from "~/lib/catalog/texts";
 
 export function CatalogGrid({

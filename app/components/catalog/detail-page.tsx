@@ -4,11 +4,11 @@ import { Badge } from "~/components/ui/badge";
 import { ChevronLeftIcon, StarIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/lib/catalog/types";
-import { CatalogImage } from "./catalog-image";
-import { ErrorState } from "./catalog-states";
-import { JsonLd } from "./json-ld";
-import { MemberPriceHint, PriceList } from "./price";
-import { RelatedLinks } from "./related-links";
+import { CatalogImage } from "~/components/catalog/catalog-image";
+import { ErrorState } from "~/components/catalog/catalog-states";
+import { JsonLd } from "~/components/catalog/json-ld";
+import { MemberPriceHint, PriceList } from "~/components/catalog/price";
+import { RelatedLinks } from "~/components/catalog/related-links";
 import { PRODUCT_RATING, KIND_TEXT } from "~/lib/catalog/texts";
 
 function BackLink({ kind }: { kind: CatalogKind }) {

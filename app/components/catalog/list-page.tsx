@@ -1,6 +1,6 @@
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
-import { StreamedCatalog } from "./catalog-states";
-import { MemberPriceHint } from "./price";
+import { StreamedCatalog } from "~/components/catalog/catalog-states";
+import { MemberPriceHint } from "~/components/catalog/price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 
 /** The page of /products, /events or /courses: heading, intro and the streamed list (6 skeletons). */

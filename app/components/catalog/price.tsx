@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { formatCommunityPrice, formatPrice } from "~/lib/format";
 import type { ViewerPricing } from "~/lib/membership";
 import { cn } from "~/components/ui/cn";
-import { PriceTerms } from "./price-terms";
+import { PriceTerms } from "~/components/catalog/price-terms";
 
 const VISITOR: ViewerPricing = { planName: null, memberPrices: false };
 

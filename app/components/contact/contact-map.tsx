@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "~/components/hydrated";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLinkIcon, MapPinIcon } from "~/components/ui/icons";
-import type { ContactOperator } from "./contact-cards";
+import type { ContactOperator } from "~/components/contact/contact-cards";
 
 /** Example coordinates for the (example) address in Berlin-Mitte; change with the operator data. */
 export const MAP_POSITION = { lat: 52.5321, lon: 13.3849 };

@@ -5,9 +5,9 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
 import type { MemberOrder, MemberOrderItem } from "~/lib/members";
-import { OrderStatusBadge } from "./order-status";
-import { RegistrationForm } from "./registration-form";
-import { PanelError } from "./panel-error";
+import { OrderStatusBadge } from "~/components/dashboard/order-status";
+import { RegistrationForm } from "~/components/dashboard/registration-form";
+import { PanelError } from "~/components/dashboard/panel-error";
 
 /** An invoice link on an order card (PDF download, RLS: the member's own). */
 export interface OrderInvoiceLink {

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { MemberProfile } from "~/lib/members";
-import { PanelError } from "./panel-error";
+import { PanelError } from "~/components/dashboard/panel-error";
 
 export type ProfileAnswer = { result: SubmissionResult<string[]>; notice: string | null };
 

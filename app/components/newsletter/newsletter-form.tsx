@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
-import type { NewsletterActionData } from "./messages";
+import type { NewsletterActionData } from "~/components/newsletter/messages";
 
 /** With showName: both optional (the mails greet by first name when one is given). */
 const NAME_FIELDS = [

@@ -1,4 +1,4 @@
-import type { IconName } from "../../content/types";
+import type { IconName } from "~/content/types";
 import {
   BookIcon,
   BriefcaseIcon,
@@ -15,8 +15,8 @@ import {
   TargetIcon,
   UsersIcon,
   type IconProps,
-} from "../ui/icons";
-import { cn } from "../ui/cn";
+} from "~/components/ui/icons";
+import { cn } from "~/components/ui/cn";
 
 const ICONS = {
   sparkles: SparklesIcon,

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
-import { ExternalLinkIcon } from "../ui/icons";
+import { ExternalLinkIcon } from "~/components/ui/icons";
 
 /** A link to another site, opened in a new tab, announced as such to screen readers. */
 export function ExternalLink({

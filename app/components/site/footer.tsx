@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "../ui/icons";
-import { ExternalLink } from "./external-link";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from "~/components/ui/icons";
+import { ExternalLink } from "~/components/site/external-link";
 import {
   ABOUT_LINKS,
   CATALOG_LINKS,
@@ -10,7 +10,7 @@ import {
   JOIN_LINK,
   SOCIAL_LINKS,
   type NavItem,
-} from "./nav-items";
+} from "~/components/site/nav-items";
 
 export type FooterProps = {
   /** Slot for the newsletter signup form (rendered by the route/root owner). */

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { buttonClass } from "../ui/button";
-import { cn } from "../ui/cn";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import {
   CartIcon,
   ChevronDownIcon,
@@ -13,10 +13,10 @@ import {
   MoonIcon,
   SunIcon,
   UserIcon,
-} from "../ui/icons";
-import { ExternalLink } from "./external-link";
-import { useMenuBehaviour, useScrolled } from "./header-behaviour";
-import { COMMUNITY_LINK, JOIN_LINK, NAV_MENUS, type NavItem } from "./nav-items";
+} from "~/components/ui/icons";
+import { ExternalLink } from "~/components/site/external-link";
+import { useMenuBehaviour, useScrolled } from "~/components/site/header-behaviour";
+import { COMMUNITY_LINK, JOIN_LINK, NAV_MENUS, type NavItem } from "~/components/site/nav-items";
 
 export type Theme = "light" | "dark" | "system";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "../ui/button";
-import { cn } from "../ui/cn";
-import { ArrowRightIcon } from "../ui/icons";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { ArrowRightIcon } from "~/components/ui/icons";
 
 export type JoinCtaProps = {
   title?: string;

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { mission } from "../../content/mission";
-import { buttonClass } from "../ui/button";
-import { cn } from "../ui/cn";
-import { ArrowRightIcon, EyeIcon, QuoteIcon, TargetIcon } from "../ui/icons";
+import { mission } from "~/content/mission";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { ArrowRightIcon, EyeIcon, QuoteIcon, TargetIcon } from "~/components/ui/icons";
 
 /**
  * Mission, vision, story, goal and quote with a link to /join: shared by /about and the three

@@ -1,6 +1,6 @@
-import type { Person } from "../../content/team";
-import { LinkedInIcon, MailIcon, InstagramIcon, ExternalLinkIcon } from "../ui/icons";
-import { Portrait } from "./portrait";
+import type { Person } from "~/content/team";
+import { LinkedInIcon, MailIcon, InstagramIcon, ExternalLinkIcon } from "~/components/ui/icons";
+import { Portrait } from "~/components/site/portrait";
 
 const SOCIAL_ICONS = {
   email: MailIcon,

@@ -1,4 +1,4 @@
-import { cn } from "../ui/cn";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A round portrait next to the person's visible name: decorative, so its alt is empty. Square, so

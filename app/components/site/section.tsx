@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ContentPage } from "~/content/pages";
-import { buttonClass } from "../ui/button";
-import { cn } from "../ui/cn";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 
 /** A content page's hero: the eyebrow, the page's single h1, a lead paragraph and its links. */
 export function PageHero({ eyebrow, title, lead, links = [] }: ContentPage["hero"]) {

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 export type BadgeVariant = "default" | "secondary" | "outline" | "success" | "warning" | "destructive";
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive" | "link";
 export type ButtonSize = "default" | "sm" | "lg" | "icon";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { cn } from "./cn";
-import { CloseIcon } from "./icons";
+import { cn } from "~/components/ui/cn";
+import { CloseIcon } from "~/components/ui/icons";
 
 export type DialogProps = {
   /** Render only when the URL says the dialog is open; defaults to true. */

@@ -5,10 +5,10 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { cn } from "./cn";
-import { controlClass, Input } from "./input";
-import { Label } from "./label";
-import { Textarea } from "./textarea";
+import { cn } from "~/components/ui/cn";
+import { controlClass, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
 
 type Common = {
   label: ReactNode;

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 export const controlClass =
   "block w-full min-h-11 rounded-md border border-input bg-card px-3 py-2 text-base text-foreground " +

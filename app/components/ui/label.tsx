@@ -1,5 +1,5 @@
 import type { LabelHTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 export type LabelProps = LabelHTMLAttributes<HTMLLabelElement> & {
   /** Appends a visual asterisk; the control itself must carry `required`. */

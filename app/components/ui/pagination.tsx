@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "./cn";
-import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { cn } from "~/components/ui/cn";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
 
 export type PaginationProps = {
   /** Current page, 1-based. */

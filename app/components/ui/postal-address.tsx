@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A postal address, one line each, separated by <br> so it reads and copies as one block. A missing

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "./cn";
+import { cn } from "~/components/ui/cn";
 
 /** A grey placeholder block; decorative (aria-hidden). */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

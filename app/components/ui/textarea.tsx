@@ -1,6 +1,6 @@
 import type { TextareaHTMLAttributes } from "react";
-import { cn } from "./cn";
-import { controlClass } from "./input";
+import { cn } from "~/components/ui/cn";
+import { controlClass } from "~/components/ui/input";
 
 export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
 

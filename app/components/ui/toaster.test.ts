@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dismissToast, showToast, TOAST_LIMIT, visibleToasts } from "./toaster";
+import { dismissToast, showToast, TOAST_LIMIT, visibleToasts } from "~/components/ui/toaster";
 
 const clear = () => visibleToasts().forEach((toast) => dismissToast(toast.id));
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "~/components/hydrated";
 import type { Toast, ToastType } from "~/lib/toast";
-import { cn } from "./cn";
-import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
+import { cn } from "~/components/ui/cn";
+import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "~/components/ui/icons";
 
 type StoredToast = Toast & { id: number };
 

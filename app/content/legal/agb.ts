@@ -1,7 +1,7 @@
-import { formatPrice } from "../../lib/format";
-import { SMALL_BUSINESS_NOTE } from "../../lib/operator";
-import { withdrawalForm, withdrawalInstructions } from "../withdrawal";
-import { h3, p, statutory, ul, UPDATED, type LegalContext, type LegalPage } from "./blocks";
+import { formatPrice } from "~/lib/format";
+import { SMALL_BUSINESS_NOTE } from "~/lib/operator";
+import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
+import { h3, p, statutory, ul, UPDATED, type LegalContext, type LegalPage } from "~/content/legal/blocks";
 
 /** AGB with Widerrufsbelehrung and Muster-Widerrufsformular. */
 /** The shipping terms (AGB "Versand und Lieferung"): free, or the configured flat fee per order. */

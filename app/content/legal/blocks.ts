@@ -2,7 +2,7 @@
  * The building blocks the legal pages share: the block and page types, the small constructors
  * and the operator-derived blocks more than one page shows.
  */
-import { operatorAddressLines as addressLinesOf, type Operator } from "../../lib/operator";
+import { operatorAddressLines as addressLinesOf, type Operator } from "~/lib/operator";
 
 export type LegalBlock =
   | { type: "p"; text: string }

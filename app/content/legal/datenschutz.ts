@@ -1,4 +1,4 @@
-import { lines, p, ul, UPDATED, type LegalContext, type LegalPage } from "./blocks";
+import { lines, p, ul, UPDATED, type LegalContext, type LegalPage } from "~/content/legal/blocks";
 
 /** Datenschutzerklärung (Art. 13 DSGVO): what this shop really stores. */
 export function datenschutzPage({ operator, operatorAddressLines, exampleNote }: LegalContext): LegalPage {

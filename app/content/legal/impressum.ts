@@ -1,5 +1,5 @@
-import { SMALL_BUSINESS_NOTE } from "../../lib/operator";
-import { lines, p, UPDATED, type LegalContext, type LegalPage } from "./blocks";
+import { SMALL_BUSINESS_NOTE } from "~/lib/operator";
+import { lines, p, UPDATED, type LegalContext, type LegalPage } from "~/content/legal/blocks";
 
 /** Anbieterkennzeichnung (§ 5 DDG). */
 export function impressumPage({ operator, operatorAddressLines, exampleNote, contactDl }: LegalContext): LegalPage {

@@ -1,16 +1,16 @@
 /**
  * Legal texts: Impressum (§ 5 DDG), Datenschutzerklärung (Art. 13 DSGVO) and AGB with
  * Widerrufsbelehrung, one module a page. They describe what this shop really stores. Operator values
- * are examples unless configured (app/server/operator.server.ts); have the texts checked by a lawyer
+ * are examples unless configured (app/server/platform/operator.server.ts); have the texts checked by a lawyer
  * before going live.
  */
-import type { Operator } from "../../lib/operator";
-import { agbPage } from "./agb";
-import { legalContext, type LegalPage, type LegalSlug } from "./blocks";
-import { datenschutzPage } from "./datenschutz";
-import { impressumPage } from "./impressum";
+import type { Operator } from "~/lib/operator";
+import { agbPage } from "~/content/legal/agb";
+import { legalContext, type LegalPage, type LegalSlug } from "~/content/legal/blocks";
+import { datenschutzPage } from "~/content/legal/datenschutz";
+import { impressumPage } from "~/content/legal/impressum";
 
-export type { LegalBlock, LegalPage, LegalSection, LegalSlug } from "./blocks";
+export type { LegalBlock, LegalPage, LegalSection, LegalSlug } from "~/content/legal/blocks";
 
 /**
  * The three legal pages for one operator (the route's loader passes the configured one). The

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditChanges } from "./audit";
+import { auditChanges } from "~/lib/admin/audit";
 
 describe("auditChanges", () => {
   it("lists changed fields in German and ignores timestamps", () => {

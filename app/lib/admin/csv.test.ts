@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow } from "./csv";
+import { csvCell, csvRow } from "~/lib/admin/csv";
 
 describe("csv", () => {
   it("separates with ';' and ends lines with CRLF", () => {

@@ -1,4 +1,4 @@
-import { CATALOG_KINDS, type CatalogKind } from "../catalog/types";
+import { CATALOG_KINDS, type CatalogKind } from "~/lib/catalog/types";
 
 /**
  * The three catalogue kinds of the admin area and their German words (spec §2 Admin area, §8 Admin).

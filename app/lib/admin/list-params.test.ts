@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listHref, readListParams, safeAdminPath, totalPages } from "./list-params";
+import { listHref, readListParams, safeAdminPath, totalPages } from "~/lib/admin/list-params";
 
 describe("admin list params", () => {
   it("reads ?q and ?page with safe defaults", () => {

@@ -2,8 +2,8 @@
  * The admin orders screens' data as the components render it (JSON from the loader). The server's
  * query functions are typed against these, so a column the components read cannot go missing.
  */
-import type { AuditEntry } from "./audit";
-import type { AdminNotice, Page } from "./list-params";
+import type { AuditEntry } from "~/lib/admin/audit";
+import type { AdminNotice, Page } from "~/lib/admin/list-params";
 
 export interface AdminOrderRow {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loaderCanonicalMetaExport } from "./seo";
+import { loaderCanonicalMetaExport } from "~/lib/catalog/seo";
 
 const text = { title: "Team", description: "Die Menschen." };
 

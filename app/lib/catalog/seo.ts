@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { CatalogKind } from "~/lib/catalog/types";
-import { KIND_TEXT } from "./texts";
+import { KIND_TEXT } from "~/lib/catalog/texts";
 
 export const SITE_NAME = "BeHappy";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { staticPageMeta } from "./seo";
-import { catalogKindOfPath, KIND_TEXT } from "./texts";
+import { staticPageMeta } from "~/lib/catalog/seo";
+import { catalogKindOfPath, KIND_TEXT } from "~/lib/catalog/texts";
 
 describe("catalogKindOfPath", () => {
   it("reads the kind of a catalogue list or detail path", () => {

@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, resetPasswordSchema } from "./account";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from "~/lib/schemas/account";
 
 /** Field errors of a submission (undefined on success). */
 function errorsOf(submission: { status?: string }) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./auth";
-import { emailField } from "./common";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
+import { emailField } from "~/lib/schemas/common";
 
 const newPassword = z
   .string({ error: "Bitte wähle ein neues Passwort." })

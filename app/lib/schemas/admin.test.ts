@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { catalogRowActionSchema, eventFormSchema, productFormSchema, toPrice } from "./admin";
+import { catalogRowActionSchema, eventFormSchema, productFormSchema, toPrice } from "~/lib/schemas/admin";
 
 function form(entries: Record<string, string>) {
   const data = new FormData();

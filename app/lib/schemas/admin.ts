@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FLAGS, ORDER_STATUSES } from "../admin/kinds";
-import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCharacters } from "./common";
+import { FLAGS, ORDER_STATUSES } from "~/lib/admin/kinds";
+import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCharacters } from "~/lib/schemas/common";
 
 /**
  * Admin forms (spec §5 Event/Course/Product form). German messages; prices are numbers with step

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, requiredText } from "./common";
+import { emailField, requiredText } from "~/lib/schemas/common";
 
 // The spec gives the auth forms no client-side rules; these run on the server only.
 export const PASSWORD_MIN = 8;

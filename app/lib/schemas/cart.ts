@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_TYPES, MAX_LINE_QUANTITY } from "../cart";
+import { ITEM_TYPES, MAX_LINE_QUANTITY } from "~/lib/cart";
 
 const QUANTITY_MESSAGE = `Bitte gib eine ganze Zahl zwischen 1 und ${MAX_LINE_QUANTITY} ein.`;
 const quantity = z

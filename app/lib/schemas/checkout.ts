@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { emailField, GERMAN_ZIPCODE_MESSAGE, germanZipcodeRule, isGermany, optionalText, requiredText } from "./common";
+import {
+  emailField,
+  GERMAN_ZIPCODE_MESSAGE,
+  germanZipcodeRule,
+  isGermany,
+  optionalText,
+  requiredText,
+} from "~/lib/schemas/common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 const phone = optionalText(30).refine(

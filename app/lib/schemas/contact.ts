@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, requiredText } from "./common";
+import { emailField, requiredText } from "~/lib/schemas/common";
 
 /** Contact form (spec §5): name, e-mail and message required, phone optional. Bounds match the table. */
 export const contactSchema = z.object({

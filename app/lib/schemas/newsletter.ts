@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { emailField, optionalText } from "./common";
+import { emailField, optionalText } from "~/lib/schemas/common";
 
-export { NEWSLETTER_CONSENT_TEXT } from "../newsletter-consent";
+export { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
 
 /** Spec §5: e-mail required; first and last name optional (shown with the showName option). */
 export const newsletterSchema = z.object({

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "./checkout";
-import { isGermany, profileSchema } from "./profile";
+import { checkoutSchema } from "~/lib/schemas/checkout";
+import { isGermany, profileSchema } from "~/lib/schemas/profile";
 
 /** Field errors of a submission (undefined on success). */
 function errorsOf(submission: { status?: string }) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SALUTATIONS } from "./checkout";
-import { germanZipcodeRule, isGermany, optionalText } from "./common";
+import { SALUTATIONS } from "~/lib/schemas/checkout";
+import { germanZipcodeRule, isGermany, optionalText } from "~/lib/schemas/common";
 
 export { isGermany };
 

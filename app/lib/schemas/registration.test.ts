@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { registrationSchema } from "./registration";
+import { registrationSchema } from "~/lib/schemas/registration";
 
 /** Field errors of a submission (undefined on success). */
 function errorsOf(submission: { status?: string }) {

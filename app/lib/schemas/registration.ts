@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "./common";
+import { emailField, optionalText, requiredText } from "~/lib/schemas/common";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "./common";
+import { emailField, optionalText, requiredText } from "~/lib/schemas/common";
 
 export const withdrawalSchema = z.object({
   name: requiredText("deinen Namen", 200),

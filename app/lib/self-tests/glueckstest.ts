@@ -1,4 +1,4 @@
-import type { Answer, Answers, ResultBand, Statement } from "./types";
+import type { Answer, Answers, ResultBand, Statement } from "~/lib/self-tests/types";
 
 /**
  * Glückstest: 12 statements about everyday well-being on a 1–5 scale. Statements marked `reverse`

@@ -1,4 +1,4 @@
-import type { Answers, ResultBand, Statement } from "./types";
+import type { Answers, ResultBand, Statement } from "~/lib/self-tests/types";
 
 /**
  * Scanner-oder-Taucher-Test. A "Scanner" has many interests and loves variety; a "Taucher" dives

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseAnswers } from "~/lib/schemas/self-test";
-import { HAPPINESS_BANDS, HAPPINESS_STATEMENTS, happinessBand, happinessPoints, scoreHappiness } from "./glueckstest";
-import { classifyType, scoreScannerTaucher, TYPE_STATEMENTS } from "./scanner-taucher";
-import type { Answer, Answers } from "./types";
+import {
+  HAPPINESS_BANDS,
+  HAPPINESS_STATEMENTS,
+  happinessBand,
+  happinessPoints,
+  scoreHappiness,
+} from "~/lib/self-tests/glueckstest";
+import { classifyType, scoreScannerTaucher, TYPE_STATEMENTS } from "~/lib/self-tests/scanner-taucher";
+import type { Answer, Answers } from "~/lib/self-tests/types";
 
 function all(statements: { id: string }[], value: Answer | ((id: string, i: number) => Answer)): Answers {
   return Object.fromEntries(

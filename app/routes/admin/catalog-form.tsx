@@ -10,11 +10,11 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ADMIN_RETRY, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { catalogFormSchemas } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
-import { auditFor } from "~/server/queries/admin/audit.server";
-import { createCatalogItem, getCatalogForm, updateCatalogItem } from "~/server/queries/admin/catalog.server";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+import { auditFor } from "~/server/admin/audit.server";
+import { createCatalogItem, getCatalogForm, updateCatalogItem } from "~/server/catalog/admin-catalog.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 /** /admin/{kind}/new (create) and /admin/{kind}/new/:id (edit), spec §2 and §5. */
 

@@ -17,10 +17,10 @@ import {
   listCatalogAdmin,
   setCatalogFlag,
   type CatalogListRow,
-} from "~/server/queries/admin/catalog.server";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+} from "~/server/catalog/admin-catalog.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 /** /admin/events, /admin/courses, /admin/products: one module, the kind comes from the URL. */
 

@@ -16,10 +16,10 @@ import {
   listContactsAdmin,
   markContactRead,
   type ContactRow,
-} from "~/server/queries/admin/contacts.server";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+} from "~/server/contact/admin-contacts.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kontaktanfragen – BeHappy Admin" }];
 

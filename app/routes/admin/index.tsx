@@ -2,9 +2,9 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/index";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { withViewer } from "~/server/db/db.server";
-import { requireAdmin } from "~/server/auth/admin-guard.server";
-import { adminCounts, ZERO_COUNTS } from "~/server/queries/admin/overview.server";
-import { logger } from "~/server/log.server";
+import { requireAdmin } from "~/server/members/admin-guard.server";
+import { adminCounts, ZERO_COUNTS } from "~/server/admin/overview.server";
+import { logger } from "~/server/platform/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Dashboard – BeHappy" }];
 

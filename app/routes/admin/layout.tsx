@@ -2,8 +2,8 @@ import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-nav";
 import { useHydrated } from "~/components/hydrated";
-import { requireAdmin } from "~/server/auth/admin-guard.server";
-import { CACHE_POLICY, cacheHeaders } from "~/server/cache-policy.server";
+import { requireAdmin } from "~/server/members/admin-guard.server";
+import { CACHE_POLICY, cacheHeaders } from "~/server/http/cache-policy.server";
 
 /**
  * Layout of every /admin route. The guard runs here first (middleware, before any child loader or

@@ -5,10 +5,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { countOf, formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
-import { listUndeliveredMails, retryMail, UNDELIVERED_LIMIT } from "~/server/queries/admin/mails.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { listUndeliveredMails, retryMail, UNDELIVERED_LIMIT } from "~/server/mail/admin-mails.server";
 import { isUuid } from "~/lib/uuid";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mails – BeHappy Admin" }];
 

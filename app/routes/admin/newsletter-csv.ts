@@ -4,10 +4,10 @@ import { newsletterStatusLabel } from "~/lib/admin/kinds";
 import { readListParams } from "~/lib/admin/list-params";
 import { formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { requireAdmin } from "~/server/auth/admin-guard.server";
-import { CACHE_POLICY } from "~/server/cache-policy.server";
-import { logger } from "~/server/log.server";
-import { subscriberBatch, type ExportCursor } from "~/server/queries/admin/newsletter.server";
+import { requireAdmin } from "~/server/members/admin-guard.server";
+import { CACHE_POLICY } from "~/server/http/cache-policy.server";
+import { logger } from "~/server/platform/log.server";
+import { subscriberBatch, type ExportCursor } from "~/server/newsletter/admin-newsletter.server";
 
 const BATCH = 2000;
 

@@ -7,8 +7,8 @@ import { newsletterStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, readListParams } from "~/lib/admin/list-params";
 import { formatDate } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
-import { listSubscribersAdmin, type SubscriberRow } from "~/server/queries/admin/newsletter.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { listSubscribersAdmin, type SubscriberRow } from "~/server/newsletter/admin-newsletter.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter-Abonnenten – BeHappy Admin" }];
 

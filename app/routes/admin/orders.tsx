@@ -10,11 +10,11 @@ import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/
 import type { AdminOrderPage } from "~/lib/admin/orders";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { isUuid } from "~/lib/uuid";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
-import { changeOrderStatus } from "~/server/payment/order-mails.server";
-import { getOrderDetail, listOpenOrdersAdmin, listOrdersAdmin } from "~/server/queries/admin/orders.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { changeOrderStatus } from "~/server/orders/order-mails.server";
+import { getOrderDetail, listOpenOrdersAdmin, listOrdersAdmin } from "~/server/orders/admin-orders.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Bestellungen – BeHappy Admin" }];
 

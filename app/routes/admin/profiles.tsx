@@ -18,10 +18,10 @@ import {
 import { membershipAdminSchema } from "~/lib/schemas/admin";
 import { formatDate } from "~/lib/format";
 import { withViewer, type Viewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin, type AdminNotice } from "~/server/auth/admin-guard.server";
-import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/queries/admin/profiles.server";
-import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/queries/membership.server";
-import { redirectWithSuccess } from "~/server/toast.server";
+import { adminFailure, requireAdmin, type AdminNotice } from "~/server/members/admin-guard.server";
+import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/members/admin-profiles.server";
+import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/members/memberships.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
 import { isUuid } from "~/lib/uuid";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];

@@ -7,11 +7,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDateTime, shortId } from "~/lib/format";
-import { adminFailure, requireAdmin } from "~/server/auth/admin-guard.server";
+import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
-import { redirectWithError, redirectWithSuccess } from "~/server/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
-import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/withdrawals/withdrawals.server";
+import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/orders/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 

@@ -11,9 +11,9 @@ import {
 import { planRefusal } from "~/lib/membership";
 import type { CartAction } from "~/lib/schemas/cart";
 import type { Toast } from "~/lib/toast";
-import type { Tx } from "../db/db.server";
-import { findCartItems } from "../queries/cart.server";
-import { getMyMembership } from "../queries/membership.server";
+import type { Tx } from "~/server/db/db.server";
+import { findCartItems } from "~/server/cart/cart.server";
+import { getMyMembership } from "~/server/members/memberships.server";
 
 export interface CartOutcome {
   lines: CartLine[];

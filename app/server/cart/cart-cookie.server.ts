@@ -1,5 +1,5 @@
 import { itemCount, sanitizeLines, type CartLine } from "~/lib/cart";
-import { cartCookie } from "../session.server";
+import { cartCookie } from "~/server/members/session.server";
 
 export async function readCart(request: Request): Promise<CartLine[]> {
   const value = await cartCookie().parse(request.headers.get("Cookie"));

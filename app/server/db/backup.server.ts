@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { acquireDataDirLock } from "./data-dir-lock.server";
+import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
 
 /**
  * Backup and restore of the embedded database (PGlite's DATA_DIR) as one .tar.gz file. Both take

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { backupDataDir, restoreDataDir } from "./backup.server";
-import { openDatabase, type DatabaseHandle } from "./client.server";
-import { formatLock } from "./data-dir-lock.server";
+import { backupDataDir, restoreDataDir } from "~/server/db/backup.server";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { formatLock } from "~/server/db/data-dir-lock.server";
 
 /** Backup → restore into a fresh DATA_DIR: the same orders, members and mails come back. */
 let dir: string;

@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
-import { logger } from "../log.server";
-import { migrate, withMigrationLock, type SqlRunner } from "./migrate.server";
-import { acquireDataDirLock } from "./data-dir-lock.server";
-import type { Database } from "./types.server";
+import { logger } from "~/server/platform/log.server";
+import { migrate, withMigrationLock, type SqlRunner } from "~/server/db/migrate.server";
+import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
+import type { Database } from "~/server/db/types.server";
 
 // numeric → number (prices are numeric(10,2)), bigint stays text unless cast in SQL (counts are ::int).
 pg.types.setTypeParser(1700, (value) => Number(value));

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { promisify } from "node:util";
-import { acquireDataDirLock, formatLock } from "./data-dir-lock.server";
+import { acquireDataDirLock, formatLock } from "~/server/db/data-dir-lock.server";
 
 let dir: string;
 const lockFile = () => path.join(dir, "behappy.lock");

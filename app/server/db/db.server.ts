@@ -1,11 +1,11 @@
 import { sql, type ControlledTransaction, type Kysely, type Transaction } from "kysely";
-import { env } from "../env.server";
-import { operator } from "../operator.server";
-import { syncShopSettings } from "../shop-settings.server";
-import { createDemoMember } from "./demo-member.server";
-import { openDatabase, type DatabaseHandle } from "./client.server";
-import { asUnavailable, DatabaseUnavailableError } from "./unavailable.server";
-import type { Database } from "./types.server";
+import { env } from "~/server/platform/env.server";
+import { operator } from "~/server/platform/operator.server";
+import { syncShopSettings } from "~/server/platform/shop-settings.server";
+import { createDemoMember } from "~/server/members/demo-member.server";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { asUnavailable, DatabaseUnavailableError } from "~/server/db/unavailable.server";
+import type { Database } from "~/server/db/types.server";
 
 export type Tx = Transaction<Database>;
 /** The transaction withViewer hands out: a `Tx` that can also set savepoints (`tx.savepoint(name)`). */

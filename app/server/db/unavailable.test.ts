@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asUnavailable, DatabaseUnavailableError, isDatabaseUnavailable } from "./unavailable.server";
+import { asUnavailable, DatabaseUnavailableError, isDatabaseUnavailable } from "~/server/db/unavailable.server";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { iso, num } from "./values.server";
+import { iso, num } from "~/server/db/values.server";
 
 describe("num", () => {
   it("reads numeric (number), bigint (string on pg, number on PGlite) and absent values", () => {

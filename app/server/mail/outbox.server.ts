@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import { afterCommit, asService, SERVICE, withViewer, type Tx } from "../db/db.server";
-import { env } from "../env.server";
-import { logger } from "../log.server";
-import type { Mail, MailAttachment } from "../mail.server";
+import { afterCommit, asService, SERVICE, withViewer, type Tx } from "~/server/db/db.server";
+import { env } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/log.server";
+import type { Mail, MailAttachment } from "~/server/mail/mail.server";
 
 /**
  * The transactional outbox. A mail is a row in mail_outbox, inserted by the same transaction as

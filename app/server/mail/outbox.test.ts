@@ -31,12 +31,12 @@ beforeAll(async () => {
   process.env.MAIL_RETRY_BASE_MS = "30000";
   process.env.MAIL_RETRY_MAX_MS = "3600000";
   // Opening runs the migrations: once here, not inside the first test's time limit.
-  const { database } = await import("../db/db.server");
+  const { database } = await import("~/server/db/db.server");
   await database();
 }, 180_000);
 
 afterAll(async () => {
-  const { closeDatabase } = await import("../db/db.server");
+  const { closeDatabase } = await import("~/server/db/db.server");
   await closeDatabase();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
@@ -49,7 +49,7 @@ beforeEach(() => {
 const mail = (subject: string) => ({ to: "erika@example.com", subject, text: `Hallo Erika, ${subject}` });
 
 async function row(id: string) {
-  const { SERVICE, withViewer } = await import("../db/db.server");
+  const { SERVICE, withViewer } = await import("~/server/db/db.server");
   return withViewer(SERVICE, async (tx) => {
     const { rows } = await sql<{
       status: string;
@@ -67,15 +67,15 @@ async function row(id: string) {
 
 /** Queues a mail the way the shop does: inside the transaction of an anonymous visitor's write. */
 async function enqueueAsAnon(subject: string, options: { key?: string } = {}) {
-  const { ANON, withViewer } = await import("../db/db.server");
-  const { enqueueMail } = await import("./outbox.server");
+  const { ANON, withViewer } = await import("~/server/db/db.server");
+  const { enqueueMail } = await import("~/server/mail/outbox.server");
   return withViewer(ANON, (tx) => enqueueMail(tx, mail(subject), options));
 }
 
 describe("the mail outbox", () => {
   it("a mail queued in a transaction that rolls back is never stored or sent", async () => {
-    const { ANON, SERVICE, withViewer } = await import("../db/db.server");
-    const { deliverDueMails, enqueueMail } = await import("./outbox.server");
+    const { ANON, SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { deliverDueMails, enqueueMail } = await import("~/server/mail/outbox.server");
     await expect(
       withViewer(ANON, async (tx) => {
         await enqueueMail(tx, mail("Zurückgerollt"));
@@ -91,7 +91,7 @@ describe("the mail outbox", () => {
   });
 
   it("delivers a committed mail once, with the Message-ID stored at enqueue, and records it as sent", async () => {
-    const { deliverDueMails } = await import("./outbox.server");
+    const { deliverDueMails } = await import("~/server/mail/outbox.server");
     const id = (await enqueueAsAnon("Grüße aus dem Test"))!;
     const before = await row(id);
     expect(before).toMatchObject({ status: "queued", attempts: 0, sent: false });
@@ -114,8 +114,8 @@ describe("the mail outbox", () => {
   });
 
   it("a temporary refusal is retried later with the same Message-ID; attempts are counted", async () => {
-    const { SERVICE, withViewer } = await import("../db/db.server");
-    const { deliverDueMails } = await import("./outbox.server");
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { deliverDueMails } = await import("~/server/mail/outbox.server");
     const id = (await enqueueAsAnon("Später nochmal"))!;
     answer = 451;
     await deliverDueMails();
@@ -140,8 +140,8 @@ describe("the mail outbox", () => {
   });
 
   it("a permanent refusal (5xx) marks the mail failed at once; so does any failure after 24 hours", async () => {
-    const { SERVICE, withViewer } = await import("../db/db.server");
-    const { deliverDueMails } = await import("./outbox.server");
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { deliverDueMails } = await import("~/server/mail/outbox.server");
     const rejected = (await enqueueAsAnon("Unbekannter Empfänger"))!;
     answer = 550;
     await deliverDueMails();
@@ -161,7 +161,7 @@ describe("the mail outbox", () => {
   });
 
   it("retry pauses double from 30 s up to one hour", async () => {
-    const { retryDelayMs } = await import("./outbox.server");
+    const { retryDelayMs } = await import("~/server/mail/outbox.server");
     const pauses = [1, 2, 3, 4, 8, 9, 40].map((n) => retryDelayMs(n, 30_000, 3_600_000) / 1000);
     expect(pauses).toEqual([30, 60, 120, 240, 3600, 3600, 3600]);
   });

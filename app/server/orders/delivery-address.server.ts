@@ -1,4 +1,4 @@
-import type { Tx } from "../db/db.server";
+import type { Tx } from "~/server/db/db.server";
 
 export interface DeliveryAddress {
   name: string;

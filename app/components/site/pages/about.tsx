@@ -1,6 +1,6 @@
-import { JoinCta } from "../join-cta";
-import { MissionBlock } from "../mission-block";
-import { Section } from "../section";
+import { JoinCta } from "~/components/site/join-cta";
+import { MissionBlock } from "~/components/site/mission-block";
+import { Section } from "~/components/site/section";
 import { mission } from "~/content/mission";
 
 /** The body of /about: the mission, the values and the way to join. */

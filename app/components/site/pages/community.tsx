@@ -1,9 +1,9 @@
-import { ContentIcon } from "../content-icon";
-import { JoinCta } from "../join-cta";
-import { NameAndRole } from "../name-and-role";
-import { Portrait } from "../portrait";
-import { Section } from "../section";
-import { QuoteIcon } from "../../ui/icons";
+import { ContentIcon } from "~/components/site/content-icon";
+import { JoinCta } from "~/components/site/join-cta";
+import { NameAndRole } from "~/components/site/name-and-role";
+import { Portrait } from "~/components/site/portrait";
+import { Section } from "~/components/site/section";
+import { QuoteIcon } from "~/components/ui/icons";
 import { communityBenefits, communityJoin } from "~/content/community";
 import { communityTestimonials } from "~/content/testimonials";
 

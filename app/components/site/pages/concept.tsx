@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { ContentIcon } from "../content-icon";
-import { JoinCta } from "../join-cta";
-import { Section } from "../section";
-import { buttonClass } from "../../ui/button";
-import { CheckIcon } from "../../ui/icons";
+import { ContentIcon } from "~/components/site/content-icon";
+import { JoinCta } from "~/components/site/join-cta";
+import { Section } from "~/components/site/section";
+import { buttonClass } from "~/components/ui/button";
+import { CheckIcon } from "~/components/ui/icons";
 import { conceptEvidence, conceptPractice } from "~/content/concept";
 import { conceptPillars } from "~/content/pillars";
 

@@ -1,8 +1,8 @@
-import { PersonGrid } from "../person-card";
-import { JoinCta } from "../join-cta";
-import { Section } from "../section";
-import { buttonClass } from "../../ui/button";
-import { MailIcon } from "../../ui/icons";
+import { PersonGrid } from "~/components/site/person-card";
+import { JoinCta } from "~/components/site/join-cta";
+import { Section } from "~/components/site/section";
+import { buttonClass } from "~/components/ui/button";
+import { MailIcon } from "~/components/ui/icons";
 import { advisors, careers, teamMembers } from "~/content/team";
 
 /** The body of /team: the team, the advisory board and open positions. */

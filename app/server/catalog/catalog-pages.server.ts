@@ -1,0 +1,75 @@
+import { data, type RouterContextProvider } from "react-router";
+import { structuredData } from "~/lib/catalog/structured-data";
+import { KIND_TEXT } from "~/lib/catalog/texts";
+import type { CatalogKind } from "~/lib/catalog/types";
+import { getAuth } from "~/server/members/auth.server";
+import { getCatalogItem, listCatalog, listSections, loadedCompletely } from "~/server/catalog/catalog.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { catalogCacheHeaders, cacheHeaders } from "~/server/http/cache-policy.server";
+import { streamOrAwait } from "~/server/http/streaming.server";
+
+/**
+ * Loaders of the catalogue pages.
+ *
+ * The loader of /products/{id}, /events/{id} and /courses/{id}: the item (or why there is none),
+ * its canonical URL, Open Graph image and JSON-LD. 404 for an unknown or malformed id, 500 when
+ * loading failed; the page shows the spec's text either way.
+ */
+export async function loadCatalogDetail(
+  kind: CatalogKind,
+  { request, context, params }: { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string } },
+) {
+  const result = await getCatalogItem(getAuth(context).viewer, kind, params.id);
+  if (result.state !== "found") {
+    return data(
+      { result, canonical: null, image: null, jsonLd: null },
+      { status: result.state === "not-found" ? 404 : 500, headers: cacheHeaders("private") },
+    );
+  }
+  const canonical = publicUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
+  const image = result.item.image_url.startsWith("/") ? publicUrl(result.item.image_url) : result.item.image_url;
+  return data(
+    { result, canonical, image, jsonLd: structuredData(result.item, canonical, publicUrl) },
+    { headers: await catalogCacheHeaders(request, context) },
+  );
+}
+
+/**
+ * The loader of /products, /events and /courses: every item, newest first (streamed to JS clients);
+ * 500 with the spec's error state when the list could not be loaded.
+ */
+export async function loadCatalogList(
+  kind: CatalogKind,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const { value: items } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
+  const failed = !(items instanceof Promise) && !items.ok;
+  return data(
+    { items, canonical: publicUrl(KIND_TEXT[kind].path) },
+    {
+      status: failed ? 500 : 200,
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }),
+    },
+  );
+}
+
+/**
+ * The loader of / and /offers: the flagged events, courses and products (streamed to JS clients,
+ * each section failing on its own), publicly cacheable only when all three loaded.
+ */
+export async function loadCatalogSections(
+  filter: "startpage" | "offer",
+  path: string,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, filter));
+  const pick = <K extends "events" | "courses" | "products">(key: K) =>
+    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
+  const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
+  return data(
+    { events, courses, products, canonical: publicUrl(path) },
+    {
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(events, courses, products) }),
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { createContext } from "react-router";
+import type { Viewer } from "~/server/db/db.server";
+
+export interface RequestMeta {
+  /** The client address as seen by the HTTP server (behind a trusted proxy: the forwarded one). */
+  ip: string;
+  /** Sent back as X-Request-Id and written on the request's log line. */
+  requestId: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+export interface RequestAuth {
+  viewer: Viewer;
+  user: SessionUser | null;
+}
+
+export const requestMetaContext = createContext<RequestMeta>({ ip: "unknown", requestId: "" });
+export const authContext = createContext<RequestAuth>();

@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { data, type RouterContextProvider } from "react-router";
+import { sql } from "kysely";
+import { requestMetaContext } from "~/server/http/context.server";
+import { SERVICE, withViewer } from "~/server/db/db.server";
+import { env } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/log.server";
+
+/**
+ * Rate-limit tiers. Counters live in Postgres (rate_limit_hit), so every app instance enforces
+ * one shared limit. Per-IP allowances scale with RATE_LIMIT_MULTIPLIER (test harnesses sign up
+ * many members from one address); the per-e-mail failed sign-in limit never scales.
+ */
+export const RATE_LIMITS = {
+  signInPerIp: { windowSeconds: 60, max: 20, scales: true },
+  // Sign-in attempts per address, counted BEFORE the password is checked (so parallel guesses cannot
+  // race past it) and cleared by a successful sign-in or password reset: in effect, failures.
+  signInFailuresPerEmail: { windowSeconds: 15 * 60, max: 10, scales: false },
+  signUpPerIp: { windowSeconds: 60 * 60, max: 10, scales: true },
+  contactPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
+  newsletterPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
+  checkoutPerIp: { windowSeconds: 60, max: 10, scales: true },
+  passwordResetPerIp: { windowSeconds: 60 * 60, max: 5, scales: true },
+  // Reset mails to one address (silently dropped beyond: the page answers the same).
+  passwordResetPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+  // Confirmation links opened or re-requested from one IP.
+  emailConfirmPerIp: { windowSeconds: 60 * 60, max: 20, scales: true },
+  // Confirmation mails to one address ("Link erneut senden"; beyond it nothing is sent).
+  accountMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+} as const;
+
+export type RateLimitTier = keyof typeof RATE_LIMITS;
+
+export const RATE_LIMIT_MESSAGE = "Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut.";
+
+/** The 429 text with the wait in whole minutes (rounded up), e.g. "Bitte warte 14 Minuten …". */
+export function rateLimitMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Zu viele Versuche. Bitte warte ${minutes === 1 ? "1 Minute" : `${minutes} Minuten`} und versuche es dann erneut.`;
+}
+
+function allowanceOf(tier: RateLimitTier) {
+  const rule = RATE_LIMITS[tier];
+  const max = rule.scales ? Math.max(1, Math.floor(rule.max * env().RATE_LIMIT_MULTIPLIER)) : rule.max;
+  return { rule, max };
+}
+
+export async function hitRateLimit(tier: RateLimitTier, key: string) {
+  const { rule, max } = allowanceOf(tier);
+  const result = await withViewer(SERVICE, async (tx) => {
+    const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number; hits: number }>`
+      select allowed, retry_after_seconds,
+             (select coalesce(max(hits), 0)::int from public.rate_limits where key = ${`${tier}:${key}`}) as hits
+        from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(tx);
+    return {
+      allowed: rows[0]?.allowed ?? true,
+      retryAfter: rows[0]?.retry_after_seconds ?? 0,
+      hits: rows[0]?.hits ?? 0,
+    };
+  });
+  if (tier === "signInFailuresPerEmail") {
+    // Counted per account, named by a hash: the log shows a guessing attack without the address.
+    logger.warn("sign-in failed", { account: accountTag(key), failures: result.hits, windowMinutes: 15 });
+  }
+  if (!result.allowed) logger.warn("rate limit hit", { tier, hits: result.hits, retryAfter: result.retryAfter });
+  return { allowed: result.allowed, retryAfter: result.retryAfter };
+}
+
+function accountTag(email: string) {
+  return createHash("sha256").update(email).digest("hex").slice(0, 12);
+}
+
+/** Counts one request from this client's IP; over the limit it throws a 429 with a German message. */
+export async function enforceIpLimit(tier: RateLimitTier, context: Readonly<RouterContextProvider>) {
+  const { ip } = context.get(requestMetaContext);
+  const result = await hitRateLimit(tier, ip);
+  if (!result.allowed) {
+    throw data(
+      { rateLimited: true, message: rateLimitMessage(result.retryAfter) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
+  }
+}
+
+/** Whether a key is already over its limit, without counting this look. */
+export async function isRateLimited(tier: RateLimitTier, key: string) {
+  const { rule, max } = allowanceOf(tier);
+  return withViewer(SERVICE, async (tx) => {
+    const { rows } = await sql<{ hits: number }>`
+      select coalesce(sum(hits), 0)::int as hits from public.rate_limits
+      where key = ${`${tier}:${key}`} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`.execute(
+      tx,
+    );
+    return (rows[0]?.hits ?? 0) >= max;
+  });
+}
+
+/** Forgets a key's hits (a successful sign-in or password reset clears the sign-in counter). */
+export async function clearRateLimit(tier: RateLimitTier, key: string) {
+  await withViewer(SERVICE, (tx) => tx.deleteFrom("rate_limits").where("key", "=", `${tier}:${key}`).execute());
+}

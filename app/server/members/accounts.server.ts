@@ -1,0 +1,52 @@
+import { SERVICE, withViewer } from "~/server/db/db.server";
+import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { hashPassword } from "~/server/members/password.server";
+
+/**
+ * Account chores that are not a user's own request: the admin command and the end-to-end
+ * test hook. Both go through the service role, like Supabase's dashboard would.
+ */
+export async function findUserId(email: string) {
+  const row = await withViewer(SERVICE, (tx) =>
+    tx.selectFrom("auth.users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst(),
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * `emailConfirmed`: the operator (admin command) or a test fixture vouches for the address, so no
+ * confirmation link is needed.
+ */
+export async function createUser(input: {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  emailConfirmed?: boolean;
+}) {
+  const passwordHash = await hashPassword(input.password);
+  const row = await withViewer(SERVICE, (tx) =>
+    tx
+      .insertInto("auth.users")
+      .values({
+        email: input.email.toLowerCase(),
+        encrypted_password: passwordHash,
+        raw_user_meta_data: JSON.stringify({ first_name: input.firstName ?? "", last_name: input.lastName ?? "" }),
+        email_confirmed_at: input.emailConfirmed ? new Date() : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
+  return row.id;
+}
+
+export async function grantAdmin(userId: string) {
+  await withViewer(SERVICE, async (tx) => {
+    await tx
+      .insertInto("user_roles")
+      .values({ user_id: userId, role: "admin" })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await invalidateViewers(tx);
+  });
+}

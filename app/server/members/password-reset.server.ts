@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import { SERVICE, withViewer, type Tx } from "~/server/db/db.server";
+import { logger } from "~/server/platform/log.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { accountExistsMail, passwordChangedMail } from "~/server/members/account-mails.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { passwordResetMail } from "~/server/members/password-reset-mail.server";
+import { clearRateLimit, hitRateLimit } from "~/server/http/rate-limit.server";
+import {
+  isOneTimeTokenUsable,
+  isPlausibleToken,
+  issueOneTimeToken,
+  redeemOneTimeToken,
+} from "~/server/members/one-time-tokens.server";
+import { hashPassword } from "~/server/members/password.server";
+import { invalidateViewers } from "~/server/members/viewer-cache.server";
+
+/** The local provider's password reset (Supabase Auth has its own): a one-time link valid 60 minutes. */
+export const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * Starts a reset. Answers the same (and about as fast) whether or not the address has an account:
+ * the lookup, token and mail run after the response, and a per-address limit stops mail bombing.
+ * `account-exists` is the sign-up of a taken address: the owner gets the link with that notice.
+ */
+export function startLocalPasswordReset(email: string, kind: "reset" | "account-exists" = "reset") {
+  void sendResetMail(email.trim().toLowerCase(), kind).catch((error: Error) =>
+    logger.error("password reset mail failed", { error: error.message }),
+  );
+}
+
+async function sendResetMail(email: string, kind: "reset" | "account-exists") {
+  const limit = await hitRateLimit("passwordResetPerEmail", email);
+  if (!limit.allowed) return;
+  await withViewer(SERVICE, async (tx) => {
+    const user = await tx.selectFrom("auth.users").select("id").where("email", "=", email).executeTakeFirst();
+    if (!user) return;
+    const token = await issueOneTimeToken(tx, user.id, "recovery_token", RESET_TOKEN_MINUTES);
+    // Queued with the token: a link in a mail always names a stored token.
+    const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
+    const mail =
+      kind === "reset"
+        ? passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES })
+        : accountExistsMail({ link, minutes: RESET_TOKEN_MINUTES });
+    await enqueueMail(tx, { to: email, ...mail });
+  });
+}
+
+/** Read-only check for the reset page: does an unused, unexpired token with this hash exist? */
+export async function isLocalResetTokenUsable(token: string | undefined) {
+  return isOneTimeTokenUsable(token, "recovery_token");
+}
+
+/**
+ * Uses the token once, sets the new password and ends every session of the user. Returns the account's
+ * e-mail (the sign-in form is prefilled with it), or null for an unknown, used or expired token. The hash is computed before the transaction (PGlite: one connection).
+ */
+export async function finishLocalPasswordReset(token: string | undefined, newPassword: string) {
+  if (!isPlausibleToken(token)) return null;
+  const passwordHash = await hashPassword(newPassword);
+  const email = await withViewer(SERVICE, async (tx) => {
+    const userId = await redeemOneTimeToken(tx, token, "recovery_token");
+    if (!userId) return null;
+    await setPasswordEndingSessions(tx, userId, passwordHash);
+    // The link was mailed to the account's address, so using it also proves the address.
+    const user = await tx
+      .updateTable("auth.users")
+      .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())` })
+      .where("id", "=", userId)
+      .returning("email")
+      .executeTakeFirstOrThrow();
+    return user.email ?? "";
+  });
+  if (email === null) return null;
+  // The owner is back in: the per-address sign-in counter starts from zero.
+  await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
+  return email;
+}
+
+/**
+ * The owner's notice that the password changed, queued in the transaction that changed it: no mail
+ * for a change that rolled back, no change without its mail.
+ */
+export async function enqueuePasswordChangedMail(tx: Tx, email: string) {
+  await enqueueMail(tx, { to: email, ...passwordChangedMail({ resetLink: publicUrl("/auth/forgot") }) });
+}
+
+/** Stores a new password hash and ends every session of the account (password change and reset). */
+export async function setPasswordEndingSessions(tx: Tx, userId: string, passwordHash: string) {
+  await tx
+    .updateTable("auth.users")
+    .set({ encrypted_password: passwordHash, updated_at: sql<Date>`now()` })
+    .where("id", "=", userId)
+    .execute();
+  await tx.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
+  await invalidateViewers(tx);
+}

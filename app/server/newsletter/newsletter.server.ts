@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
+import type { Tx } from "~/server/db/db.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { escapeHtml } from "~/server/mail/layout.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+
+/** A random one-time token for a mailed link (base64url, 256 bits). Only its hash is stored. */
+export function newToken() {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string) {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/**
+ * Double opt-in, step 1. subscribe_newsletter (service_role only) stores the request with the
+ * consent text and the hashes of two fresh tokens, which it computes itself; only this mail carries
+ * the tokens, and it is queued in the same transaction. The visitor's answer is the same whether or
+ * not the address was known (no subscriber oracle): a known, confirmed address gets a notice mail
+ * instead of a new link.
+ */
+export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promise<void> {
+  const confirmToken = newToken();
+  const unsubscribeToken = newToken();
+  const { rows } = await sql<{ previous_status: string; stored_email: string }>`
+    select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
+      ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
+  const answer = rows[0]!;
+  // To the address as stored; a delivery problem stays in the outbox and the log.
+  const to = { ...input, email: answer.stored_email };
+  const mail =
+    answer.previous_status === "subscribed"
+      ? alreadySubscribedMail(to)
+      : confirmationMail(to, confirmToken, unsubscribeToken);
+  await enqueueMail(tx, mail);
+}
+
+/** The frame of both newsletter mails: greeting (by first name when given), the body, the team's regards. */
+function newsletterMail(input: NewsletterInput, subject: string, body: { text: string[]; html: string }) {
+  const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
+  const text = [greeting, "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
+  const html = `<p>${escapeHtml(greeting)}</p>
+${body.html}
+<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
+  return { to: input.email, subject, text, html };
+}
+
+export function alreadySubscribedMail(input: NewsletterInput) {
+  return newsletterMail(input, "Du erhältst den BeHappy-Newsletter bereits", {
+    text: [
+      "jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.",
+      "Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.",
+    ],
+    html: `<p>jemand hat gerade den BeHappy-Newsletter für diese Adresse bestellt – du erhältst ihn bereits.</p>
+<p>Du musst nichts tun. Abmelden kannst du dich jederzeit über den Link in jeder Newsletter-Ausgabe.</p>`,
+  });
+}
+
+export function confirmationMail(input: NewsletterInput, confirmToken: string, unsubscribeToken: string) {
+  const confirmUrl = publicUrl(`/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`);
+  const unsubscribeUrl = publicUrl(`/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`);
+  return newsletterMail(input, "Bitte bestätige deine Newsletter-Anmeldung", {
+    text: [
+      "schön, dass du den BeHappy-Newsletter erhalten möchtest!",
+      "Bitte bestätige deine Anmeldung mit einem Klick auf diesen Link:",
+      "",
+      confirmUrl,
+      "",
+      "Erst nach deiner Bestätigung schicken wir dir unseren Newsletter. Wenn du dich nicht angemeldet hast,",
+      "kannst du diese E-Mail einfach ignorieren – dann bekommst du von uns keine weiteren Nachrichten.",
+      "",
+      "Du möchtest doch keinen Newsletter? Hier kannst du dich jederzeit abmelden:",
+      unsubscribeUrl,
+    ],
+    html: `<p>schön, dass du den BeHappy-Newsletter erhalten möchtest!<br>Bitte bestätige deine Anmeldung:</p>
+<p><a href="${escapeHtml(confirmUrl)}">Anmeldung bestätigen</a></p>
+<p>Erst nach deiner Bestätigung schicken wir dir unseren Newsletter. Wenn du dich nicht angemeldet hast, kannst du diese E-Mail einfach ignorieren.</p>
+<p style="font-size:12px;color:#5f5349">Du möchtest doch keinen Newsletter? <a href="${escapeHtml(unsubscribeUrl)}">Hier abmelden</a></p>`,
+  });
+}
+
+/** Double opt-in, step 2 (and the unsubscribe link): the SQL functions hash the token themselves. */
+export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
+  return rows[0]?.ok === true;
+}
+
+export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`select public.unsubscribe_newsletter(${token}) as ok`.execute(tx);
+  return rows[0]?.ok === true;
+}

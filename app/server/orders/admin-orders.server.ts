@@ -1,0 +1,131 @@
+import { sql } from "kysely";
+import { containsPattern, type ListParams } from "~/lib/admin/list-params";
+import type { OrderStatus } from "~/lib/admin/kinds";
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "~/lib/admin/orders";
+import { adminFailure, type AdminNotice } from "~/server/members/admin-guard.server";
+import { afterCommit, type Tx, type ViewerTx } from "~/server/db/db.server";
+import { logger } from "~/server/platform/log.server";
+import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { auditFor } from "~/server/admin/audit.server";
+import { listInvoicesForOrders } from "~/server/orders/invoices.server";
+import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
+import { listOrderItems, ORDER_COLUMNS } from "~/server/orders/orders.server";
+import { iso, num } from "~/server/db/values.server";
+import { newestFirstPage, pageOf } from "~/server/admin/paging.server";
+
+/** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
+
+const LIST_COLUMNS = ["id", "customer_name", "customer_email", "total_amount", "status", "created_at"] as const;
+
+export type { AdminOrderRow };
+
+export async function listOrdersAdmin(tx: Tx, params: ListParams) {
+  return pageOf<AdminOrderRow>(tx, "orders", params, async (ids) => {
+    const rows = await tx.selectFrom("orders").select(LIST_COLUMNS).where("id", "in", ids).execute();
+    return rows.map((row) => ({ ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) }));
+  });
+}
+
+export async function getOrderAdmin(tx: Tx, id: string) {
+  const row = await tx
+    .selectFrom("orders")
+    .select([...ORDER_COLUMNS, "user_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...row,
+    total_amount: num(row.total_amount) ?? 0,
+    shipping_fee: num(row.shipping_fee) ?? 0,
+    created_at: iso(row.created_at),
+  };
+}
+
+export async function listOrderWithdrawals(tx: Tx, orderId: string) {
+  const rows = await tx
+    .selectFrom("withdrawals")
+    .select(["id", "name", "email", "order_reference", "note", "created_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+}
+
+/**
+ * Sets the status and returns the one before (null: unknown id, or RLS). Completing issues the
+ * invoice and leaving "completed" the cancellation invoice, both in this transaction (SQL trigger).
+ */
+export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
+  const before = await tx.selectFrom("orders").select("status").where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!before) return null;
+  const result = await tx.updateTable("orders").set({ status }).where("id", "=", id).executeTakeFirst();
+  const updated = Number(result.numUpdatedRows) > 0;
+  // Completing an order may start a membership (SQL trigger): the member's prices change with it.
+  if (updated) await invalidateViewers(tx);
+  if (updated) afterCommit(tx, () => logger.info("order status changed", { orderId: id, status }));
+  return updated ? before.status : null;
+}
+
+/** One order with its items, withdrawals, invoices, delivery address and audit trail, or null when unknown (or not visible). */
+export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrderDetail | null> {
+  const order = await getOrderAdmin(tx, id);
+  if (!order) return null;
+  // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
+  let items: Awaited<ReturnType<typeof listOrderItems>> = [];
+  let itemsError: AdminNotice | null = null;
+  const beforeItems = await tx.savepoint("order_items").execute();
+  try {
+    items = await listOrderItems(beforeItems, id);
+    await beforeItems.releaseSavepoint("order_items").execute();
+  } catch (error) {
+    await beforeItems.rollbackToSavepoint("order_items").execute();
+    itemsError = adminFailure(
+      "Fehler beim Laden der Bestellpositionen",
+      error,
+      { id },
+      "Die Bestellpositionen konnten nicht geladen werden.",
+    );
+  }
+  const withdrawals = await listOrderWithdrawals(tx, id);
+  const invoices = await listInvoicesForOrders(tx, [id]);
+  const delivery = await deliveryOf(tx, id);
+  const audit = await auditFor(tx, "orders", id);
+  return {
+    order,
+    items,
+    itemsError,
+    withdrawals,
+    invoices,
+    delivery: delivery ? deliveryLines(delivery) : null,
+    audit,
+  };
+}
+
+/**
+ * Open payments: pending orders, newest first, with how many and their sum. Pending orders are
+ * the few awaiting a transfer, so a plain filtered query under RLS is enough here.
+ */
+export async function listOpenOrdersAdmin(tx: Tx, params: ListParams): Promise<AdminOrderPage> {
+  const search = params.q ? containsPattern(params.q) : null;
+  let base = tx.selectFrom("orders").where("status", "=", "pending");
+  if (search) {
+    base = base.where((eb) => eb.or([eb("customer_name", "ilike", search), eb("customer_email", "ilike", search)]));
+  }
+  const stats = await base
+    .select([sql<number>`count(*)::int`.as("total"), sql<string>`coalesce(sum(total_amount), 0)`.as("sum")])
+    .executeTakeFirstOrThrow();
+  const total = num(stats.total) ?? 0;
+  const { page, totalPages, rows } = newestFirstPage(base.select(LIST_COLUMNS), total, params.page);
+  return {
+    rows: (await rows.execute()).map((row) => ({
+      ...row,
+      total_amount: num(row.total_amount) ?? 0,
+      created_at: iso(row.created_at) ?? "",
+    })),
+    total,
+    page,
+    totalPages,
+    q: params.q,
+    openSum: num(stats.sum) ?? 0,
+  };
+}

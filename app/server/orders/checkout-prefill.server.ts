@@ -1,0 +1,23 @@
+import { createCookie } from "react-router";
+import { z } from "zod";
+import { cookieDefaults } from "~/server/members/session.server";
+
+/** Names and e-mail typed on /join, carried to the checkout form (not in the URL: personal data). */
+const prefillSchema = z.object({
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  email: z.string().max(254),
+});
+export type CheckoutPrefill = z.infer<typeof prefillSchema>;
+
+function prefillCookie() {
+  return createCookie("checkout_prefill", { ...cookieDefaults(), maxAge: 60 * 60 });
+}
+
+export async function readPrefill(request: Request): Promise<CheckoutPrefill | null> {
+  const parsed = prefillSchema.safeParse(await prefillCookie().parse(request.headers.get("Cookie")));
+  return parsed.success ? parsed.data : null;
+}
+
+export const serializePrefill = (value: CheckoutPrefill) => prefillCookie().serialize(value);
+export const clearPrefill = () => prefillCookie().serialize("", { maxAge: 0 });

@@ -1,0 +1,175 @@
+import PDFDocument from "pdfkit";
+import { formatDate, formatPrice } from "~/lib/format";
+import { invoiceSums } from "~/lib/invoice";
+import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
+import type { InvoiceDocument } from "~/server/orders/invoices.server";
+import { orderNumber } from "~/lib/format";
+
+/** Shown on the invoice; the order number customers know is the first 8 characters of the id. */
+
+const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
+
+/**
+ * The invoice as PDF (§ 14 Abs. 4 UStG): seller and buyer with address, seller's tax number or VAT
+ * id, issue date, gapless number, supply date, each line with quantity, unit price and rate, and per
+ * rate the net amount, the tax and the gross sum; under § 19 UStG the note instead of tax. A
+ * cancellation invoice repeats the lines with negative amounts and names the invoice it cancels.
+ * pdfkit's built-in Helvetica (WinAnsi) covers ä ö ü ß and €, so no font file is embedded.
+ * Seller and VAT mode come from the invoice's own snapshot (§ 14 UStG: an issued invoice never
+ * changes), never from the current configuration.
+ */
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const operator = invoice.seller;
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    info: { Title: `Rechnung ${invoice.number}`, Author: operator.company },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const cancellation = invoice.kind === "cancellation";
+  const sign = cancellation ? -1 : 1;
+  const left = 56;
+  const width = doc.page.width - 112;
+
+  // Sender line and addresses.
+  doc.font("Helvetica").fontSize(8).fillColor("#555");
+  doc.text(operatorAddressLines(operator).slice(0, 3).join(" · "), left, 56, { width });
+  doc.moveDown(1).fontSize(11).fillColor("#000");
+  const buyer = [
+    [invoice.order.salutation, invoice.order.customer_name].filter(Boolean).join(" "),
+    invoice.order.street ?? "",
+    `${invoice.order.zipcode ?? ""} ${invoice.order.city ?? ""}`.trim(),
+    invoice.order.country ?? "",
+  ].filter(Boolean);
+  doc.text(buyer.join("\n"), left, doc.y, { width: 260 });
+  if (invoice.delivery) {
+    doc
+      .moveDown(0.5)
+      .fontSize(9)
+      .text(`Lieferadresse: ${invoice.delivery.join(", ")}`, left, doc.y, { width: 260 });
+  }
+
+  const metaTop = 110;
+  const meta = [
+    ["Rechnungsnummer", invoice.number],
+    ["Rechnungsdatum", formatDate(invoice.issued_at)],
+    ["Leistungsdatum", formatDate(`${invoice.supplyDate}T12:00:00Z`)],
+    ["Bestellnummer", orderNumber(invoice.order_id)],
+    operator.vatId ? ["USt-IdNr.", operator.vatId] : ["Steuernummer", operator.taxNumber],
+  ];
+  doc.fontSize(9);
+  meta.forEach(([label, value], n) => {
+    doc.text(label, 340, metaTop + n * 14, { width: 90 });
+    doc.text(value, 430, metaTop + n * 14, { width: width + left - 430, align: "right" });
+  });
+
+  doc.y = Math.max(doc.y, metaTop + meta.length * 14) + 30;
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text(cancellation ? "Stornorechnung" : "Rechnung", left, doc.y);
+  doc.font("Helvetica").fontSize(10);
+  if (invoice.cancels) {
+    doc.text(`Storno zur Rechnung ${invoice.cancels.number} vom ${formatDate(invoice.cancels.issuedAt)}.`);
+  }
+  doc.moveDown(1);
+
+  // Lines: Pos, Artikel, Menge, Einzelpreis, USt, Betrag.
+  const cols = { pos: left, title: left + 28, qty: left + 270, unit: left + 310, rate: left + 385, sum: left + 430 };
+  const sumWidth = width + left - cols.sum;
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.text(cells[1], cols.title, y, { width: cols.qty - cols.title - 8 });
+    const bottom = doc.y;
+    doc.text(cells[0], cols.pos, y, { width: 24 });
+    doc.text(cells[2], cols.qty, y, { width: 32, align: "right" });
+    doc.text(cells[3], cols.unit, y, { width: 70, align: "right" });
+    doc.text(cells[4], cols.rate, y, { width: 40, align: "right" });
+    doc.text(cells[5], cols.sum, y, { width: sumWidth, align: "right" });
+    doc.y = Math.max(bottom, doc.y) + 4;
+  };
+  row(["Pos.", "Artikel", "Menge", "Einzelpreis", "USt", "Betrag"], true);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
+  doc.moveDown(0.3);
+  const small = invoice.vatMode === "small-business";
+  invoice.lines.forEach((line, n) => {
+    row([
+      String(n + 1),
+      line.title,
+      String(line.quantity * sign),
+      formatPrice(line.unitPrice),
+      small ? "–" : percent(line.vatRate),
+      formatPrice(sign * line.unitPrice * line.quantity),
+    ]);
+  });
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
+  doc.moveDown(0.5);
+
+  // Per rate: net, tax, gross; then the totals.
+  const sums = invoiceSums(invoice.lines, invoice.vatMode);
+  const total = (label: string, value: number, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.text(label, cols.unit - 90, y, { width: cols.sum - cols.unit + 80, align: "right" });
+    doc.text(formatPrice(sign * value), cols.sum, y, { width: sumWidth, align: "right" });
+    doc.moveDown(0.2);
+  };
+  if (small) {
+    total("Gesamtbetrag", sums.gross, true);
+    doc.moveDown(0.5).font("Helvetica").text(SMALL_BUSINESS_NOTE, left, doc.y, { width });
+  } else {
+    for (const rate of sums.rates) {
+      total(`Nettobetrag ${percent(rate.rate)}`, rate.net);
+      total(`Umsatzsteuer ${percent(rate.rate)}`, rate.vat);
+      total(`Bruttobetrag ${percent(rate.rate)}`, rate.gross);
+    }
+    total("Summe netto", sums.net);
+    total("Summe Umsatzsteuer", sums.vat);
+    total("Gesamtbetrag", sums.gross, true);
+  }
+
+  doc.moveDown(1.5).font("Helvetica").fontSize(10);
+  doc.text(
+    cancellation
+      ? "Diese Stornorechnung hebt die oben genannte Rechnung auf. Bereits gezahlte Beträge erstatten wir auf dein Konto."
+      : "Der Betrag ist bereits bei uns eingegangen. Vielen Dank für deine Zahlung!",
+    left,
+    doc.y,
+    { width },
+  );
+  // A shipping fee stands as its own line ("Versand") above.
+  if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });
+
+  // Footer: operator data (§ 14 Abs. 4 Nr. 1, 2 UStG and the register data).
+  const footer = [
+    `${operator.company} · ${operatorAddressLines(operator).slice(1).join(", ")}`,
+    [
+      operator.managingDirector && `Geschäftsführung: ${operator.managingDirector}`,
+      `${operator.registerCourt} ${operator.registerNumber}`,
+      operator.taxNumber && `Steuernummer: ${operator.taxNumber}`,
+      operator.vatId && `USt-IdNr.: ${operator.vatId}`,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+    `${operator.bank.name} · IBAN ${formatIban(operator.bank.iban)} · BIC ${operator.bank.bic} · ${operator.email}`,
+  ];
+  // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+  doc.page.margins.bottom = 0;
+  doc.fontSize(7.5).fillColor("#555");
+  doc.text(footer.join("\n"), left, doc.page.height - 100, { width, align: "center", lineBreak: true });
+  doc.end();
+  return done;
+}

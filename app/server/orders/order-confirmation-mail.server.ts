@@ -1,0 +1,126 @@
+import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
+import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
+import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
+import type { OrderWithItems } from "~/server/orders/orders.server";
+import { transferRows, type BankTransfer } from "~/lib/bank-transfer";
+import type { MailAttachment } from "~/server/mail/mail.server";
+import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
+import { publicUrl } from "~/server/http/urls.server";
+
+const GIROCODE_CID = "girocode@behappy";
+
+/** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
+export function bankTransferText(transfer: BankTransfer) {
+  return [
+    `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von 14 Tagen auf folgendes Konto:`,
+    // The amount stands in the sentence above; the account rows follow.
+    ...transferRows(transfer)
+      .filter(([label]) => label !== "Betrag")
+      .map(([label, value]) => `${label}: ${value}`),
+  ];
+}
+
+function bankTransferHtml(transfer: BankTransfer) {
+  const rows = transferRows(transfer);
+  return `<h2>Bezahlung per Überweisung</h2>
+     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto:</p>
+     <table role="presentation" cellpadding="4">${rows
+       .map(([k, v]) => `<tr><td>${k}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+       .join("")}</table>
+     <p>Oder scanne den GiroCode mit deiner Banking-App:</p>
+     <p><img src="cid:${GIROCODE_CID}" width="200" height="200" alt="GiroCode für die Überweisung"></p>`;
+}
+
+export interface OrderMailData {
+  order: OrderWithItems;
+  operator: Operator;
+  /** Null for a 0,00 € order. */
+  transfer: BankTransfer | null;
+  /** base64 PNG of the GiroCode, when there is something to pay. */
+  girocodePng: string | null;
+  /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
+  delivery?: string[] | null;
+}
+
+/** The order confirmation (German, text and HTML) with payment details, withdrawal terms and model form. */
+export function buildOrderConfirmationMail({ order, operator, transfer, girocodePng, delivery }: OrderMailData) {
+  const number = orderNumber(order.id);
+  const sellerAddress = operatorAddressLines(operator);
+  const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
+  const address = [
+    order.customer_name,
+    order.street ?? "",
+    `${order.zipcode ?? ""} ${order.city ?? ""}`,
+    order.country ?? "",
+  ];
+  const items = order.items.map(
+    (i) => `${i.quantity} × ${i.item_title} à ${formatPrice(i.price)} = ${formatPrice(i.price * i.quantity)}`,
+  );
+  const instructions = withdrawalInstructions(seller);
+  const form = withdrawalForm(seller);
+  const withdrawUrl = publicUrl("/vertrag-widerrufen");
+  const orderUrl = publicUrl(`/order-confirmation/${order.id}`);
+  const payment = transfer
+    ? bankTransferText(transfer)
+    : ["Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €)."];
+
+  // A flat shipping fee is its own line; without one, delivery is free (as the terms say).
+  const shipping = order.shipping_fee > 0;
+  const totalNote = shipping ? vatNote(operator.vatMode) : `${vatNote(operator.vatMode)}, versandkostenfrei`;
+
+  const text = [
+    `Hallo ${order.customer_name},`,
+    "",
+    `vielen Dank für deine Bestellung bei BeHappy! Deine Bestellnummer: ${number}`,
+    `Bestellt am ${formatDateTime(order.created_at)}`,
+    "",
+    "Deine Artikel:",
+    ...items,
+    ...(shipping ? [`Versand: ${formatPrice(order.shipping_fee)}`] : []),
+    `Gesamt: ${formatPrice(order.total_amount)} (${totalNote})`,
+    "",
+    ...payment,
+    "",
+    "Rechnungsadresse:",
+    ...address,
+    "",
+    ...(delivery ? ["Lieferadresse:", ...delivery, ""] : []),
+    `Deine Bestellung online: ${orderUrl}`,
+    `Vertrag widerrufen: ${withdrawUrl}`,
+    "",
+    ...instructions,
+    "",
+    ...form,
+    "",
+    `Fragen? Schreib uns an ${operator.email}.`,
+  ].join("\n");
+
+  const html = mailLayout(
+    `Deine Bestellung ${number}`,
+    `<p>Hallo ${escapeHtml(order.customer_name)},</p>
+     <p>vielen Dank für deine Bestellung bei BeHappy! Deine Bestellnummer: <strong>${number}</strong><br>
+        Bestellt am ${escapeHtml(formatDateTime(order.created_at))}</p>
+     <table role="presentation" cellpadding="6" style="border-collapse:collapse;width:100%">
+       ${order.items
+         .map(
+           (i) =>
+             `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
+         )
+         .join("")}
+       ${shipping ? `<tr><td></td><td>Versand</td><td></td><td style="text-align:right">${formatPrice(order.shipping_fee)}</td></tr>` : ""}
+       <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(totalNote)})</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
+     </table>
+     ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
+     <h2>Rechnungsadresse</h2>
+     <p>${address.map(escapeHtml).join("<br>")}</p>
+     ${delivery ? `<h2>Lieferadresse</h2><p>${delivery.map(escapeHtml).join("<br>")}</p>` : ""}
+     <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
+     ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
+     ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
+     <p>Fragen? Schreib uns an <a href="mailto:${operator.email}">${operator.email}</a>.</p>`,
+  );
+  const attachments: MailAttachment[] = girocodePng
+    ? [{ filename: "girocode.png", contentType: "image/png", content: girocodePng, cid: GIROCODE_CID }]
+    : [];
+  return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html, attachments };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/server/platform/env.server";
+import { operatorFrom } from "~/server/platform/operator.server";
+import { buildOrderCancelledMail, buildPaymentReceivedMail } from "~/server/orders/order-status-mail.server";
+
+const operator = operatorFrom(parseEnv({}));
+const order = { id: "3f2a9c1b-0000", number: "3F2A9C1B", customer_name: "Mia Schulz", total_amount: 32.8 };
+const invoice = {
+  number: "RE-2026-000007",
+  issued_at: "2026-11-24T10:00:00Z",
+  pdf: Buffer.from("%PDF-1.3").toString("base64"),
+};
+
+describe("order status mails", () => {
+  it("'Zahlung eingegangen' names amount and invoice and attaches the PDF (serialisable for an outbox row)", () => {
+    const mail = buildPaymentReceivedMail({ order, invoice, operator });
+    expect(mail.subject).toBe("Zahlung eingegangen – Bestellung 3F2A9C1B");
+    expect(mail.text).toMatch(/deine Zahlung über 32,80\s€ für die Bestellung 3F2A9C1B ist bei uns eingegangen/);
+    expect(mail.text).toContain("Rechnung RE-2026-000007 vom 24.11.2026");
+    expect(mail.html).toContain("Zahlung eingegangen");
+    expect(mail.attachments).toEqual([
+      { filename: "RE-2026-000007.pdf", contentType: "application/pdf", content: invoice.pdf },
+    ]);
+    expect(JSON.parse(JSON.stringify(mail))).toEqual(mail);
+  });
+
+  it("a free order is 'abgeschlossen', not paid", () => {
+    const mail = buildPaymentReceivedMail({ order: { ...order, total_amount: 0 }, invoice, operator });
+    expect(mail.subject).toBe("Bestellung abgeschlossen – Bestellung 3F2A9C1B");
+    expect(mail.text).not.toContain("Zahlung über");
+  });
+
+  it("'Bestellung storniert' attaches the cancellation invoice when there was one", () => {
+    const plain = buildOrderCancelledMail({ order, cancellation: null, operator });
+    expect(plain.subject).toBe("Bestellung storniert – 3F2A9C1B");
+    expect(plain.text).toContain("Bitte überweise nichts mehr für diese Bestellung.");
+    expect(plain.attachments).toEqual([]);
+    const withStorno = buildOrderCancelledMail({
+      order,
+      cancellation: { ...invoice, number: "RE-2026-000008" },
+      operator,
+    });
+    expect(withStorno.text).toContain("Stornorechnung RE-2026-000008");
+    expect(withStorno.attachments[0].filename).toBe("RE-2026-000008.pdf");
+  });
+});

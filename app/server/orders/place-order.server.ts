@@ -1,0 +1,90 @@
+import type { CartLine } from "~/lib/cart";
+import { deliveryAddressOf, type CheckoutInput } from "~/lib/schemas/checkout";
+import { afterCommit, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { logger } from "~/server/platform/log.server";
+import { resolveCart } from "~/server/cart/cart.server";
+import { getMyMembership } from "~/server/members/memberships.server";
+import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "~/server/orders/orders.server";
+import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-address.server";
+import { orderConfirmationMailFor } from "~/server/orders/order-mails.server";
+import { orderSums } from "~/server/orders/shipping.server";
+
+/**
+ * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
+ * address, confirmation mail). Prices are decided by public.place_order in SQL; the summary shown
+ * before uses the same rule (resolveCart) so the customer sees what will be charged.
+ */
+
+const ORDER_FAILED = {
+  message: "Fehler bei der Bestellung",
+  description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
+};
+
+export type CheckoutNotice = typeof ORDER_FAILED;
+
+export type PlaceOrderOutcome =
+  { ok: true; orderId: string } | { ok: false; status: 409 | 500; notice: CheckoutNotice };
+
+/** The lines with the prices this member will be charged, shipping, the total, and the saved address. */
+export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[]) {
+  return withViewer(viewer, async (tx) => {
+    const membership = await getMyMembership(tx);
+    const { resolved, memberPricesFromCart } = await resolveCart(tx, lines, membership);
+    const profile = await getProfileForCheckout(tx, userId);
+    return {
+      lines: resolved,
+      ...orderSums(resolved),
+      memberPricesFromCart,
+      profile,
+    };
+  });
+}
+
+/**
+ * Places the order with its delivery address and queues its confirmation mail (unit prices
+ * actually charged, bank details with GiroCode, the Widerrufsbelehrung) in one transaction, then
+ * saves the address to the profile (best effort, only logged on failure).
+ */
+export async function placeCheckoutOrder(
+  viewer: Viewer,
+  userId: string,
+  input: CheckoutInput,
+  lines: CartLine[],
+): Promise<PlaceOrderOutcome> {
+  let orderId: string;
+  try {
+    orderId = await withViewer(viewer, async (tx) => {
+      const id = await placeOrder(tx, input, lines);
+      await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
+      const order = await queueOrderConfirmation(tx, id);
+      // A 0,00 € order is completed at once and may start a membership (prices, header).
+      if (order?.status === "completed") await invalidateViewers(tx);
+      return id;
+    });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
+    const customerFixable = code === "P0001" || code === "22023";
+    if (!customerFixable) logger.error("place_order failed", { code, error: message });
+    return customerFixable
+      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: message } }
+      : { ok: false, status: 500, notice: ORDER_FAILED };
+  }
+
+  await withViewer(viewer, (tx) => saveCheckoutAddress(tx, userId, input)).catch((error: Error) =>
+    logger.warn("profile address update failed", { error: error.message }),
+  );
+  return { ok: true, orderId };
+}
+
+/** The confirmation mail, queued once per order (a form sent again queues nothing new). Returns the order. */
+async function queueOrderConfirmation(tx: Tx, orderId: string) {
+  const order = await getOrder(tx, orderId);
+  if (!order) return null;
+  const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId));
+  const queued = await enqueueMail(tx, { to: order.customer_email, ...mail }, { key: `order-confirmation:${orderId}` });
+  if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
+  return order;
+}

@@ -1,0 +1,111 @@
+import { sql } from "kysely";
+import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-params";
+import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
+import type { WithdrawalInput } from "~/lib/schemas/withdrawal";
+import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { logger } from "~/server/platform/log.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { buildWithdrawalNotificationMail, withdrawalReceiptMail } from "~/server/orders/withdrawal-mail.server";
+import { operator } from "~/server/platform/operator.server";
+import { iso, num } from "~/server/db/values.server";
+import { newestFirstPage } from "~/server/admin/paging.server";
+
+/** The order number customers quote: the first 8 characters of the order id, upper case. */
+export function orderReferenceOf(input: string) {
+  return input.replace(/^#/, "").slice(0, 8).toUpperCase();
+}
+
+/**
+ * Files a withdrawal (§ 356a BGB) and, in the same transaction, queues both mails: the customer's
+ * receipt with date and time, and the shop's notification, matched to an order or not. A filed
+ * withdrawal always gets its mails; a failed one never does. Whether it matched an order is read
+ * as the server: file_withdrawal itself never tells the caller (no order oracle).
+ */
+export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
+  const reference = orderReferenceOf(input.orderNumber);
+  return withViewer(viewer, async (tx) => {
+    const { rows } = await sql<{ id: string; created_at: Date }>`
+      select id, created_at
+      from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(tx);
+    const filed = rows[0];
+    const matched = await asService(tx, async () => {
+      const row = await tx.selectFrom("withdrawals").select("order_id").where("id", "=", filed.id).executeTakeFirst();
+      return Boolean(row?.order_id);
+    });
+    const receivedAt = new Date(filed.created_at).toISOString();
+    const receipt = withdrawalReceiptMail({
+      name: input.name,
+      orderReference: reference,
+      receivedAt,
+      note: input.note,
+    });
+    await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
+    const notification = buildWithdrawalNotificationMail({
+      name: input.name,
+      email: input.email,
+      orderReference: reference,
+      receivedAt,
+      note: input.note ?? null,
+      matched,
+    });
+    await enqueueMail(
+      tx,
+      { to: operator().notificationEmail, ...notification },
+      { key: `withdrawal-notification:${filed.id}` },
+    );
+    afterCommit(tx, () =>
+      logger.info("withdrawal filed", { withdrawalId: filed.id, orderReference: reference, matched }),
+    );
+    return { id: filed.id, reference, receivedAt, matched };
+  });
+}
+
+/** All withdrawals, newest first; the unmatched ones are what an admin must look at. */
+export async function listWithdrawalsAdmin(
+  tx: Tx,
+  params: ListParams & { unmatched: boolean },
+): Promise<Page<AdminWithdrawalRow>> {
+  let base = tx.selectFrom("withdrawals");
+  if (params.unmatched) base = base.where("order_id", "is", null);
+  if (params.q) {
+    const pattern = containsPattern(params.q);
+    base = base.where((eb) =>
+      eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("order_reference", "ilike", pattern)]),
+    );
+  }
+  const { total } = await base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
+  const count = num(total) ?? 0;
+  const columns = ["id", "created_at", "name", "email", "order_reference", "note", "order_id", "matched_at"] as const;
+  const { page, totalPages, rows } = newestFirstPage(base.select(columns), count, params.page);
+  return {
+    rows: (await rows.execute()).map((r) => ({
+      ...r,
+      created_at: iso(r.created_at) ?? "",
+      matched_at: iso(r.matched_at),
+    })),
+    total: count,
+    page,
+    totalPages,
+    q: params.q,
+  };
+}
+
+export type MatchResult = "matched" | "no-order" | "not-found";
+
+/** Links a withdrawal to the order with this number (by hand, as an admin; RLS checks that). */
+export async function matchWithdrawal(tx: Tx, id: string, orderNumber: string, adminId: string): Promise<MatchResult> {
+  const reference = orderReferenceOf(orderNumber);
+  const order = await tx
+    .selectFrom("orders")
+    .select("id")
+    .where(sql<string>`upper(left(id::text, 8))`, "=", reference)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  if (!order) return "no-order";
+  const result = await tx
+    .updateTable("withdrawals")
+    .set({ order_id: order.id, matched_by: adminId, matched_at: new Date() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? "matched" : "not-found";
+}

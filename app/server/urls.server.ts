@@ -1,9 +1,0 @@
-import { env } from "./env.server";
-
-/**
- * The absolute URL of a path on the public origin (PUBLIC_URL), never the request's Host header:
- * canonical links, the sitemap, and every link in a mail.
- */
-export function publicUrl(path: string) {
-  return new URL(path, env().PUBLIC_URL).toString();
-}
