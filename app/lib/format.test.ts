@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   countOf,
@@ -26,6 +27,28 @@ describe("formatPrice", () => {
     expect(formatPrice(undefined)).toBe("Kein Preis");
     expect(formatPrice(Number.NaN)).toBe("Kein Preis");
     expect(formatPrice("")).toBe("Kein Preis");
+  });
+});
+
+describe("formatPrice is written by hand (no Intl in the browser) and matches Intl's de-DE euro format", () => {
+  const intl = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
+  it("for every amount a shop shows: cents up to 10 million euros, negative ones too", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
+        expect(formatPrice(cents / 100)).toBe(intl.format(cents / 100));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+  it("for any finite number, rounding half away from zero as Intl does", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e14, max: 1e14 }), (amount) => {
+        expect(formatPrice(amount)).toBe(intl.format(amount));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const amount of [0.005, 0.015, 0.125, -0.005, -0, 1.005, 999.995, 1e13, 1e-7, -1e-7, 12345678901.675, 9.995])
+      expect(formatPrice(amount), String(amount)).toBe(intl.format(amount));
   });
 });
 
