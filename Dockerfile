@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
-# The same commands as the README and CI: npm install, npm run build, node server.mjs.
+# The same commands as CI (.ci/run): npm ci, npm run build, node server.mjs.
 # Admin:  docker exec -it <container> node scripts/command.mjs admin someone@example.com
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
