@@ -5,7 +5,7 @@ function sharedModule(file: string, paths: string[]) {
   return paths.map((path) => route(path, file, { id: path }));
 }
 
-/** The route map, one to one with the route tables of SPECIFICATION.md §2. */
+/** The route map, one to one with the route tables of docs/specification.md §2. */
 export default [
   index("routes/home.tsx"),
   ...sharedModule("routes/content-page.tsx", ["about", "concept", "team", "community", "community2"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Admin list benchmark (issue 6): 100,000 orders and 100,000 newsletter subscribers, on PGlite
+// Admin list benchmark: 100,000 orders and 100,000 newsletter subscribers, on PGlite
 // (in memory) and on a throwaway PostgreSQL 15, as an admin viewer (the same set_config calls as
-// withViewer). It runs the app's own query functions (app/server/queries/admin/*.server.ts, loaded
+// withViewer). It runs the app's own query functions (app/server/<domain>/admin-*.server.ts, loaded
 // through Vite's SSR module loader), so the SQL measured is exactly the SQL the admin pages send: count + page query.
 //
 //   node scripts/bench-admin.mjs                 both engines

@@ -2,7 +2,7 @@
  * Backup and restore of the embedded database, run from the server build (scripts/command.mjs):
  *   npm run backup -- backups/behappy.tar.gz      (stop the server first: the DATA_DIR lock refuses)
  *   DATA_DIR=./.data npm run restore -- FILE      (into an empty or new DATA_DIR, never over a database)
- * For PostgreSQL or Supabase (DATABASE_URL) use pg_dump / pg_restore instead, see the README.
+ * For PostgreSQL or Supabase (DATABASE_URL) use pg_dump / pg_restore instead, see docs/operations.md.
  */
 import { backupDataDir, restoreDataDir } from "~/server/db/backup.server";
 import { env } from "~/server/platform/env.server";
@@ -30,7 +30,7 @@ async function run(name: "backup" | "restore", file: string | undefined, work: (
   try {
     if (env().DATABASE_URL) {
       const tool = name === "backup" ? "pg_dump" : "pg_restore";
-      throw new Error(`DATABASE_URL is set: use ${tool} for PostgreSQL (see README).`);
+      throw new Error(`DATABASE_URL is set: use ${tool} for PostgreSQL (see docs/operations.md).`);
     }
     await work(file);
     return 0;

@@ -79,7 +79,7 @@ export function createApp(options: AppOptions) {
 }
 
 /**
- * The page cache's hits answered straight from Node's HTTP server, before Express (issue 19: a
+ * The page cache's hits answered straight from Node's HTTP server, before Express (a
  * hit through Express and its middleware cost ten times what sending the bytes costs). It does
  * what the middleware stack would have done for such a request: request id and log line, the
  * stored security headers with a fresh nonce, compression. False: Express takes the request.

@@ -1,5 +1,5 @@
 // The shared page cache: anonymous GETs of pages the app itself called public are answered from
-// memory, before React Router runs (a hit skips loaders and React's render). README "Page cache".
+// memory, before React Router runs (a hit skips loaders and React's render). docs/decisions/0002-page-cache.md.
 //
 // Never one visitor's bytes to another: the request decides whether to look (GET/HEAD, no
 // `.data`, no Authorization, no cookie but the theme), the RESPONSE decides whether to store

@@ -1,4 +1,4 @@
-/** Texts of the e-mail confirmation (issue 14): dashboard notice, confirmation page and toasts. */
+/** Texts of the e-mail confirmation: dashboard notice, confirmation page and toasts. */
 export const EMAIL_CONFIRMATION = {
   noticeTitle: "Bitte bestätige deine E-Mail-Adresse",
   noticeText:

@@ -1,5 +1,5 @@
 /**
- * Memberships as the shop shows and prices them (issue 16). The facts (rank, term, which plans
+ * Memberships as the shop shows and prices them. The facts (rank, term, which plans
  * grant community prices) come from the database's membership_plans table; these helpers only
  * apply them, the same way public.place_order does when it charges.
  */

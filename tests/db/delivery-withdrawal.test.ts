@@ -1,5 +1,5 @@
 // Delivery addresses (written by the owner in the checkout transaction) and the manual matching of
-// withdrawals by admins (issue 17), on both engines.
+// withdrawals by admins, on both engines.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { describeEngines, uniqueEmail } from "./engines";

@@ -423,7 +423,7 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
           .then((r) => r.rows[0].v);
       expect(await check(admin, admin)).toBe(true);
       expect(await check(user, user)).toBe(false);
-      // A member cannot learn whether another user id is an admin (issue 14).
+      // A member cannot learn whether another user id is an admin.
       expect(await check(user, admin)).toBe(false);
       expect(await check(user, null)).toBe(false);
       expect((await errorOf(check(null, admin))).code).toBe("42501");
@@ -619,7 +619,7 @@ describeEngines("is_admin, rate_limit_hit, newsletter, contact", (engine) => {
           .then((r) => r.rows[0]);
       const matching = await file(id.slice(0, 8).toLowerCase(), CUSTOMER.email.toUpperCase());
       const other = await file(id.slice(0, 8), "someone@example.com");
-      // The same receipt either way (issue 14: no oracle for "do name and e-mail match an order").
+      // The same receipt either way (no oracle for "do name and e-mail match an order").
       expect(Object.keys(matching).sort()).toEqual(["created_at", "id"]);
       expect(Object.keys(other).sort()).toEqual(["created_at", "id"]);
       // The link is stored for admins.

@@ -1,4 +1,4 @@
-// Invoices (issue 17): issued by the database when an order is completed, in that transaction,
+// Invoices: issued by the database when an order is completed, in that transaction,
 // numbered RE-<year>-<6 digits> without gaps; a cancellation invoice when an invoiced order is
 // cancelled. Order lines carry the catalogue's VAT rate and shipping flag.
 import { randomUUID } from "node:crypto";
@@ -78,7 +78,7 @@ describeEngines("invoices", (engine, engineName) => {
   });
 
   it("issues one invoice on completion and a cancellation invoice with its own number on cancel", async () => {
-    // The buyer holds no membership: the book's regular price, 24,90 € (issue 16).
+    // The buyer holds no membership: the book's regular price, 24,90 €.
     const id = await order(engine(), customer, [{ item_id: BOOK, item_type: "product" }]);
     expect(await invoicesOf(id)).toEqual([]);
     await setStatus(id, "completed");

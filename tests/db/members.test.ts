@@ -22,6 +22,16 @@ const CUSTOMER = {
   notes: "Bitte klingeln",
 };
 
+/** The parts of export_my_data()'s JSON document these tests read. */
+interface MemberExport {
+  account: Record<string, unknown>;
+  profile: Record<string, unknown>;
+  orders: ({ id: string; items: { item_type: string; participants: unknown[] }[] } & Record<string, unknown>)[];
+  newsletter: Record<string, unknown>[];
+  contact_messages: Record<string, unknown>[];
+  membership: Record<string, unknown> | null;
+}
+
 async function orderWithEvent(engine: Engine, userId: string) {
   const { rows } = await engine
     .asViewer("authenticated", userId)
@@ -78,7 +88,7 @@ describeEngines("members: export_my_data", (engine) => {
   it("returns the caller's profile, orders with items and participants, newsletter and messages only", async () => {
     const { rows } = await engine()
       .asViewer("authenticated", member)
-      .query<{ data: Record<string, any> }>("select public.export_my_data() as data");
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
     const data = rows[0].data;
     expect(data.account).toMatchObject({ id: member, email });
     expect(data.profile).toMatchObject({ first_name: "Jonas", last_name: "Krüger", email });
@@ -87,8 +97,8 @@ describeEngines("members: export_my_data", (engine) => {
     expect(data.orders[0]).not.toHaveProperty("user_id");
     expect(data.orders[0]).not.toHaveProperty("checkout_token");
     expect(data.orders[0].items).toHaveLength(2);
-    const eventLine = data.orders[0].items.find((i: { item_type: string }) => i.item_type === "event");
-    expect(eventLine.participants).toEqual([expect.objectContaining({ first_name: "Lea", email: "lea@example.com" })]);
+    const eventLine = data.orders[0].items.find((i) => i.item_type === "event");
+    expect(eventLine?.participants).toEqual([expect.objectContaining({ first_name: "Lea", email: "lea@example.com" })]);
     expect(data.newsletter).toEqual([expect.objectContaining({ status: "subscribed", consent_text: "Ja, bitte." })]);
     expect(data.contact_messages).toEqual([expect.objectContaining({ message: "Hallo!" })]);
     expect(data.membership).toBeNull();
@@ -98,13 +108,13 @@ describeEngines("members: export_my_data", (engine) => {
     await engine().query("insert into public.memberships (user_id, plan) values ($1, 'lifetime')", [member]);
     const { rows } = await engine()
       .asViewer("authenticated", member)
-      .query<{ data: Record<string, any> }>("select public.export_my_data() as data");
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
     expect(rows[0].data.membership).toMatchObject({ plan: "lifetime", until: null });
   });
 
   it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {
     // Anyone can sign up with a stranger's address: until the mailed link is used, the stranger's
-    // newsletter record and contact messages stay out of this account's export (issue 14).
+    // newsletter record and contact messages stay out of this account's export.
     const victim = uniqueEmail("victim");
     await seedPersonalData(engine(), victim);
     const squatter = await engine().createUser(victim, { first_name: "Eve", last_name: "Mallory" });
@@ -113,12 +123,12 @@ describeEngines("members: export_my_data", (engine) => {
       (
         await engine()
           .asViewer("authenticated", squatter)
-          .query<{ data: Record<string, any> }>("select public.export_my_data() as data")
+          .query<{ data: MemberExport }>("select public.export_my_data() as data")
       ).rows[0].data;
     const before = await exportOf();
     expect(before.account).toMatchObject({ id: squatter, email: victim, email_confirmed_at: null });
     expect(before.profile).toMatchObject({ first_name: "Eve", email: victim });
-    expect(before.orders.map((o: { id: string }) => o.id)).toEqual([ownOrder]);
+    expect(before.orders.map((o) => o.id)).toEqual([ownOrder]);
     expect(before.newsletter).toEqual([]);
     expect(before.contact_messages).toEqual([]);
     // Once the owner of the address confirms it, the same rows are theirs.

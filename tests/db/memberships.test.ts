@@ -1,4 +1,4 @@
-// Memberships that count (issue 16), on both engines: who pays which price, when a membership starts,
+// Memberships that count, on both engines: who pays which price, when a membership starts,
 // extends or is refused, admin changes by hand, and (PostgreSQL) checkouts racing a membership's expiry.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";

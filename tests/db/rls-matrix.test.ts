@@ -143,7 +143,7 @@ const TABLES: Record<string, TableCase> = {
     ],
     set: "status = status",
     // Only the server subscribes (public.subscribe_newsletter, service_role): no API role inserts,
-    // so no row carries a token hash of a caller's choosing (issue 14).
+    // so no row carries a token hash of a caller's choosing.
     expect: {
       anon: [X, X, X, X],
       other: ["none", X, "none", "none"],

@@ -1,5 +1,5 @@
 // public.viewer_version: the number every app instance re-reads to know that what it remembers of
-// signed-in viewers (session owner, admin role, membership prices; app/server/auth/
+// signed-in viewers (session owner, admin role, membership prices; app/server/members/
 // viewer-cache.server.ts) may be out of date. Ending sessions, changing an account's e-mail,
 // deleting it, and every write to memberships, plans or roles must move it; signing in must not.
 import { expect, it } from "vitest";

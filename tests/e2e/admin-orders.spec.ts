@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
-// Yearly, not Free: an order of 0,00 € (Free alone) is completed at checkout at once (issue 16),
+// Yearly, not Free: an order of 0,00 € (Free alone) is completed at checkout at once,
 // and this test needs an order that waits for the admin.
 const YEARLY_PLAN_ID = "a0000000-0000-4000-8000-000000000002"; // seed: Yearly Membership, 99,00 €
 
@@ -65,7 +65,7 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(row.getByTestId("order-status")).toHaveText("Ausstehend");
   await expectAccessible(page);
 
-  // The action menu offers the two spec actions; completing an order confirms the payment (issue 17).
+  // The action menu offers the two spec actions; completing an order confirms the payment.
   await row.getByText("Aktionen").click();
   const menu = row.getByRole("button");
   await expect(menu).toHaveText(["Zahlung eingegangen", "Stornieren"]);
@@ -98,7 +98,7 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(audit.getByText("Status: Abgeschlossen → Storniert")).toBeVisible();
   await expect(audit.getByText("Status: Ausstehend → Abgeschlossen")).toBeVisible();
 
-  // The customer is told (issue 17): "Bestellung storniert", with the Stornorechnung for the invoice.
+  // The customer is told: "Bestellung storniert", with the Stornorechnung for the invoice.
   const number = orderId.slice(0, 8);
   const cancelledMail = () =>
     mailsTo(email).find((m) => m.text.includes(`deine Bestellung ${number}`) && m.text.includes("wurde storniert"));

@@ -86,7 +86,7 @@ test.describe("sign up, sign in, sign out", () => {
     page,
     signIn,
   }) => {
-    // No account oracle (issue 14): the page must not reveal that the address has an account.
+    // No account oracle: the page must not reveal that the address has an account.
     const { email } = await signIn();
     await page.context().clearCookies();
     await page.goto("/auth?mode=signup");

@@ -38,7 +38,7 @@ test.describe("newsletter (double opt-in)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Anmeldung bestätigt!" })).toBeVisible();
 
     // The same address again (any case): the page answers exactly as for a new address, so it
-    // never tells who is subscribed (issue 14); the owner gets a notice by mail, without a link.
+    // never tells who is subscribed; the owner gets a notice by mail, without a link.
     await page.goto("/contact");
     await page.locator("footer").getByLabel("Deine Mailadresse").fill(email.toUpperCase());
     await page.locator("footer").getByRole("button", { name: "Abonnieren" }).click();

@@ -183,7 +183,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/order-confirmation\//);
     const url = page.url();
 
-    // Another member: RLS hides the order. A visitor is asked to sign in first (issue 18).
+    // Another member: RLS hides the order. A visitor is asked to sign in first.
     const other = await otherBrowser(browser, { baseURL, javaScriptEnabled });
     await other.page.goto(url);
     await expect(other.page.getByText("Die Bestellung wurde nicht gefunden.")).toBeVisible();

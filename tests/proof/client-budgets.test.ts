@@ -62,7 +62,7 @@ describe("first load of /", () => {
     html = await response.text();
     const assets = firstLoadAssets(html, `${server.base}/`, CLIENT_DIR);
     js = assets.filter((a) => a.kind === "js");
-    // The sheet is inline in the document (issue 19): its bytes count as CSS all the same.
+    // The sheet is inline in the document: its bytes count as CSS all the same.
     const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join("");
     css = assets.filter((a) => a.kind === "css");
     if (inline)
@@ -95,7 +95,7 @@ describe("first load of /", () => {
     expect(kb(report("CSS", css))).toBeLessThanOrEqual(CSS_BUDGET_KB);
   });
 
-  it("has no render-blocking stylesheet: the first paint needs only the document (issue 19)", () => {
+  it("has no render-blocking stylesheet: the first paint needs only the document", () => {
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head.match(/<link\b[^>]*rel=["']stylesheet["'][^>]*>/gi) ?? []).toEqual([]);
     expect(head).toMatch(/<style id="app-css" nonce="[^"]+">[^<]*\.skip-link/);

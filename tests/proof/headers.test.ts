@@ -281,7 +281,7 @@ describe("cookies", () => {
       expect.arrayContaining(["__Host-session", "cart", "checkout_prefill", "theme", "toast"]),
     );
     expect(names(cookies)).not.toContain("__session");
-    // The __Host- prefix: browsers drop it unless Secure, Path=/ and no Domain (issue 14).
+    // The __Host- prefix: browsers drop it unless Secure, Path=/ and no Domain.
     const session = cookies.filter((c) => c.startsWith("__Host-session="));
     expect(session.filter((c) => !/;\s*Path=\/(;|$)/i.test(c) || /;\s*Domain=/i.test(c))).toEqual([]);
     const weak = cookies.filter(

@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset, simulated throttling) on the home page, the product list and a
-// product detail: performance 1.0 with LCP at most 1.5 s and no layout shift (issue 19),
+// product detail: performance 1.0 with LCP at most 1.5 s and no layout shift,
 // accessibility, best practices and SEO each at least 0.95, in the median of five runs. Runs
 // offline: the app's pages load nothing from outside the loopback origin, and Chromium is started
 // with its background networking switched off.

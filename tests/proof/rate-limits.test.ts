@@ -20,7 +20,7 @@ import {
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
 import { RATE_LIMITS } from "~/server/http/rate-limit.server";
 
-/** The German 429 text names the wait in minutes (issue 14). */
+/** The German 429 text names the wait in minutes. */
 const RATE_LIMIT_TEXT = /Zu viele Versuche\. Bitte warte (1 Minute|\d+ Minuten) und versuche es dann erneut\./;
 import { toastOf } from "./lib/hostile-harness";
 

@@ -15,7 +15,7 @@ export const NEWSLETTER_TOASTS = {
   },
 } as const satisfies Record<string, Toast>;
 
-// No "duplicate": a known address gets the same answer as a new one (issue 14, no subscriber oracle).
+// No "duplicate": a known address gets the same answer as a new one (no subscriber oracle).
 export type NewsletterOutcome = "success" | "error" | "invalid";
 
 /** What the action answers a script-enhanced (fetcher) submission. */

@@ -1,5 +1,5 @@
 /**
- * Hydration waits for the first paint (issue 19, README "First paint").
+ * Hydration waits for the first paint (docs/decisions/0006-script-deferral.md).
  *
  * Every page works without JavaScript, so nothing the visitor sees first needs the scripts. React
  * Router's `<Scripts>` puts `<link rel="modulepreload">` for every module into the head and an

@@ -50,7 +50,7 @@ const EnvSchema = z
     ARGON2_FAST: z.enum(["true", "false"]).default("false"),
     E2E_TEST_HOOKS: z.enum(["true", "false"]).default("false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-    // Operator and bank (issue 17); unset values fall back to the marked example data.
+    // Operator and bank; unset values fall back to the marked example data.
     OPERATOR_NAME: z.string().optional(),
     OPERATOR_STREET: z.string().optional(),
     OPERATOR_POSTAL_CODE: z.string().optional(),
