@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The one test command (npm test): system packages if missing, lint and format, types, unit and DB tests on
-# PGlite and PostgreSQL 15, a production build, then the end-to-end suite in Chromium with
-# JavaScript on and off. Prints one closing line with the totals.
+# The one test command (npm test): system packages if missing, lint, format and commit messages,
+# types, unit, integration and DB tests on PGlite and PostgreSQL 15, a production build, then the
+# end-to-end suite in Chromium with JavaScript on and off. Prints one closing line with the totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,15 +9,16 @@ bash scripts/ensure-system-deps.sh
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p test-results .tmp
 
-echo "== Lint and format"
+echo "== Lint, format and commit messages"
 npm run -s lint
 npm run -s format:check
+node scripts/check-commits.mjs
 
 echo "== Types"
 npm run -s typecheck
 
-echo "== Unit and database tests (PGlite + PostgreSQL 15)"
-npx vitest run --project unit --project db --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+echo "== Unit, integration and database tests (PGlite + PostgreSQL 15)"
+npx vitest run --project unit --project integration --project db --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 
 echo "== Build"
 npm run -s build

@@ -1,26 +1,34 @@
+// `npm run admin -- <email>` is `npm run build` and then `node scripts/command.mjs admin <email>`
+// (the container's form). This proof runs the second half against the production build under
+// test (BUILD_DIR), as `npm run admin` does after its build.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDataDir } from "./support/data-dir";
 
 const run = promisify(execFile);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
-/** `npm run admin -- <email>` as an operator runs it: before the first start, and again. */
+/** The admin command as an operator runs it: before the first start, and again. */
 describe("admin command", () => {
-  let dataDir: string;
+  let dataDir: Awaited<ReturnType<typeof freshDataDir>>;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "behappy-admin-cmd-"));
+    dataDir = await freshDataDir("admin-command");
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterAll(() => dataDir?.remove());
 
-  // Through npm as documented: it builds the server first, then runs the command from the build.
   const admin = (email: string, env: Record<string, string> = {}) =>
-    run("npm", ["run", "-s", "admin", "--", email], {
-      env: { ...process.env, DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", ...env },
+    run(process.execPath, ["scripts/command.mjs", "admin", email], {
+      env: { ...process.env, BUILD_DIR, DATA_DIR: path.join(dataDir.dir, "db"), LOG_LEVEL: "warn", ...env },
       timeout: 90_000,
     });
+
+  it("is what `npm run admin` runs after building", async () => {
+    const { scripts } = JSON.parse(await readFile("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.admin).toMatch(/^npm run -s build\b.*&& node scripts\/command\.mjs admin$/);
+  });
 
   it("creates and migrates the database, creates the account with a one-time password, and is safe to re-run", async () => {
     const first = await admin("chefin@example.com");
@@ -39,7 +47,7 @@ describe("admin command", () => {
 
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm } });
+    const db = await PGlite.create({ dataDir: path.join(dataDir.dir, "db"), extensions: { pg_trgm } });
     const { rows } = await db.query<{ n: number }>(
       "select count(*)::int as n from public.user_roles r join auth.users u on u.id = r.user_id where u.email = 'chefin@example.com' and r.role = 'admin'",
     );

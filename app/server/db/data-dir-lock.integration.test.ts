@@ -1,9 +1,9 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { promisify } from "node:util";
 import { acquireDataDirLock, formatLock } from "~/server/db/data-dir-lock.server";
 
 let dir: string;
@@ -20,6 +20,54 @@ afterEach(async () => {
 function otherProcess() {
   const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
   return { pid: child.pid!, stop: () => new Promise((r) => (child.kill("SIGKILL"), child.once("exit", r))) };
+}
+
+/**
+ * One contender process (fixtures/lock-contender.ts), steered over stdin and read line by line from
+ * its stdout: `expect` waits for its next line and checks it.
+ */
+function contender(dataDir: string) {
+  const child = spawn(
+    path.resolve("node_modules/.bin/tsx"),
+    [path.resolve("app/server/db/fixtures/lock-contender.ts"), dataDir],
+    { stdio: ["pipe", "pipe", "pipe"] },
+  );
+  const pending: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // A contender that is gone is reported by `expect` (no answer) or `exited`, not by a broken pipe.
+  child.stdin.on("error", () => {});
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else pending.push(line);
+  });
+  let closed = false;
+  // "close" comes after the last line of stdout (unlike "exit", which may come before it).
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("close", (code) => {
+      closed = true;
+      resolve(code);
+      for (const next of waiting.splice(0)) next(null);
+    }),
+  );
+  return {
+    exited,
+    send: (line: string) => child.stdin.write(`${line}\n`),
+    async expect(pattern: RegExp) {
+      const line =
+        pending.length > 0
+          ? pending.shift()!
+          : closed
+            ? null
+            : await new Promise<string | null>((resolve) => waiting.push(resolve));
+      if (line === null) throw new Error(`contender ${child.pid} exited without an answer; stderr: ${stderr}`);
+      if (!pattern.test(line)) throw new Error(`contender ${child.pid} said "${line}", expected ${pattern}`);
+      return line;
+    },
+    kill: () => closed || child.kill("SIGKILL"),
+  };
 }
 
 describe("DATA_DIR lock", () => {
@@ -62,19 +110,37 @@ describe("DATA_DIR lock", () => {
   });
 
   it("of processes started at the same instant on a stale lock, exactly one wins; the others are refused", async () => {
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const contender = path.resolve("app/server/db/fixtures/lock-contender.ts");
     for (let round = 0; round < 2; round++) {
       const dead = otherProcess();
       await writeFile(lockFile(), formatLock(dead.pid));
       await dead.stop();
-      const startAt = Date.now() + 2_500;
-      const outcomes = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          promisify(execFile)(tsx, [contender, dir, String(startAt)]).then(({ stdout }) => stdout.trim()),
-        ),
-      );
-      expect(outcomes.sort(), `round ${round}`).toEqual(["refused", "refused", "refused", "refused", "won"]);
+      const contenders = Array.from({ length: 5 }, () => contender(dir));
+      try {
+        await Promise.all(contenders.map((c) => c.expect(/^ready$/)));
+        // All loaded: start them at one instant, a moment ahead so every one is spinning by then.
+        const startAt = Date.now() + 200;
+        for (const c of contenders) c.send(`go ${startAt}`);
+        // The winner holds the lock until every contender has answered, however late one starts.
+        const outcomes = await Promise.all(contenders.map((c) => c.expect(/^(won|refused|error) /)));
+        const winners = outcomes.filter((line) => line.startsWith("won "));
+        expect(outcomes.map((line) => line.split(" ")[0]).sort(), `round ${round}: ${outcomes.join(" | ")}`).toEqual([
+          "refused",
+          "refused",
+          "refused",
+          "refused",
+          "won",
+        ]);
+        const winnerPid = winners[0].slice("won ".length);
+        for (const line of outcomes.filter((l) => l.startsWith("refused "))) {
+          expect(line).toBe(
+            `refused DATA_DIR ${dir} is in use by process ${winnerPid}. Stop that server first, or start this one with another DATA_DIR.`,
+          );
+        }
+        contenders[outcomes.indexOf(winners[0])].send("release");
+        expect(await Promise.all(contenders.map((c) => c.exited))).toEqual([0, 0, 0, 0, 0]);
+      } finally {
+        for (const c of contenders) c.kill();
+      }
       // The winner released cleanly: neither the lock nor takeover markers are left.
       expect(await readdir(dir)).toEqual([]);
     }
