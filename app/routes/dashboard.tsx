@@ -23,6 +23,7 @@ import {
 } from "~/server/members/members.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 
@@ -46,10 +47,7 @@ function readView(url: URL) {
 
 /** A message a member may read: our SQL functions speak German; anything else stays in the log. */
 function readableError(error: unknown) {
-  const { code, message } = error as { code?: string; message?: string };
-  if (code === "23514" || code === "22001") return "Eine Eingabe ist ungültig oder zu lang.";
-  if (code && ["P0001", "P0002", "22023", "42501"].includes(code) && message) return message;
-  return TRY_LATER;
+  return readSqlError(error, "member").text ?? TRY_LATER;
 }
 
 /**
@@ -138,16 +136,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const next = remaining > 0 ? `/dashboard?tab=orders&register=${orderItemId}` : "/dashboard?tab=orders";
       return redirectWithSuccess(next, { message: REGISTRATION_MESSAGES.success });
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      // The limit message is the spec's own sentence; other answers get the spec's error prefix.
+      const { code, text, expected, status } = readSqlError(error, "member");
+      // The limit message (raised by register_participant) is the spec's own sentence; other
+      // answers get the spec's error prefix.
       const notice =
-        code === "P0001" && (error as Error).message === REGISTRATION_MESSAGES.limit
+        text === REGISTRATION_MESSAGES.limit
           ? REGISTRATION_MESSAGES.limit
-          : REGISTRATION_MESSAGES.error + readableError(error);
-      if (!code || !["P0001", "P0002", "22023", "23514"].includes(code)) {
-        logger.error("register_participant failed", { code, error: (error as Error).message });
-      }
-      const status = code === "P0001" ? 409 : code === "P0002" ? 404 : code?.startsWith("2") ? 400 : 500;
+          : REGISTRATION_MESSAGES.error + (text ?? TRY_LATER);
+      if (!expected) logger.error("register_participant failed", { code, error: (error as Error).message });
       return data({ intent, orderItemId, result: submission.reply(), notice }, { status });
     }
   }
@@ -173,12 +169,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await withViewer(viewer, (tx) => saveMemberProfile(tx, user, submission.value));
       return redirectWithSuccess("/dashboard?tab=profile", { message: PROFILE_MESSAGES.updated });
     } catch (error) {
-      const code = (error as { code?: string }).code;
+      const { code, text, status } = readSqlError(error, "member");
       logger.error("profile update failed", { code, error: (error as Error).message });
-      const notice = PROFILE_MESSAGES.updateError + readableError(error);
+      const notice = PROFILE_MESSAGES.updateError + (text ?? TRY_LATER);
+      // Invalid input, or a failure: the upsert has no rule that refuses.
       return data(
         { intent, orderItemId: null, result: submission.reply({ formErrors: [notice] }), notice },
-        { status: code?.startsWith("2") ? 400 : 500 },
+        { status: status === 400 ? 400 : 500 },
       );
     }
   }

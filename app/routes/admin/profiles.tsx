@@ -18,6 +18,7 @@ import {
 import { membershipAdminSchema } from "~/lib/schemas/admin";
 import { formatDate } from "~/lib/format";
 import { withViewer, type Viewer } from "~/server/db/db.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/members/admin-guard.server";
 import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/members/admin-profiles.server";
 import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/members/memberships.server";
@@ -92,10 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       setMembershipByAdmin(tx, { userId, action: change, plan: change === "grant" ? (plan ?? null) : null, reason }),
     );
   } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    const readable = code && ["P0001", "P0002", "22023"].includes(code) && message;
+    const { text, status } = readSqlError(error, "admin");
     const notice = adminFailure("Mitgliedschaft nicht geändert", error);
-    return data({ membership: { ...typed, error: readable || notice.description } }, { status: readable ? 409 : 500 });
+    return data({ membership: { ...typed, error: text ?? notice.description } }, { status });
   }
   return redirectWithSuccess(returnTo, { message: "Mitgliedschaft gespeichert", description: MEMBERSHIP_DONE[change] });
 }
