@@ -1,11 +1,10 @@
-import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { fieldProps, selectProps } from "~/components/conform";
+import { fieldProps, selectProps, type FormField } from "~/components/conform";
 import { Field } from "~/components/ui/field";
 import { SALUTATIONS } from "~/lib/schemas/checkout";
 
 /** A text field's metadata from useShopForm. */
-export type TextFieldMeta = FieldMetadata<string | undefined, any, string[]>;
+export type TextFieldMeta = FormField<string | undefined>;
 type AddressFieldset = Record<
   "salutation" | "firstName" | "lastName" | "street" | "zipcode" | "city" | "country",
   TextFieldMeta

@@ -118,20 +118,26 @@ export function useAnswerKey(answer: object | null | undefined) {
 }
 
 /**
+ * A field of one of the shop's forms, whichever form it belongs to; errors are German sentences.
+ * (Conform's own helpers take `FieldMetadata<Schema, any, any>`.)
+ */
+export type FormField<Schema = unknown> = FieldMetadata<Schema, Record<string, unknown>, string[]>;
+
+/**
  * Props for <Field> from a conform field: the control's attributes (without conform's `key`,
  * which React refuses in a spread), its German errors and the id of the error list.
  */
-export function fieldProps<Schema>(meta: FieldMetadata<Schema, any, any>, options: { type: InputType }) {
+export function fieldProps<Schema>(meta: FormField<Schema>, options: { type: InputType }) {
   const { key: _key, ...props } = getInputProps(meta, options);
   return { ...props, errors: meta.errors, errorId: meta.errorId };
 }
 
-export function textareaProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
+export function textareaProps<Schema>(meta: FormField<Schema>) {
   const { key: _key, ...props } = getTextareaProps(meta);
   return { ...props, as: "textarea" as const, errors: meta.errors, errorId: meta.errorId };
 }
 
-export function selectProps<Schema>(meta: FieldMetadata<Schema, any, any>) {
+export function selectProps<Schema>(meta: FormField<Schema>) {
   const { key: _key, ...props } = getSelectProps(meta);
   return { ...props, as: "select" as const, errors: meta.errors, errorId: meta.errorId };
 }

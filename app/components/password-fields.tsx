@@ -1,8 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { fieldProps, useAnswerKey } from "~/components/conform";
+import { fieldProps, useAnswerKey, type FormField } from "~/components/conform";
 import { Field } from "~/components/ui/field";
 
-type Meta = FieldMetadata<string, any, string[]>;
+type Meta = FormField<string>;
 
 export const NEW_PASSWORD_HINT = "Mindestens 8 Zeichen.";
 

@@ -1,5 +1,5 @@
 import { addToCart } from "../e2e/support/shop";
-import { pdfText } from "../e2e/support/pdf-text";
+import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { sidewaysProblems } from "../e2e/support/layout";
 import { expect, mailsTo, test } from "../e2e/support/fixtures";
 

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { addToCart } from "./support/shop";
-import { pdfText } from "./support/pdf-text";
+import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 // Seed: regular prices 24,90 € (7 %, shipped) and 14,90 € (19 %, shipped); the buyers here hold no
-// membership, so they pay the regular price (issue 16).
+// membership, so they pay the regular price.
 const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const IBAN = "DE89 3704 0044 0532 0130 00";

@@ -31,8 +31,8 @@ export async function pageOf<T extends { id: string }>(
  * A page of a filtered list read with a plain count and OFFSET, newest first (id breaks ties); for
  * lists that stay small, like pending orders or withdrawals. The page is clamped to the last one.
  */
-export function newestFirstPage<Query extends SelectQueryBuilder<any, any, any>>(
-  query: Query,
+export function newestFirstPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
   total: number,
   requested: number,
 ) {
@@ -42,6 +42,6 @@ export function newestFirstPage<Query extends SelectQueryBuilder<any, any, any>>
     .orderBy(sql`created_at`, "desc")
     .orderBy(sql`id`, "desc")
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE) as Query;
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
   return { page, totalPages: pages, rows };
 }

@@ -1,5 +1,5 @@
 import { SERVICE, withViewer } from "~/server/db/db.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { hashPassword } from "~/server/members/password.server";
 
 /**

@@ -19,7 +19,8 @@ import {
 import type { AuthProvider, SignUpInput } from "~/server/members/auth-provider";
 import { authSessionStorage } from "~/server/members/session.server";
 import { isUuid } from "~/lib/uuid";
-import { invalidateViewers, sessionUser } from "~/server/members/viewer-cache.server";
+import { sessionUser } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 
 const SESSION_DAYS = 30;
 

@@ -4,7 +4,7 @@ import type { RegistrationInput } from "~/lib/schemas/registration";
 import { PROFILE_FIELDS, type MemberOrder, type MemberProfile, type OrderStatus } from "~/lib/members";
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 
 export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~/lib/members";
 

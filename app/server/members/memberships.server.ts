@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { MembershipStatus } from "~/lib/membership";
 import type { Tx } from "~/server/db/db.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 
 /** The signed-in viewer's membership as public.my_membership() reports it (RLS: their own only). */
 export async function getMyMembership(tx: Tx): Promise<MembershipStatus | null> {

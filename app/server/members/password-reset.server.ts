@@ -13,7 +13,7 @@ import {
   redeemOneTimeToken,
 } from "~/server/members/one-time-tokens.server";
 import { hashPassword } from "~/server/members/password.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 
 /** The local provider's password reset (Supabase Auth has its own): a one-time link valid 60 minutes. */
 export const RESET_TOKEN_MINUTES = 60;

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/server/http/context.server";
-import { SERVICE, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { SERVICE, withViewer, type Viewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { getMyMembership } from "~/server/members/memberships.server";
-import { versionedCache } from "~/server/platform/versioned-cache.server";
+import { viewers } from "~/server/members/viewer-version.server";
 import { viewerPricing, type ViewerPricing } from "~/lib/membership";
 
 /**
@@ -14,7 +14,8 @@ import { viewerPricing, type ViewerPricing } from "~/lib/membership";
  * It follows `public.viewer_version` (migration 20261125120000_viewer_version.sql), which every
  * sign-out, session ended by a password change or reset, deleted account, membership change and
  * admin role change bumps: another instance's or plain SQL's change is seen within about a second
- * (versioned-cache.server.ts), this instance's own at once through `invalidateViewers(tx)`.
+ * (versioned-cache.server.ts), this instance's own at once through `invalidateViewers(tx)`
+ * (viewer-version.server.ts, where the store is).
  * Clock-bound facts (a session's end, a membership's end) expire by MAX_AGE_MS or their own end,
  * whichever comes first.
  *
@@ -22,15 +23,6 @@ import { viewerPricing, type ViewerPricing } from "~/lib/membership";
  * RLS, and every price charged is decided by public.place_order from the tables themselves.
  */
 const MAX_AGE_MS = 60_000;
-
-const viewers = versionedCache({
-  checkAs: SERVICE,
-  maxEntries: 20_000,
-  async readVersion(tx) {
-    const row = await tx.selectFrom("viewer_version").select("version").executeTakeFirst();
-    return BigInt(row?.version ?? 0);
-  },
-});
 
 /** Time until `end` (an ISO date or a Date), capped at MAX_AGE_MS; the whole span without an end. */
 function maxAgeUntil(end: string | Date | null | undefined) {
@@ -97,12 +89,3 @@ export async function pricingFor(viewer: Viewer): Promise<ViewerPricing> {
     return viewerPricing(null);
   }
 }
-
-/**
- * For writes to sessions, accounts, memberships or admin roles: call inside the writing
- * transaction, after the write. This instance reads past its cache until the write is committed.
- */
-export const invalidateViewers = (tx: Tx) => viewers.invalidate(tx);
-
-/** Tests: forget everything (as after a restart). */
-export const resetViewerCache = () => viewers.reset();

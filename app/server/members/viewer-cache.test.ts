@@ -45,7 +45,8 @@ vi.mock("~/server/db/db.server", () => ({
   },
 }));
 
-const { pricingFor, resetViewerCache, sessionUser } = await import("~/server/members/viewer-cache.server");
+const { pricingFor, sessionUser } = await import("~/server/members/viewer-cache.server");
+const { resetViewerCache } = await import("~/server/members/viewer-version.server");
 
 const member = { role: "authenticated" as const, userId: "u1", email: "m@example.com" };
 const yearlyUntil = (until: Date | null) => ({

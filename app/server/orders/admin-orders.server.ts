@@ -5,7 +5,7 @@ import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "~/lib/admi
 import { adminFailure, type AdminNotice } from "~/server/members/admin-guard.server";
 import { afterCommit, type Tx, type ViewerTx } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { auditFor } from "~/server/admin/audit.server";
 import { listInvoicesForOrders } from "~/server/orders/invoices.server";
 import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";

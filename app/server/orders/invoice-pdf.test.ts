@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../../tests/e2e/support/pdf-text";
+import { pdfText } from "~/server/orders/fixtures/pdf-text";
 import { sellerOf } from "~/lib/operator";
 import { operatorFrom } from "~/server/platform/operator.server";
 import { parseEnv } from "~/server/platform/env.server";

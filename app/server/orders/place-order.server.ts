@@ -1,11 +1,12 @@
 import type { CartLine } from "~/lib/cart";
 import { deliveryAddressOf, type CheckoutInput } from "~/lib/schemas/checkout";
 import { afterCommit, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { logger } from "~/server/platform/log.server";
 import { resolveCart } from "~/server/cart/cart.server";
 import { getMyMembership } from "~/server/members/memberships.server";
-import { invalidateViewers } from "~/server/members/viewer-cache.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "~/server/orders/orders.server";
 import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-address.server";
 import { orderConfirmationMailFor } from "~/server/orders/order-mails.server";
@@ -64,12 +65,11 @@ export async function placeCheckoutOrder(
       return id;
     });
   } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
     // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
-    const customerFixable = code === "P0001" || code === "22023";
-    if (!customerFixable) logger.error("place_order failed", { code, error: message });
-    return customerFixable
-      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: message } }
+    const { code, text } = readSqlError(error, "checkout");
+    if (text === null) logger.error("place_order failed", { code, error: (error as Error).message });
+    return text !== null
+      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: text } }
       : { ok: false, status: 500, notice: ORDER_FAILED };
   }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { sellerOf, type Operator } from "~/lib/operator";
-import { SERVICE, viewerTransaction, type Tx } from "~/server/db/db.server";
+import { SERVICE, viewerTransaction, type Tx } from "~/server/db/transaction.server";
 import type { Database } from "~/server/db/types.server";
 
 export interface ShopSettings {

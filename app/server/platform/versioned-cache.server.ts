@@ -15,7 +15,7 @@ import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
  * directly, so a request racing the commit cannot cache the old rows.
  *
  * Two instances: the public catalogue (catalog-cache.server.ts) and who a session belongs to plus
- * what the page header needs of them (auth/viewer-cache.server.ts).
+ * what the page header needs of them (members/viewer-version.server.ts).
  */
 
 const VERSION_CHECK_MS = 1000;
