@@ -3,6 +3,7 @@
 // NODE_ENV is unset or says "development". On the embedded database it needs no configuration: it
 // generates a session secret, keeps it in DATA_DIR (0600) and signs production (Secure, __Host-)
 // cookies with it; a restart reads the same secret, so a session survives it.
+import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -48,16 +49,30 @@ async function startLikeNpmStart(nodeEnv: string | undefined) {
 }
 
 describe("npm start serves production React", () => {
+  it("the recorder sees React's development bundle where NODE_ENV is unset (a plain node process)", () => {
+    modulesFile = path.resolve(".tmp", `production-mode-control-${process.pid}.txt`);
+    const env: NodeJS.ProcessEnv = { ...process.env, LOADED_MODULES_FILE: modulesFile };
+    delete env.NODE_ENV;
+    const run = spawnSync(process.execPath, ["--import", HOOK, "--input-type=commonjs", "-e", 'require("react")'], {
+      env,
+    });
+    expect(run.status, String(run.stderr)).toBe(0);
+    const loaded = readFileSync(modulesFile, "utf8").split("\n").filter(Boolean);
+    expect(loaded.filter((file) => DEVELOPMENT_BUNDLE.test(file))).toEqual([
+      expect.stringMatching(/react\/cjs\/react\.development\.js$/),
+    ]);
+  });
+
   for (const nodeEnv of [undefined, "development"]) {
     it(`NODE_ENV ${nodeEnv ?? "unset"}: no development bundle of react, react-dom or react-router is loaded`, async () => {
       const { loaded } = await startLikeNpmStart(nodeEnv);
       expect(
-        loaded.some((url) => url.includes("/node_modules/react-dom/")),
+        loaded.some((file) => file.includes("/node_modules/react-dom/")),
         "the hook saw React DOM load",
       ).toBe(true);
-      expect(loaded.filter((url) => DEVELOPMENT_BUNDLE.test(url))).toEqual([]);
+      expect(loaded.filter((file) => DEVELOPMENT_BUNDLE.test(file))).toEqual([]);
       expect(
-        loaded.filter((url) => /\/node_modules\/react(-dom)?\/cjs\/.*\.production\.js$/.test(url)).length,
+        loaded.filter((file) => /\/node_modules\/react(-dom)?\/cjs\/.*\.production\.js$/.test(file)).length,
       ).toBeGreaterThan(0);
       expect(server!.output()).toContain('"mode":"production"');
     });

@@ -1,12 +1,12 @@
-// Preloaded with `node --import` by production-mode.test.ts: appends the URL of every module the
-// process loads (ES modules and require() alike) to LOADED_MODULES_FILE.
+// Preloaded with `node --import` by production-mode.test.ts: appends the path of every CommonJS
+// module the process runs to LOADED_MODULES_FILE. It records compilation, not reading: Node reads
+// both branches of React's `index.js` to find its exports, but runs only the one NODE_ENV picks.
 import { appendFileSync } from "node:fs";
-import { registerHooks } from "node:module";
+import Module from "node:module";
 
 const out = process.env.LOADED_MODULES_FILE;
-registerHooks({
-  load(url, context, nextLoad) {
-    if (out) appendFileSync(out, `${url}\n`);
-    return nextLoad(url, context);
-  },
-});
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename, ...rest) {
+  if (out) appendFileSync(out, `${filename}\n`);
+  return compile.call(this, content, filename, ...rest);
+};
