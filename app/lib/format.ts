@@ -10,7 +10,8 @@ export const SHOP_TIME_ZONE = "Europe/Berlin";
  * '1.234,50 €' exactly as Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }) writes
  * it (app/lib/format.test.ts compares the two over a wide range). Written by hand because the first
  * Intl.NumberFormat of a page costs Chromium 156 20–45 ms of ICU set-up on the main thread: a long
- * task during hydration of every page that shows a price, which failed the Lighthouse proof.
+ * task during hydration of every page that shows a price
+ * (docs/decisions/0013-no-intl-number-format-in-the-browser.md).
  */
 function euro(amount: number): string {
   const magnitude = Math.abs(amount);
