@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestMetaContext } from "~/server/http/context.server";
 import { createLogger } from "~/server/platform/log.server";
 import { createApp, type AppMode } from "./express-app";
-import { CROSS_SITE_MESSAGE, MAX_BODY_BYTES } from "./guards";
+import { BAD_REQUEST_MESSAGE, CROSS_SITE_MESSAGE, MAX_BODY_BYTES, METHOD_NOT_ALLOWED_MESSAGE } from "./guards";
 
 let actions = 0;
 const probe = {
@@ -261,5 +261,56 @@ describe("request log", () => {
       const answer = await send("production", "/probe", { headers: { "X-Request-Id": encodeURI(hostile) } });
       expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+/** The raw bytes of a request no HTTP client library would send; resolves with the whole answer. */
+function sendRaw(key: string, text: string): Promise<string> {
+  const { port } = new URL(servers.get(key)!.base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("requests no browser of the shop sends are refused before routing, logged as requests, not errors", () => {
+  it("other methods (OPTIONS, PUT, DELETE, TRACE, PROPFIND) get 405 with Allow, in both modes", async () => {
+    const before = logLines.length;
+    const actionsBefore = actions;
+    for (const mode of ["production", "development"]) {
+      for (const method of ["OPTIONS", "PUT", "DELETE", "TRACE", "PROPFIND"]) {
+        const answer = await send(mode, "/probe", { method });
+        expect(answer.status, `${mode} ${method}`).toBe(405);
+        expect(answer.headers.allow).toBe("GET, HEAD, POST");
+        expect(answer.body).toBe(METHOD_NOT_ALLOWED_MESSAGE);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = logLines.slice(before);
+    expect(lines.filter((line) => line.level !== "info")).toEqual([]);
+    expect(lines.filter((line) => line.msg === "request" && line.status === 405)).toHaveLength(10);
+    expect(actions).toBe(actionsBefore);
+  });
+
+  it("a target in absolute form and HTTP/1.0 without Host get 400, never a 500", async () => {
+    const before = logLines.length;
+    const absolute = await sendRaw(
+      "production",
+      "GET http://evil.example/probe HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    );
+    expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
+    expect(absolute).toContain(BAD_REQUEST_MESSAGE);
+    const noHost = await sendRaw("production", "GET /probe HTTP/1.0\r\n\r\n");
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logLines.slice(before).filter((line) => line.level !== "info")).toEqual([]);
+    // The same requests with their proper form reach the route.
+    expect((await sendRaw("production", "GET /probe HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")).split("\r\n")[0]).toBe(
+      "HTTP/1.1 200 OK",
+    );
   });
 });

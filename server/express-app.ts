@@ -1,6 +1,7 @@
 // The shop's Express app, the same in development and production (React Router's node
-// custom-server template): request id and log line, security headers, body bound, cross-site
-// check, client IP, then static files (production) or Vite (development), then React Router.
+// custom-server template): request id and log line, requests no browser of the shop sends,
+// security headers, body bound, cross-site check, client IP, then static files (production) or
+// Vite (development), then React Router.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -11,7 +12,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestMetaContext } from "~/server/http/context.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
 import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
-import { bodyLimit, crossSiteGuard, securityHeaders } from "./guards";
+import { bodyLimit, crossSiteGuard, malformedRequest, refuseMalformedRequests, securityHeaders } from "./guards";
 import { createPageCache } from "./page-cache";
 
 export type AppMode = "development" | "production";
@@ -47,6 +48,7 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(options.trustProxy ?? "loopback"));
   app.use(requestLog(log));
+  app.use(refuseMalformedRequests);
   app.use(compression());
   app.use(securityHeaders(state));
   app.use(bodyLimit);
@@ -86,7 +88,7 @@ export function createApp(options: AppOptions) {
  */
 function fastLane(pageCache: ReturnType<typeof createPageCache>, state: { stopping: boolean }, log: AppLogger) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (state.stopping) return false;
+    if (state.stopping || malformedRequest(req.method, req.url, req.headers.host)) return false;
     const encoding = contentEncoding(req.headers["accept-encoding"]);
     if (encoding === undefined) return false;
     const hit = pageCache.lookup(req);

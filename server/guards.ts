@@ -1,5 +1,6 @@
-// The checks every request passes before any route (or, in development, Vite) sees it: security
-// headers, the body bound, and the cross-site check. Dev and production mount the same ones.
+// The checks every request passes before any route (or, in development, Vite) sees it: requests
+// no browser of the shop sends, security headers, the body bound, and the cross-site check. Dev
+// and production mount the same ones.
 import type { Request, RequestHandler } from "express";
 import { logger, type AppLogger } from "~/server/platform/log.server";
 import { env } from "~/server/platform/env.server";
@@ -8,6 +9,31 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TEXT = "text/plain; charset=utf-8";
 export const CROSS_SITE_MESSAGE = "Diese Anfrage kam von einer anderen Website und wurde deshalb abgelehnt.";
+
+/** What the shop answers: pages and data (GET, HEAD) and its forms (POST). */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+export const METHOD_NOT_ALLOWED_MESSAGE = "Diese Anfragemethode wird hier nicht unterstützt.";
+export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
+
+/**
+ * Why a request is refused before routing, or null: another method (OPTIONS, PUT, TRACE, PROPFIND
+ * …: 405 with Allow), a target in absolute form (`GET http://host/ HTTP/1.1`, a proxy's request)
+ * or a request without Host (HTTP/1.0): 400. Routing them reached React Router, which built a URL
+ * from them and failed with a 500 and a stack trace in the log; these are no one's mistake in the
+ * shop, so they are logged as the one info line every request gets, not as errors.
+ */
+export function malformedRequest(method: string | undefined, url: string | undefined, host: string | undefined) {
+  if (!ALLOWED_METHODS.includes(method ?? "")) return { status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } as const;
+  if (!url?.startsWith("/") || !host) return { status: 400, message: BAD_REQUEST_MESSAGE } as const;
+  return null;
+}
+
+export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
+  const refusal = malformedRequest(req.method, req.url, req.headers.host);
+  if (!refusal) return next();
+  if (refusal.status === 405) res.set("Allow", ALLOWED_METHODS.join(", "));
+  res.status(refusal.status).set("Connection", "close").type(TEXT).send(refusal.message);
+};
 
 /** Headers for every response (documents, data, assets, redirects); documents add their CSP. */
 export function baseSecurityHeaders(): Record<string, string> {

@@ -1,0 +1,74 @@
+// Requests no browser of the shop sends, against the production build: other methods (OPTIONS,
+// PUT, TRACE, PROPFIND …), a target in absolute form and HTTP/1.0 without Host. Each gets a 4xx
+// before routing (server/guards.ts) and one info log line, never a 500 or an error with a stack;
+// the cached page after them is still served.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
+import { freshDataDir } from "./support/data-dir";
+
+let server: AppServer;
+let dataDir: Awaited<ReturnType<typeof freshDataDir>>;
+
+beforeAll(async () => {
+  dataDir = await freshDataDir("junk-requests");
+  server = await startAppServer({
+    env: { DATA_DIR: dataDir.dir, LOG_LEVEL: "info" },
+    stdio: "pipe",
+    timeoutMs: 120_000,
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await dataDir?.remove();
+});
+
+/** Writes the request's bytes as they are and reads the answer until the server closes. */
+function raw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+const statusOf = (answer: string) => Number(answer.split(" ", 2)[1]);
+const host = () => `Host: 127.0.0.1:${server.port}`;
+
+describe("junk requests are refused before routing and are no errors", () => {
+  it("each gets its 4xx and the log has only info lines for them", async () => {
+    // A cached page exists, so the fast lane sees these requests too; its log line is out before counting.
+    await fetch(`${server.base}/products`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logBefore = server.output().length;
+    const cases: [string, number][] = [
+      ...["OPTIONS", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND", "MKCOL"].map((method): [string, number] => [
+        `${method} /products HTTP/1.1\r\n${host()}\r\nConnection: close\r\n\r\n`,
+        405,
+      ]),
+      [`GET http://127.0.0.1:${server.port}/products HTTP/1.1\r\n${host()}\r\nConnection: close\r\n\r\n`, 400],
+      ["GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n", 400],
+      ["GET /products HTTP/1.0\r\n\r\n", 400],
+      ["POST /auth HTTP/1.0\r\nContent-Length: 0\r\n\r\n", 400],
+    ];
+    for (const [request, status] of cases) {
+      const answer = await raw(request);
+      expect(statusOf(answer), request.split("\r\n")[0]).toBe(status);
+      if (status === 405) expect(answer).toMatch(/\r\nallow: GET, HEAD, POST\r\n/i);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = server
+      .output()
+      .slice(logBefore)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: string; msg: string; status?: number });
+    expect(lines.filter((line) => line.level !== "info")).toEqual([]);
+    expect(lines.filter((line) => line.msg === "request").map((line) => line.status)).toEqual(cases.map(([, s]) => s));
+    expect((await fetch(`${server.base}/products`)).status).toBe(200);
+  });
+});
