@@ -126,6 +126,19 @@ describe("page cache", () => {
     expect((await get("/c", { headers: { Authorization: "Bearer x" } })).cache).toBeNull();
   });
 
+  it("bypasses two theme cookies: the app renders the first, so no key may stand for the page", async () => {
+    const { get } = await start();
+    await get("/t", { headers: { Cookie: "theme=light" } });
+    expect((await get("/t", { headers: { Cookie: "theme=light" } })).cache).toBe("hit");
+    for (const cookie of ["theme=dark; theme=light", "theme=light; theme=light"]) {
+      const twice = await get("/t", { headers: { Cookie: cookie } });
+      expect(twice.cache, cookie).toBeNull();
+      expect(twice.body, "rendered for this request, not the stored light page").toContain(`theme ${cookie}`);
+    }
+    // The stored light page is still what a plain light visitor gets.
+    expect((await get("/t", { headers: { Cookie: "theme=light" } })).body).toContain("theme theme=light");
+  });
+
   it("stores only what the response allows: 200, public, no Set-Cookie", async () => {
     const { get, cache } = await start();
     for (const path of ["/r?cookie=1", "/r?cc=private,%20no-store", "/r?status=404", "/r?cc=public,%20no-cache"]) {

@@ -79,7 +79,12 @@ export function browserOnly(cacheControl: string): string {
 const isPublic = (cacheControl: string) =>
   /(?:^|,)\s*public\s*(?:,|$)/i.test(cacheControl) && !/private|no-store|no-cache/i.test(cacheControl);
 
-/** The request's cookies by name (last one wins, as in the app's cookie parser). */
+/**
+ * The request's cookies by name, or null when the page may not come from the cache: a cookie other
+ * than the keyed ones, or one named twice. Parsers disagree on which of two `theme=` wins (the app's
+ * takes the first); keyed on one and rendered with the other, a page would be stored under the
+ * wrong theme and served to everyone with that theme.
+ */
 function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
   const raw = headers.cookie;
   const names = new Map<string, string>();
@@ -88,7 +93,7 @@ function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
     const at = pair.indexOf("=");
     const name = (at < 0 ? pair : pair.slice(0, at)).trim();
     if (!name) continue;
-    if (!KEYED_COOKIES.has(name)) return null;
+    if (!KEYED_COOKIES.has(name) || names.has(name)) return null;
     names.set(name, at < 0 ? "" : pair.slice(at + 1).trim());
   }
   return names;
