@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -22,6 +22,24 @@ async function open(dataDir: string) {
   const handle = await openDatabase({ dataDir, seed: true, localShim: true });
   await handle.runner.exec("reset role");
   return handle;
+}
+
+/** Every mode in a tree, as "dir 700" / "file 600" with how often it occurs. */
+async function modesIn(root: string): Promise<Record<string, number>> {
+  const modes: Record<string, number> = {};
+  const visit = async (entry: string) => {
+    const info = await stat(entry);
+    const key = `${info.isDirectory() ? "dir" : "file"} ${(info.mode & 0o777).toString(8)}`;
+    modes[key] = (modes[key] ?? 0) + 1;
+    if (info.isDirectory()) for (const name of await readdir(entry)) await visit(path.join(entry, name));
+  };
+  await visit(root);
+  return modes;
+}
+
+/** Only the owner may read or write: every folder 0700, every file 0600. */
+function expectPrivate(modes: Record<string, number>) {
+  expect(Object.keys(modes).sort()).toEqual(["dir 700", "file 600"]);
 }
 
 /** What an operator would compare: every order with its items, members, mails (and their state). */
@@ -67,6 +85,8 @@ it("data in → backup → restore into a fresh DATA_DIR → the same orders, me
   expect(before.mails).toHaveLength(2);
 
   await handle.close();
+  // The first start made DATA_DIR private: it holds password hashes and mails (with their links).
+  expectPrivate(await modesIn(source));
 
   // While a server runs on the DATA_DIR (here: a stand-in process holding the lock) the backup
   // refuses instead of copying a database in use.
@@ -75,15 +95,32 @@ it("data in → backup → restore into a fresh DATA_DIR → the same orders, me
   await writeFile(path.join(source, "behappy.lock"), formatLock(server.pid!));
   await expect(backupDataDir(source, file)).rejects.toThrow(`in use by process ${server.pid}`);
   await new Promise((resolve) => (server.kill("SIGKILL"), server.once("exit", resolve)));
+  await writeFile(file, "an older backup of the same name, readable by all", { mode: 0o644 });
   await backupDataDir(source, file);
+  expect(((await stat(file)).mode & 0o777).toString(8)).toBe("600");
 
   const target = path.join(dir, "restored");
   await restoreDataDir(file, target);
   await expect(restoreDataDir(file, target)).rejects.toThrow(/is not empty/);
+  expectPrivate(await modesIn(target));
   const restored = await open(target);
   try {
     expect(await snapshot(restored)).toEqual(before);
   } finally {
     await restored.close();
   }
+}, 120_000);
+
+it("an existing DATA_DIR with loose modes (0666/0777, as the audit found) is made private when it opens", async () => {
+  const dataDir = path.join(dir, "loose");
+  await (await open(dataDir)).close();
+  const loosen = async (entry: string) => {
+    const info = await stat(entry);
+    await chmod(entry, info.isDirectory() ? 0o777 : 0o666);
+    if (info.isDirectory()) for (const name of await readdir(entry)) await loosen(path.join(entry, name));
+  };
+  await loosen(dataDir);
+  expect((await modesIn(dataDir))["file 666"]).toBeGreaterThan(100);
+  await (await open(dataDir)).close();
+  expectPrivate(await modesIn(dataDir));
 }, 120_000);

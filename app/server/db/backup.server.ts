@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
+import { makeDataDirPrivate, PRIVATE_FILE_MODE } from "~/server/db/data-dir-modes.server";
 
 /**
  * Backup and restore of the embedded database (PGlite's DATA_DIR) as one .tar.gz file. Both take
  * the DATA_DIR lock, so they refuse while a server runs on it (its refusal names the process):
  * stop the server, back up, start it again. A restore only fills an empty or new DATA_DIR, so it
- * can never overwrite a database; move the old one aside first.
+ * can never overwrite a database; move the old one aside first. The backup holds everything the
+ * database does (password hashes, mails), so it is written 0600, and a restored DATA_DIR is private
+ * like a new one (data-dir-modes.server.ts).
  */
 
 async function openPGlite(dataDir: string, loadDataDir?: Blob) {
@@ -26,7 +29,9 @@ export async function backupDataDir(dataDir: string, file: string) {
     const dump = await pglite.dumpDataDir("gzip");
     await pglite.close();
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
+    // writeFile's mode applies only to a new file: an older backup of the same name is tightened too.
+    await chmod(file, PRIVATE_FILE_MODE);
   } finally {
     await release();
   }
@@ -35,7 +40,7 @@ export async function backupDataDir(dataDir: string, file: string) {
 
 export async function restoreDataDir(file: string, dataDir: string) {
   const data = await readFile(file);
-  await mkdir(dataDir, { recursive: true });
+  await makeDataDirPrivate(dataDir);
   if ((await readdir(dataDir)).length > 0) {
     throw new Error(`DATA_DIR ${dataDir} is not empty. Restore into a new directory, or move the old one aside first.`);
   }
@@ -45,6 +50,7 @@ export async function restoreDataDir(file: string, dataDir: string) {
     // A file that is no PGlite backup fails here, not on the server's next start.
     await pglite.query("select 1 from supabase_migrations.schema_migrations limit 1");
     await pglite.close();
+    await makeDataDirPrivate(dataDir);
   } finally {
     await release();
   }

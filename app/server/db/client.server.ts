@@ -1,9 +1,9 @@
-import { mkdir } from "node:fs/promises";
 import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { logger } from "~/server/platform/log.server";
 import { migrate, withMigrationLock, type SqlRunner } from "~/server/db/migrate.server";
 import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
+import { makeDataDirPrivate } from "~/server/db/data-dir-modes.server";
 import type { Database } from "~/server/db/types.server";
 
 // numeric → number (prices are numeric(10,2)), bigint stays text unless cast in SQL (counts are ::int).
@@ -59,11 +59,15 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   const isMemory = dataDir.startsWith("memory://");
   let releaseLock = async () => {};
   if (!isMemory) {
-    await mkdir(dataDir, { recursive: true });
+    const tightened = await makeDataDirPrivate(dataDir);
+    if (tightened > 0) logger.info("DATA_DIR made private (0700/0600)", { dataDir, entries: tightened });
     releaseLock = await acquireDataDirLock(dataDir);
   }
   // numeric as number, as on pg (prices are numeric(10,2)).
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { 1700: (value) => Number(value) } });
+  // A new database is unpacked with modes of PGlite's choosing (0666); what PostgreSQL writes later
+  // follows the umask.
+  if (!isMemory) await makeDataDirPrivate(dataDir);
   const runner: SqlRunner = {
     exec: async (sql) => void (await pglite.exec(sql)),
     query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
