@@ -1227,6 +1227,7 @@ CREATE TABLE public.mail_outbox (
     message_id text DEFAULT (('<'::text || (gen_random_uuid())::text) || '@outbox.behappy>'::text) NOT NULL,
     dedupe_key text,
     attachments jsonb,
+    carries_secret boolean DEFAULT false NOT NULL,
     CONSTRAINT mail_outbox_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT mail_outbox_dedupe_key_check CHECK ((char_length(dedupe_key) <= 200)),
     CONSTRAINT mail_outbox_error_check CHECK ((char_length(last_error) <= 2000)),
@@ -2458,7 +2459,58 @@ GRANT SELECT ON TABLE public.invoices TO authenticated;
 -- Name: TABLE mail_outbox; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.mail_outbox TO service_role;
-GRANT SELECT ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.id; Type: ACL; Schema: public
+
+GRANT SELECT(id) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.to_address; Type: ACL; Schema: public
+
+GRANT SELECT(to_address) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.subject; Type: ACL; Schema: public
+
+GRANT SELECT(subject) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.created_at; Type: ACL; Schema: public
+
+GRANT SELECT(created_at) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.sent_at; Type: ACL; Schema: public
+
+GRANT SELECT(sent_at) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.last_error; Type: ACL; Schema: public
+
+GRANT SELECT(last_error) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.status; Type: ACL; Schema: public
+
+GRANT SELECT(status) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.attempts; Type: ACL; Schema: public
+
+GRANT SELECT(attempts) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.next_attempt_at; Type: ACL; Schema: public
+
+GRANT SELECT(next_attempt_at) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.locked_until; Type: ACL; Schema: public
+
+GRANT SELECT(locked_until) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.message_id; Type: ACL; Schema: public
+
+GRANT SELECT(message_id) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.dedupe_key; Type: ACL; Schema: public
+
+GRANT SELECT(dedupe_key) ON TABLE public.mail_outbox TO authenticated;
+
+-- Name: COLUMN mail_outbox.carries_secret; Type: ACL; Schema: public
+
+GRANT SELECT(carries_secret) ON TABLE public.mail_outbox TO authenticated;
 
 -- Name: TABLE membership_plans; Type: ACL; Schema: public
 

@@ -536,6 +536,37 @@ describeEngines("RLS matrix", (engine) => {
 });
 
 describeEngines("mail_outbox writes beyond the matrix", (engine) => {
+  it("an admin reads a mail's delivery state, never its text, HTML or attachments (a reset link is a key)", async () => {
+    const e = engine();
+    const admin = await e.createUser("outbox-reader-admin@example.com");
+    await e.makeAdmin(admin);
+    const [reset] = await e.query<{ id: string }>(
+      `insert into public.mail_outbox (to_address, subject, text_body, html_body, status, carries_secret)
+       values ('kunde@example.com', 'Passwort zurücksetzen', 'https://shop.example/auth/reset?token=geheim',
+               '<a href="https://shop.example/auth/reset?token=geheim">', 'queued', true)
+       returning id`,
+    );
+    const asAdmin = (sql: string) => e.asViewer("authenticated", admin).query(sql, [reset.id]);
+    for (const column of ["text_body", "html_body", "attachments", "*"]) {
+      expect((await errorOf(asAdmin(`select ${column} from public.mail_outbox where id = $1`))).code, column).toBe(
+        "42501",
+      );
+    }
+    const { rows } = await asAdmin(
+      "select to_address, subject, status, attempts, last_error, carries_secret from public.mail_outbox where id = $1",
+    );
+    expect(rows).toEqual([
+      {
+        to_address: "kunde@example.com",
+        subject: "Passwort zurücksetzen",
+        status: "queued",
+        attempts: 0,
+        last_error: null,
+        carries_secret: true,
+      },
+    ]);
+  });
+
   it("only an admin may make an undelivered mail due again (retry_mail); attempts stay counted", async () => {
     const e = engine();
     const member = await e.createUser("outbox-member@example.com");

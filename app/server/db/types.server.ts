@@ -136,6 +136,7 @@ export interface MailOutboxTable {
   message_id: Generated<string>;
   dedupe_key: string | null;
   attachments: Json | null;
+  carries_secret: Generated<boolean>;
 }
 
 export interface MembershipPlansTable {

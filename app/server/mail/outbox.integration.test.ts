@@ -66,7 +66,7 @@ async function row(id: string) {
 }
 
 /** Queues a mail the way the shop does: inside the transaction of an anonymous visitor's write. */
-async function enqueueAsAnon(subject: string, options: { key?: string } = {}) {
+async function enqueueAsAnon(subject: string, options: { key?: string; secret?: boolean } = {}) {
   const { ANON, withViewer } = await import("~/server/db/db.server");
   const { enqueueMail } = await import("~/server/mail/outbox.server");
   return withViewer(ANON, (tx) => enqueueMail(tx, mail(subject), options));
@@ -104,6 +104,22 @@ describe("the mail outbox", () => {
     expect(received[0].raw).toContain("Hallo Erika");
     expect(received[0].raw).toContain(`Message-ID: ${before.message_id}`);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, sent: true, last_error: null });
+  });
+
+  it("a mail with a token is delivered whole, then its stored text, HTML and attachments are gone", async () => {
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { deliverDueMails, SECRET_REMOVED } = await import("~/server/mail/outbox.server");
+    const secret = (await enqueueAsAnon("Passwort zurücksetzen", { secret: true }))!;
+    const plain = (await enqueueAsAnon("Deine Bestellung"))!;
+    await deliverDueMails();
+    expect(received.map((mail) => mail.raw).join()).toContain("Hallo Erika, Passwort zur"); // ü is encoded
+    const stored = await withViewer(SERVICE, (tx) =>
+      sql<{ id: string; status: string; text_body: string; html_body: string | null }>`
+        select id, status, text_body, html_body from public.mail_outbox where id in (${secret}, ${plain})`.execute(tx),
+    );
+    const byId = Object.fromEntries(stored.rows.map((r) => [r.id, r]));
+    expect(byId[secret]).toMatchObject({ status: "sent", text_body: SECRET_REMOVED, html_body: null });
+    expect(byId[plain]).toMatchObject({ status: "sent", text_body: "Hallo Erika, Deine Bestellung" });
   });
 
   it("the same cause queues one mail only (a checkout form sent twice)", async () => {

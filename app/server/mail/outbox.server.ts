@@ -12,6 +12,9 @@ import type { Mail, MailAttachment } from "~/server/mail/mail.server";
  * A worker in every server instance delivers due rows; the request never waits for SMTP.
  */
 
+/** What stays of a delivered mail that carried a token (the migration writes the same sentence). */
+export const SECRET_REMOVED = "Der Inhalt wurde nach dem Versand gelöscht: die Mail enthielt einen persönlichen Link.";
+
 /** Retries go on for at least this long after the mail was queued, then it is marked failed. */
 export const GIVE_UP_AFTER_HOURS = 24;
 const BATCH = 20;
@@ -22,8 +25,14 @@ const CONCURRENCY = 4;
  * again (a form sent twice) queues nothing. The viewer of `tx` (often anon) has no rights on the
  * outbox, so the insert runs as the server role for this one statement; no SQL function is granted
  * to the API roles for it, so nobody can use the shop as a mail relay through Supabase's API.
+ * `secret`: the mail carries a link with a token (password reset, confirmation, newsletter); its
+ * text is replaced once it has been delivered, so no stored row keeps a live link.
  */
-export async function enqueueMail(tx: Tx, mail: Mail, { key }: { key?: string } = {}) {
+export async function enqueueMail(
+  tx: Tx,
+  mail: Mail,
+  { key, secret = false }: { key?: string; secret?: boolean } = {},
+) {
   const inserted = await asService(tx, () =>
     tx
       .insertInto("mail_outbox")
@@ -35,6 +44,7 @@ export async function enqueueMail(tx: Tx, mail: Mail, { key }: { key?: string } 
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         message_id: newMessageId(),
         dedupe_key: key ?? null,
+        carries_secret: secret,
       })
       .onConflict((oc) => oc.column("dedupe_key").doNothing())
       .returning("id")
@@ -70,6 +80,7 @@ interface ClaimedMail {
   attachments: MailAttachment[] | null;
   message_id: string;
   attempts: number;
+  carries_secret: boolean;
   expired: boolean;
 }
 
@@ -93,7 +104,7 @@ async function claimDue(limit: number) {
           order by next_attempt_at
           limit ${limit}
           for update skip locked)
-      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.message_id, m.attempts,
+      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.message_id, m.attempts, m.carries_secret,
                 m.created_at < now() - make_interval(hours => ${GIVE_UP_AFTER_HOURS}) as expired`.execute(tx);
     return rows;
   });
@@ -128,7 +139,13 @@ async function deliver(mail: ClaimedMail) {
   await withViewer(SERVICE, (tx) =>
     tx
       .updateTable("mail_outbox")
-      .set({ status: "sent", sent_at: sql<Date>`now()`, locked_until: null, last_error: null })
+      .set({
+        status: "sent",
+        sent_at: sql<Date>`now()`,
+        locked_until: null,
+        last_error: null,
+        ...(mail.carries_secret ? { text_body: SECRET_REMOVED, html_body: null, attachments: null } : {}),
+      })
       .where("id", "=", mail.id)
       .execute(),
   );

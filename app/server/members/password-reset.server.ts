@@ -42,7 +42,7 @@ async function sendResetMail(email: string, kind: "reset" | "account-exists") {
       kind === "reset"
         ? passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES })
         : accountExistsMail({ link, minutes: RESET_TOKEN_MINUTES });
-    await enqueueMail(tx, { to: email, ...mail });
+    await enqueueMail(tx, { to: email, ...mail }, { secret: true });
   });
 }
 

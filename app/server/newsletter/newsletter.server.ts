@@ -31,11 +31,9 @@ export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promi
   const answer = rows[0]!;
   // To the address as stored; a delivery problem stays in the outbox and the log.
   const to = { ...input, email: answer.stored_email };
-  const mail =
-    answer.previous_status === "subscribed"
-      ? alreadySubscribedMail(to)
-      : confirmationMail(to, confirmToken, unsubscribeToken);
-  await enqueueMail(tx, mail);
+  if (answer.previous_status === "subscribed") await enqueueMail(tx, alreadySubscribedMail(to));
+  // Its confirm and unsubscribe links carry tokens.
+  else await enqueueMail(tx, confirmationMail(to, confirmToken, unsubscribeToken), { secret: true });
 }
 
 /** The frame of both newsletter mails: greeting (by first name when given), the body, the team's regards. */
