@@ -8,47 +8,26 @@ export const SHOP_TIME_ZONE = "Europe/Berlin";
 
 /**
  * '1.234,50 €' exactly as Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }) writes
- * it (app/lib/format.test.ts compares the two over a wide range). Written by hand because the first
- * Intl.NumberFormat of a page costs Chromium 156 20–45 ms of ICU set-up on the main thread: a long
- * task during hydration of every page that shows a price
- * (docs/decisions/0013-no-intl-number-format-in-the-browser.md).
+ * an amount in cents, as prices and totals are (numeric(10,2), and sums of them; app/lib/format.test.ts
+ * compares the two). Written by hand because the first Intl.NumberFormat of a page costs Chromium 156
+ * 20–45 ms of ICU set-up on the main thread: a long task during hydration of every page that shows a
+ * price (docs/decisions/0013-no-intl-number-format-in-the-browser.md).
  */
 function euro(amount: number): string {
-  const magnitude = Math.abs(amount);
-  if (magnitude >= 1e13) return lazyEuroFormat().format(amount);
-  // Intl rounds the shortest decimal that names the number (what String() prints), half away from zero.
-  const [whole, fraction = ""] = magnitude < 1e-6 ? ["0"] : String(magnitude).split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (fraction[2] >= "5" ? 1 : 0);
+  const [euros, cents] = Math.abs(amount).toFixed(2).split(".");
   const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-  const euros = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}${euros},${String(cents % 100).padStart(2, "0")}\u00a0€`;
+  return `${sign}${euros.replace(/\B(?=(\d{3})+$)/g, ".")},${cents}\u00a0€`;
 }
 
-let euroFormat: Intl.NumberFormat | undefined;
-function lazyEuroFormat() {
-  euroFormat ??= new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
-  return euroFormat;
-}
-
-// Made on first use, like the euro fallback: a page that shows no date pays no ICU set-up for one.
+// Made on first use: a page that shows no date pays no ICU set-up for one.
+const DATE: Intl.DateTimeFormatOptions = {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: SHOP_TIME_ZONE,
+};
 let dateFormat: Intl.DateTimeFormat | undefined;
-const dateFormatOptions: Intl.DateTimeFormatOptions = {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: SHOP_TIME_ZONE,
-};
-
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
-const dateTimeFormatOptions: Intl.DateTimeFormatOptions = {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: SHOP_TIME_ZONE,
-};
 
 type Amount = number | string | null | undefined;
 
@@ -118,7 +97,7 @@ export function formatDate(value: string | null | undefined): string {
     return isValidCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : value;
   }
   const date = parseTimestamp(trimmed);
-  if (date) return (dateFormat ??= new Intl.DateTimeFormat("de-DE", dateFormatOptions)).format(date);
+  if (date) return (dateFormat ??= new Intl.DateTimeFormat("de-DE", DATE)).format(date);
   // Free text ("ab 2027-09-12", "2027-09-12 – 2027-09-13"): ISO dates inside it read as dd.mm.yyyy.
   return value.replace(EMBEDDED_DATE, (match, y: string, m: string, d: string) =>
     isValidCalendarDate(Number(y), Number(m), Number(d)) ? `${d}.${m}.${y}` : match,
@@ -131,7 +110,14 @@ export function formatDateTime(value: string | null | undefined): string {
   const trimmed = value.trim();
   if (DATE_ONLY.test(trimmed)) return formatDate(trimmed);
   const date = parseTimestamp(trimmed);
-  return date ? (dateTimeFormat ??= new Intl.DateTimeFormat("de-DE", dateTimeFormatOptions)).format(date) : value;
+  return date
+    ? (dateTimeFormat ??= new Intl.DateTimeFormat("de-DE", {
+        ...DATE,
+        hour: "2-digit",
+        minute: "2-digit",
+        hour12: false,
+      })).format(date)
+    : value;
 }
 
 /**

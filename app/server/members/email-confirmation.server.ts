@@ -40,7 +40,11 @@ export async function sendEmailConfirmation(userId: string): Promise<boolean> {
     const token = await issueOneTimeToken(tx, userId, "confirmation_token", CONFIRM_TOKEN_HOURS * 60);
     // Queued with the token: a link in a mail always names a stored token.
     const link = publicUrl(`/auth/confirm?token=${encodeURIComponent(token)}`);
-    await enqueueMail(tx, { to: email, ...emailConfirmationMail({ link, hours: CONFIRM_TOKEN_HOURS }) }, { secret: true });
+    await enqueueMail(
+      tx,
+      { to: email, ...emailConfirmationMail({ link, hours: CONFIRM_TOKEN_HOURS }) },
+      { secret: true },
+    );
   });
   return true;
 }
