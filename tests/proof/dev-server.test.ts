@@ -1,8 +1,9 @@
 // `npm run dev` (server.mjs --dev: the TypeScript through Vite's middleware mode) and the built
 // server (`node server.mjs`) are one Express app: the same security headers, the same body bound,
 // the same cross-site check, and the same client IP (behind the default trusted loopback proxy),
-// so rate limits count per visitor in development too. Both run with NODE_ENV=development, as
-// `npm run dev` and a local `npm start` do.
+// so rate limits count per visitor in development too. Both are started with NODE_ENV=development;
+// the built server runs as production whatever NODE_ENV says (server.mjs), so it adds HSTS and its
+// CSP lacks development's allowances for Vite (eval, the HMR socket) — the only differences.
 import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -78,9 +79,13 @@ describe("npm run dev and the built server", () => {
     expect(dev.status).toBe(200);
     expect(built.status).toBe(200);
     expect(built.security["x-frame-options"]).toBe("DENY");
-    expect(dev.security).toEqual(built.security);
+    expect(built.security["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(dev.security["strict-transport-security"]).toBeNull();
+    const withoutHsts = (headers: Record<string, string | null>) => ({ ...headers, "strict-transport-security": null });
+    expect(dev.security).toEqual(withoutHsts(built.security));
     expect(dev.csp).toContain("frame-ancestors 'none'");
-    expect(dev.csp).toBe(built.csp);
+    expect(built.csp).not.toMatch(/unsafe-eval|ws:/);
+    expect(dev.csp?.replace(" 'unsafe-eval'", "").replace(" ws: http://localhost:*", "")).toBe(built.csp);
     expect(dev.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

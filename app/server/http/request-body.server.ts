@@ -21,13 +21,23 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   if (JSON_ROUTES.has(new URL(request.url).pathname)) return next();
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 415 });
-  if (/multipart\//i.test(type)) {
-    const readable = await request
-      .clone()
-      .formData()
-      .then(() => true)
-      .catch(() => false);
-    if (!readable) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  if (/multipart\//i.test(type) && !(await isReadableMultipart(request, type))) {
+    throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
   return next();
 };
+
+/**
+ * A multipart body as browsers send it: it starts with its boundary, and it parses. Node 24's parser
+ * skips whatever precedes the first boundary it finds, so a body whose first boundary is missing
+ * read as a form without that field (an empty form, for the export) instead of being refused.
+ */
+async function isReadableMultipart(request: Request, type: string) {
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary || !(await request.clone().text()).startsWith(`--${boundary}\r\n`)) return false;
+  return request
+    .clone()
+    .formData()
+    .then(() => true)
+    .catch(() => false);
+}
