@@ -636,6 +636,8 @@ declare
   v_held_rank integer;
   v_held_grants boolean := false;
   v_new public.membership_plans;
+  v_pending_order uuid;
+  v_pending_name text;
   v_grants boolean;
   v_status text;
   v_i integer;
@@ -763,6 +765,21 @@ begin
     end if;
     if v_held_plan = v_new.plan and v_new.term_months is null then
       raise exception 'Du hast die %-Mitgliedschaft bereits.', v_held_name using errcode = 'P0001';
+    end if;
+    -- An unpaid order of this plan or a higher one is still open: a second one would be paid twice
+    -- for one membership. The same checkout sent again is not a second order (its token).
+    select o.id, p.name into v_pending_order, v_pending_name
+      from public.orders o
+      join public.order_items i on i.order_id = o.id
+      join public.membership_plans p on p.plan = i.membership_plan
+     where o.user_id = v_uid and o.status = 'pending' and p.rank >= v_new.rank
+       and o.checkout_token is distinct from p_checkout_token
+     order by o.created_at desc
+     limit 1;
+    if v_pending_order is not null then
+      raise exception 'Deine Bestellung der %-Mitgliedschaft (Bestellnummer %) wartet noch auf die Zahlung. Eine weitere Mitgliedschaft kannst du bestellen, wenn sie abgeschlossen ist.',
+        v_pending_name, left(v_pending_order::text, 8)
+        using errcode = 'P0001';
     end if;
     -- A membership in this order counts for this order.
     v_grants := v_grants or v_new.grants_community_price;

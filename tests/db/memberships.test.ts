@@ -225,6 +225,47 @@ describeEngines("membership lifecycle", (engine) => {
     expect(await count(visitor)).toBe(0);
   });
 
+  it("an unpaid membership order blocks another of the same or a lower plan, naming it; a higher plan passes", async () => {
+    const e = engine();
+    const buyer = await member(e, null);
+    const admin = await e.createUser(uniqueEmail("pending-admin"));
+    await e.makeAdmin(admin);
+    const place = async (lines: object[], token = randomUUID()) =>
+      (
+        await e
+          .asViewer("authenticated", buyer)
+          .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+            token,
+            JSON.stringify(CUSTOMER),
+            JSON.stringify(lines),
+          ])
+      ).rows[0].id;
+    const blocked = (plan: string, orderId: string) => ({
+      code: "P0001",
+      message: `Deine Bestellung der ${plan}-Mitgliedschaft (Bestellnummer ${orderId.slice(0, 8)}) wartet noch auf die Zahlung. Eine weitere Mitgliedschaft kannst du bestellen, wenn sie abgeschlossen ist.`,
+    });
+    const token = randomUUID();
+    const yearly = await place([line(YEARLY)], token);
+    // The same checkout sent again is the same order, not a second one.
+    expect(await place([line(YEARLY)], token)).toBe(yearly);
+    for (const plan of [YEARLY, FREE]) {
+      expect(await errorOf(place([line(plan), line(COURSE, "course")]))).toEqual(blocked("Yearly", yearly));
+    }
+    // Anything else may be ordered meanwhile, and a higher plan too; then that one blocks Yearly.
+    await place([line(PRODUCT)]);
+    const lifetime = await place([line(LIFETIME)]);
+    expect(await errorOf(place([line(YEARLY)]))).toEqual(blocked("Lifetime", lifetime));
+    const orders = await e.query<{ n: number }>(
+      "select count(*)::int as n from public.orders o join public.order_items i on i.order_id = o.id where o.user_id = $1 and i.membership_plan is not null",
+      [buyer],
+    );
+    expect(orders[0].n).toBe(2);
+    // Once paid or cancelled, the block is gone: Yearly completed, Lifetime cancelled, Yearly extends.
+    await complete(e, admin, yearly);
+    await complete(e, admin, lifetime, "cancelled");
+    expect((await order(e, buyer, [line(YEARLY)])).status).toBe("pending");
+  });
+
   it("admins grant, extend and end by hand with a reason in the audit trail; nobody else may", async () => {
     const person = await member(engine(), null);
     const set = (actor: string, action: string, plan: string | null, reason: string) =>
