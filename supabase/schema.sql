@@ -41,6 +41,7 @@ declare
   v_user uuid;
   v_applied timestamptz;
   v_plan text;
+  v_before jsonb;
 begin
   select o.user_id, o.membership_applied_at into v_user, v_applied
   from public.orders o where o.id = p_order_id and o.status = 'completed';
@@ -54,8 +55,10 @@ begin
   if v_plan is null then
     return;
   end if;
+  perform public.lock_membership(v_user);
+  select to_jsonb(m) into v_before from public.memberships m where m.user_id = v_user;
   perform public.apply_membership_purchase(v_user, v_plan, p_order_id);
-  update public.orders set membership_applied_at = now() where id = p_order_id;
+  update public.orders set membership_applied_at = now(), membership_before = v_before where id = p_order_id;
 end
 $$;
 
@@ -533,6 +536,20 @@ CREATE FUNCTION public.lock_membership(p_user_id uuid) RETURNS void
   select pg_advisory_xact_lock(hashtextextended('public.memberships:' || p_user_id::text, 0))
 $$;
 
+-- Name: membership_follows_order_status(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.membership_follows_order_status() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if old.status = 'completed' and new.status is distinct from 'completed' then
+    perform public.revert_order_membership(new.id, new.status);
+  end if;
+  return null;
+end
+$$;
+
 -- Name: my_membership(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.my_membership() RETURNS jsonb
@@ -980,6 +997,62 @@ begin
 end
 $$;
 
+-- Name: revert_order_membership(uuid, text); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.revert_order_membership(p_order_id uuid, p_new_status text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid;
+  v_applied timestamptz;
+  v_prev jsonb;
+  v_plan public.membership_plans;
+  v_cur public.memberships;
+  v_before jsonb;
+  v_after jsonb;
+  v_now timestamptz := now();
+begin
+  select o.user_id, o.membership_applied_at, o.membership_before into v_user, v_applied, v_prev
+  from public.orders o where o.id = p_order_id;
+  if v_user is null or v_applied is null then
+    return;
+  end if;
+  select p.* into v_plan
+  from public.order_items oi join public.membership_plans p on p.plan = oi.membership_plan
+  where oi.order_id = p_order_id
+  limit 1;
+  perform public.lock_membership(v_user);
+  select * into v_cur from public.memberships where user_id = v_user for update;
+  if found then
+    v_before := to_jsonb(v_cur);
+    if v_cur.order_id = p_order_id and v_prev is null then
+      update public.memberships set until = greatest(v_now, since), updated_at = v_now where user_id = v_user;
+    elsif v_cur.order_id = p_order_id then
+      update public.memberships
+         set plan = v_prev ->> 'plan', since = (v_prev ->> 'since')::timestamptz,
+             until = (v_prev ->> 'until')::timestamptz, order_id = (v_prev ->> 'order_id')::uuid, updated_at = v_now
+       where user_id = v_user;
+    elsif v_plan.plan = v_cur.plan and v_plan.term_months is not null and v_cur.until is not null then
+      update public.memberships
+         set until = greatest(v_now, since, v_cur.until - v_plan.term_months * interval '1 month'), updated_at = v_now
+       where user_id = v_user;
+    end if;
+    select to_jsonb(m) into v_after from public.memberships m where m.user_id = v_user;
+    if v_after is distinct from v_before then
+      insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email, before, after)
+      values ('memberships', v_user, 'update', auth.uid(), left(auth.jwt() ->> 'email', 254), v_before,
+              v_after || jsonb_build_object(
+                'action', 'order-' || p_new_status,
+                'reason', 'Bestellung ' || left(p_order_id::text, 8) ||
+                          case when p_new_status = 'cancelled' then ' storniert' else ' wieder offen (Zahlung nicht eingegangen)' end,
+                'order_id', p_order_id));
+    end if;
+  end if;
+  update public.orders set membership_applied_at = null, membership_before = null where id = p_order_id;
+end
+$$;
+
 -- Name: set_updated_at(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.set_updated_at() RETURNS trigger
@@ -1361,6 +1434,7 @@ CREATE TABLE public.orders (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     membership_applied_at timestamp with time zone,
     shipping_fee numeric(10,2) DEFAULT 0 NOT NULL,
+    membership_before jsonb,
     CONSTRAINT orders_city_check CHECK ((char_length(city) <= 100)),
     CONSTRAINT orders_country_check CHECK ((char_length(country) <= 100)),
     CONSTRAINT orders_customer_email_check CHECK (((char_length(customer_email) <= 254) AND (customer_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
@@ -1864,6 +1938,10 @@ CREATE TRIGGER orders_invoice AFTER UPDATE OF status ON public.orders FOR EACH R
 
 CREATE TRIGGER orders_membership_activation AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.activate_membership_on_completion();
 
+-- Name: orders orders_membership_revert; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_membership_revert AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.membership_follows_order_status();
+
 -- Name: orders orders_status_audit; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER orders_status_audit AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
@@ -2329,6 +2407,10 @@ GRANT ALL ON FUNCTION public.is_admin(p_user_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.lock_membership(p_user_id uuid) FROM PUBLIC;
 
+-- Name: FUNCTION membership_follows_order_status(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.membership_follows_order_status() FROM PUBLIC;
+
 -- Name: FUNCTION my_membership(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.my_membership() FROM PUBLIC;
@@ -2370,6 +2452,10 @@ GRANT ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first_
 REVOKE ALL ON FUNCTION public.retry_mail(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.retry_mail(p_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.retry_mail(p_id uuid) TO service_role;
+
+-- Name: FUNCTION revert_order_membership(p_order_id uuid, p_new_status text); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.revert_order_membership(p_order_id uuid, p_new_status text) FROM PUBLIC;
 
 -- Name: FUNCTION set_updated_at(); Type: ACL; Schema: public
 

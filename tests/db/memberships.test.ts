@@ -159,12 +159,60 @@ describeEngines("membership lifecycle", (engine) => {
       grants_community_price: true,
       pending_plan: null,
     });
-    // Completed → pending → completed again does not extend it a second time.
+    // Completed → pending (a mistaken "Zahlung eingegangen") ends it; completed again starts it once,
+    // never a second year.
     await complete(engine(), admin, placed.id, "pending");
+    expect((await membershipOf(engine(), buyer))!.until!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     await complete(engine(), admin, placed.id);
-    expect((await membershipOf(engine(), buyer))?.until).toEqual(started!.until);
+    const again = (await membershipOf(engine(), buyer))!.until!.getTime();
+    expect(Math.abs(again - started!.until!.getTime())).toBeLessThan(60_000);
     // Now a member: community prices.
     expect((await order(engine(), buyer, courseAndProduct)).price(COURSE)).toBe(199);
+  });
+
+  it("cancelling the order that started a membership ends it; one that extended it takes its year back; audited", async () => {
+    const e = engine();
+    const until = async (userId: string) => (await membershipOf(e, userId))!.until!.getTime();
+    const audit = (userId: string) =>
+      e.query<{ reason: string; actor_id: string }>(
+        "select after ->> 'reason' as reason, actor_id from public.admin_audit_log where table_name = 'memberships' and row_id = $1 order by created_at",
+        [userId],
+      );
+
+    // Started by the order: cancelled, the membership ends and member prices are gone.
+    const buyer = await member(e, null);
+    const started = await order(e, buyer, [line(YEARLY)]);
+    await complete(e, admin, started.id);
+    expect(await until(buyer)).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    await complete(e, admin, started.id, "cancelled");
+    expect(await until(buyer)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect((await order(e, buyer, courseAndProduct)).price(COURSE)).toBe(249);
+    expect(await audit(buyer)).toEqual([{ reason: `Bestellung ${started.id.slice(0, 8)} storniert`, actor_id: admin }]);
+
+    // Extended by the order (Yearly until next month, bought again): reverted, the year is taken back.
+    const extender = await member(e, "yearly", "now() + interval '1 month'");
+    const before = await until(extender);
+    const extension = await order(e, extender, [line(YEARLY)]);
+    await complete(e, admin, extension.id);
+    expect(await until(extender)).toBeGreaterThan(before + 300 * 86_400_000);
+    await complete(e, admin, extension.id, "pending");
+    expect(await until(extender)).toBe(before);
+    expect((await audit(extender)).map((row) => row.reason)).toEqual([
+      `Bestellung ${extension.id.slice(0, 8)} wieder offen (Zahlung nicht eingegangen)`,
+    ]);
+
+    // A later order of the same plan extended it after this one: this order's year comes off the end.
+    const twice = await member(e, null);
+    const first = await order(e, twice, [line(YEARLY)]);
+    await complete(e, admin, first.id);
+    const second = await order(e, twice, [line(YEARLY)]);
+    await complete(e, admin, second.id);
+    const twoYears = await until(twice);
+    await complete(e, admin, first.id, "cancelled");
+    const left = twoYears - (await until(twice));
+    expect(left).toBeGreaterThanOrEqual(365 * 86_400_000);
+    expect(left).toBeLessThanOrEqual(366 * 86_400_000);
+    expect((await order(e, twice, courseAndProduct)).price(COURSE)).toBe(199);
   });
 
   it("Free starts at checkout (0,00 €); Yearly on Yearly extends from the current end; Lifetime replaces Yearly", async () => {

@@ -105,6 +105,8 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect.poll(() => cancelledMail() !== undefined, { timeout: 20_000 }).toBe(true);
   expect(cancelledMail()!.text).toMatch(/Im Anhang findest du die Stornorechnung RE-\d{4}-\d{6}\./);
   expect(cancelledMail()!.raw).toMatch(/Content-Type: application\/pdf/);
+  // The order had started the member's Yearly membership: it ends with it, and the mail says so.
+  expect(cancelledMail()!.text).toContain("Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet");
 
   await page.getByRole("link", { name: "Zurück zur Liste" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?q=/);

@@ -211,6 +211,7 @@ export interface OrdersTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   membership_applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   shipping_fee: Generated<number>;
+  membership_before: Json | null;
 }
 
 export interface ProductsTable {

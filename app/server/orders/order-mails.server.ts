@@ -1,11 +1,18 @@
 import type { OrderStatus } from "~/lib/admin/kinds";
+import { sql } from "kysely";
 import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { iso } from "~/server/db/values.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import { getInvoiceDocument, latestInvoiceOfOrder } from "~/server/orders/invoices.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { orderNumber } from "~/lib/format";
 import { buildOrderConfirmationMail } from "~/server/orders/order-confirmation-mail.server";
-import { buildOrderCancelledMail, buildPaymentReceivedMail } from "~/server/orders/order-status-mail.server";
+import {
+  buildOrderCancelledMail,
+  buildPaymentNotReceivedMail,
+  buildPaymentReceivedMail,
+  type MembershipTakenBack,
+} from "~/server/orders/order-status-mail.server";
 import { operator } from "~/server/platform/operator.server";
 import { setOrderStatus } from "~/server/orders/admin-orders.server";
 import type { OrderWithItems } from "~/server/orders/orders.server";
@@ -33,21 +40,62 @@ export async function orderConfirmationMailFor(order: OrderWithItems, delivery: 
  */
 export async function changeOrderStatus(viewer: Viewer, orderId: string, status: OrderStatus) {
   return withViewer(viewer, async (tx) => {
+    const planApplied = await membershipPlanAppliedBy(tx, orderId);
     const previous = await setOrderStatus(tx, orderId, status);
-    if (previous !== null && previous !== status) await queueOrderStatusMail(tx, orderId, status);
+    if (previous !== null && previous !== status) {
+      // Leaving "completed", the database took the membership back (orders_membership_revert).
+      const membership = planApplied && status !== "completed" ? await membershipAfter(tx, orderId, planApplied) : null;
+      await queueOrderStatusMail(tx, orderId, status, membership);
+    }
     return previous;
   });
 }
 
-async function queueOrderStatusMail(tx: Tx, orderId: string, status: OrderStatus) {
-  if (status === "pending") return;
+/** The name of the plan whose membership this order has applied, or null. */
+async function membershipPlanAppliedBy(tx: Tx, orderId: string) {
+  const row = await tx
+    .selectFrom("orders as o")
+    .innerJoin("order_items as i", "i.order_id", "o.id")
+    .innerJoin("membership_plans as p", "p.plan", "i.membership_plan")
+    .select("p.name")
+    .where("o.id", "=", orderId)
+    .where("o.membership_applied_at", "is not", null)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** The buyer's membership as it is now: until when it runs, or null when it has ended. */
+async function membershipAfter(tx: Tx, orderId: string, planName: string): Promise<MembershipTakenBack> {
+  const row = await tx
+    .selectFrom("orders as o")
+    .innerJoin("memberships as m", "m.user_id", "o.user_id")
+    .select(["m.until", sql<boolean>`m.until is null or m.until > now()`.as("active")])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+  const activeUntil = row?.active && row.until ? iso(row.until) : null;
+  return { planName, activeUntil };
+}
+
+async function queueOrderStatusMail(
+  tx: Tx,
+  orderId: string,
+  status: OrderStatus,
+  membership: MembershipTakenBack | null,
+) {
+  // Set back to pending, the customer hears of it only when that took a membership back.
+  if (status === "pending" && !membership) return;
   const order = await tx
     .selectFrom("orders")
     .select(["id", "customer_name", "customer_email", "total_amount"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const invoice = await latestInvoiceOfOrder(tx, orderId);
   const mailOrder = { ...order, number: orderNumber(order.id), total_amount: Number(order.total_amount) };
+  if (status === "pending") {
+    const mail = buildPaymentNotReceivedMail({ order: mailOrder, operator: operator(), membership: membership! });
+    await enqueueMail(tx, { to: order.customer_email, ...mail });
+    return;
+  }
+  const invoice = await latestInvoiceOfOrder(tx, orderId);
   const ref = async (kind: "invoice" | "cancellation") => {
     if (invoice?.kind !== kind) return null;
     const document = await getInvoiceDocument(tx, invoice.id);
@@ -62,7 +110,7 @@ async function queueOrderStatusMail(tx: Tx, orderId: string, status: OrderStatus
     await enqueueMail(tx, { to: order.customer_email, ...mail });
   } else {
     const cancellation = await ref("cancellation");
-    const mail = buildOrderCancelledMail({ order: mailOrder, cancellation, operator: operator() });
+    const mail = buildOrderCancelledMail({ order: mailOrder, cancellation, operator: operator(), membership });
     await enqueueMail(tx, { to: order.customer_email, ...mail });
   }
 }

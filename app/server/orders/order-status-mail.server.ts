@@ -11,6 +11,22 @@ interface StatusMailOrder {
   total_amount: number;
 }
 
+/**
+ * The membership an order had applied, as it is after the order left "completed": which plan the order
+ * bought, and until when the member's membership runs now (null: it has ended).
+ */
+export interface MembershipTakenBack {
+  planName: string;
+  activeUntil: string | null;
+}
+
+/** The sentence that tells the member what the change did to their membership. */
+function membershipLine(membership: MembershipTakenBack) {
+  return membership.activeUntil
+    ? `Die ${membership.planName}-Mitgliedschaft aus dieser Bestellung haben wir zurückgenommen: deine Mitgliedschaft gilt jetzt bis ${formatDate(membership.activeUntil)}.`
+    : `Die ${membership.planName}-Mitgliedschaft aus dieser Bestellung ist damit beendet; Mitgliedspreise gelten für dich nicht mehr.`;
+}
+
 interface InvoiceRef {
   number: string;
   issued_at: string;
@@ -57,8 +73,9 @@ export function buildOrderCancelledMail(data: {
   order: StatusMailOrder;
   cancellation: InvoiceRef | null;
   operator: Operator;
+  membership?: MembershipTakenBack | null;
 }) {
-  const { order, cancellation, operator } = data;
+  const { order, cancellation, operator, membership } = data;
   const lines = [
     `Hallo ${order.customer_name},`,
     "",
@@ -66,6 +83,7 @@ export function buildOrderCancelledMail(data: {
     cancellation
       ? `Im Anhang findest du die Stornorechnung ${cancellation.number}. Bereits gezahlte Beträge erstatten wir dir innerhalb von 14 Tagen.`
       : "Falls du schon überwiesen hast, erstatten wir dir den Betrag innerhalb von 14 Tagen. Bitte überweise nichts mehr für diese Bestellung.",
+    ...(membership ? [membershipLine(membership)] : []),
     "",
     `Fragen? Schreib uns an ${operator.email}.`,
     "",
@@ -77,5 +95,36 @@ export function buildOrderCancelledMail(data: {
     text: lines.join("\n"),
     html: mailLayout("Bestellung storniert", html(lines)),
     attachments: cancellation ? [pdfAttachment(cancellation)] : [],
+  };
+}
+
+/**
+ * Sent when an admin sets a completed order that had started or extended a membership back to
+ * "Ausstehend" (a payment marked as received by mistake): the membership is taken back until the
+ * payment arrives.
+ */
+export function buildPaymentNotReceivedMail(data: {
+  order: StatusMailOrder;
+  operator: Operator;
+  membership: MembershipTakenBack;
+}) {
+  const { order, operator, membership } = data;
+  const lines = [
+    `Hallo ${order.customer_name},`,
+    "",
+    `die Zahlung für deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} ist doch noch nicht bei uns eingegangen; wir hatten sie versehentlich als bezahlt vermerkt.`,
+    membershipLine(membership),
+    "Sobald deine Zahlung eingegangen ist, gilt die Mitgliedschaft wieder, und du bekommst eine Bestätigung.",
+    "",
+    `Fragen? Schreib uns an ${operator.email}.`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ];
+  return {
+    subject: `Zahlung noch offen – Bestellung ${order.number}`,
+    text: lines.join("\n"),
+    html: mailLayout("Zahlung noch offen", html(lines)),
+    attachments: [],
   };
 }

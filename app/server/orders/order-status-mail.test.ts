@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/server/platform/env.server";
 import { operatorFrom } from "~/server/platform/operator.server";
-import { buildOrderCancelledMail, buildPaymentReceivedMail } from "~/server/orders/order-status-mail.server";
+import {
+  buildOrderCancelledMail,
+  buildPaymentNotReceivedMail,
+  buildPaymentReceivedMail,
+} from "~/server/orders/order-status-mail.server";
 
 const operator = operatorFrom(parseEnv({}));
 const order = { id: "3f2a9c1b-0000", number: "3F2A9C1B", customer_name: "Mia Schulz", total_amount: 32.8 };
@@ -42,5 +46,42 @@ describe("order status mails", () => {
     });
     expect(withStorno.text).toContain("Stornorechnung RE-2026-000008");
     expect(withStorno.attachments[0].filename).toBe("RE-2026-000008.pdf");
+  });
+
+  it("a cancelled order that bought a membership says what became of the membership", () => {
+    const ended = buildOrderCancelledMail({
+      order,
+      cancellation: null,
+      operator,
+      membership: { planName: "Yearly", activeUntil: null },
+    });
+    expect(ended.text).toContain(
+      "Die Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet; Mitgliedspreise gelten für dich nicht mehr.",
+    );
+    const shortened = buildOrderCancelledMail({
+      order,
+      cancellation: null,
+      operator,
+      membership: { planName: "Yearly", activeUntil: "2026-12-26T10:00:00Z" },
+    });
+    expect(shortened.text).toContain(
+      "Die Yearly-Mitgliedschaft aus dieser Bestellung haben wir zurückgenommen: deine Mitgliedschaft gilt jetzt bis 26.12.2026.",
+    );
+    expect(buildOrderCancelledMail({ order, cancellation: null, operator }).text).not.toContain("Mitgliedschaft");
+  });
+
+  it("a payment marked by mistake and set back: 'Zahlung noch offen', the membership taken back until it arrives", () => {
+    const mail = buildPaymentNotReceivedMail({
+      order,
+      operator,
+      membership: { planName: "Yearly", activeUntil: null },
+    });
+    expect(mail.subject).toBe("Zahlung noch offen – Bestellung 3F2A9C1B");
+    expect(mail.text).toMatch(
+      /die Zahlung für deine Bestellung 3F2A9C1B über 32,80\s€ ist doch noch nicht bei uns eingegangen/,
+    );
+    expect(mail.text).toContain("Die Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet");
+    expect(mail.html).toContain("Zahlung noch offen");
+    expect(mail.attachments).toEqual([]);
   });
 });
