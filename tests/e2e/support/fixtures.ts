@@ -78,6 +78,9 @@ export { expect };
  */
 export async function expectAccessible(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
+  // A list that is loading (a search sent with JavaScript) is dimmed and aria-busy until its answer
+  // arrives; on a loaded machine axe measured the dimmed table's contrast (CI, admin contacts).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   // Check the page as it settles, not a frame of an animation: a dialog fading in is half
   // transparent for 180 ms, and axe measured its text's contrast mid-fade on a loaded machine.
   // Endless ones (a skeleton's pulse) and paused ones never finish, so only running, finite ones
