@@ -44,7 +44,7 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
-  const [{ lines: resolved, shipping, total, memberPricesFromCart, profile }, prefill] = await Promise.all([
+  const [{ lines: resolved, shipping, total, summary, memberPricesFromCart, profile }, prefill] = await Promise.all([
     loadCheckout(viewer, user.id, lines),
     readPrefill(request),
   ]);
@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       // One token per rendered form: a double submit or a reload of the POST makes one order.
       checkoutToken: crypto.randomUUID(),
+      summary,
       lines: resolved,
       shipping,
       total,
@@ -105,7 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { checkoutToken, lines, shipping, total, memberPricesFromCart, defaults } = useLoaderData<typeof loader>();
+  const { checkoutToken, summary, lines, shipping, total, memberPricesFromCart, defaults } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, pending } = usePageForm(actionData, {
     id: "checkout",
@@ -126,6 +128,7 @@ export default function CheckoutPage() {
         ) : null}
         <Form method="post" {...getFormProps(form)} className="mt-8 space-y-8">
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
+          <input type="hidden" name="summary" value={summary} />
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Rechnungsadresse</legend>
             <AddressFields

@@ -27,9 +27,11 @@ export async function measureCheckout(base, engine, clients, seconds) {
       const cookie = `${session}; ${cookiesOf(added)}`;
       const page = await (await fetch(`${base}/checkout`, { headers: { Cookie: cookie } })).text();
       const token = page.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
-      if (!token) return 599;
+      const summary = page.match(/name="summary" value="([^"]+)"/)?.[1];
+      if (!token || !summary) return 599;
       const fields = {
         checkoutToken: token,
+        summary,
         firstName: "Bench",
         lastName: "Kunde",
         email: BENCH_EMAIL,

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+import { addToCart } from "./support/shop";
 
 async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
   await page.goto("/join");
@@ -145,9 +146,11 @@ test.describe("checkout", () => {
     await choosePlan(page, "Lifetime");
     await page.goto("/checkout");
     const token = await page.locator('input[name="checkoutToken"]').inputValue();
+    const summary = await page.locator('input[name="summary"]').inputValue();
     const expectedTotal = await page.getByTestId("checkout-total").textContent();
     const form = {
       checkoutToken: token,
+      summary,
       firstName: "Tom",
       lastName: "Tester",
       email: "tom@example.com",
@@ -166,6 +169,47 @@ test.describe("checkout", () => {
     expect(second.headers().location).toBe(first.headers().location);
     await page.goto(first.headers().location!);
     await expect(page.getByTestId("order-total")).toHaveText(expectedTotal!);
+  });
+
+  test("§ 312j: a cart changed in another tab orders nothing and shows the new total @phone", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await addToCart(page, "/products/b0000000-0000-4000-8000-000000000001");
+    await page.goto("/checkout");
+    const shownTotal = await page.getByTestId("checkout-total").textContent();
+    await fillAddress(page);
+    await page.getByLabel("Anmerkungen").fill("Bitte klingeln");
+
+    // Another tab of the same browser doubles the quantity while this summary is on screen.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/cart");
+    const quantity = otherTab.getByLabel(/^Menge für /);
+    await quantity.fill("2");
+    await otherTab.getByRole("button", { name: "Aktualisieren" }).click();
+    await expect(otherTab.getByText("Warenkorb aktualisiert").first()).toBeVisible();
+    await otherTab.close();
+
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page.getByText("Die Preise haben sich geändert – bitte prüfe deine Bestellung")).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const newTotal = page.getByTestId("checkout-total");
+    await expect(newTotal).not.toHaveText(shownTotal!);
+    await expect(page.getByText(/^2 × /)).toBeVisible();
+    // What was typed stays; nothing was ordered.
+    await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+    await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Sonnenallee 7");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Noch keine Bestellungen" })).toBeVisible();
+
+    // The second press confirms the new summary and orders it.
+    await page.goto("/checkout");
+    const confirmedTotal = await page.getByTestId("checkout-total").textContent();
+    await fillAddress(page);
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("order-total")).toHaveText(confirmedTotal!);
   });
 
   test("another member's confirmation URL shows 'not found'", async ({

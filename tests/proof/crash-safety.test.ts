@@ -8,7 +8,7 @@ import { formBody, startAppServer, type AppServer } from "../../scripts/lib/app-
 import { signedInCustomers, startCheckoutLoad, type Confirmation } from "./support/checkout-load";
 import { copiedDataDir, freshDataDir } from "./support/data-dir";
 import { auditPGlite } from "./support/order-audit";
-import { CHECKOUT_ADDRESS, ShopClient } from "./support/shop-client";
+import { CHECKOUT_ADDRESS, checkoutFormFields, ShopClient } from "./support/shop-client";
 import { startSlowPost } from "./support/slow-request";
 
 const CLIENTS = 10;
@@ -125,13 +125,13 @@ describe("crash safety on the embedded database", () => {
     // One checkout is held open in the middle of its upload while the signal arrives.
     await latecomer.addToCart(PRODUCT, 2);
     const form = await latecomer.send("checkout-form", "/checkout");
-    const token = form.body.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
-    expect(token, "checkout form").toBeTruthy();
+    const fields = checkoutFormFields(form.body);
+    expect(fields, "checkout form").toBeTruthy();
     const inFlight = await startSlowPost(
       first.base,
       "/checkout",
       latecomer.jar.header(),
-      formBody({ checkoutToken: token!, ...CHECKOUT_ADDRESS }),
+      formBody({ ...fields!, ...CHECKOUT_ADDRESS }),
     );
     await new Promise((r) => setTimeout(r, 1_000));
 

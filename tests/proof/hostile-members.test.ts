@@ -19,7 +19,7 @@ const DUMMY: MemberContext = {
   member: "",
   admin: "",
   memberWithCart: "",
-  checkoutToken: "",
+  checkoutForm: { checkoutToken: "", summary: "" },
   ownOrderItemId: "",
   otherOrderId: "",
   otherOrderItemId: "",

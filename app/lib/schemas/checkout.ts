@@ -20,6 +20,8 @@ export const SALUTATIONS = ["", "Frau", "Herr", "Divers"] as const;
 export const checkoutSchema = germanZipcodeRule(
   z.object({
     checkoutToken: z.uuid({ error: "Die Bestellung ist ungültig. Bitte lade die Seite neu." }),
+    // The fingerprint of the summary shown above the button (§ 312j); checked against the order.
+    summary: z.string().max(64).optional(),
     salutation: z.enum(SALUTATIONS, { error: "Bitte wähle eine Anrede aus der Liste." }).optional(),
     firstName: requiredText("deinen Vornamen", 100),
     lastName: requiredText("deinen Nachnamen", 100),

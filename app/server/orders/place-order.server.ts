@@ -11,6 +11,7 @@ import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from
 import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-address.server";
 import { orderConfirmationMailFor } from "~/server/orders/order-mails.server";
 import { orderSums } from "~/server/orders/shipping.server";
+import { orderFingerprint, summaryFingerprint } from "~/server/orders/checkout-summary.server";
 
 /**
  * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
@@ -23,10 +24,18 @@ const ORDER_FAILED = {
   description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
 };
 
+/** § 312j: the order would differ from the summary the customer confirmed; nothing was ordered. */
+const PRICES_CHANGED = {
+  message: "Die Preise haben sich geändert – bitte prüfe deine Bestellung",
+  description: "Wir haben nichts bestellt. Die Zusammenfassung unten zeigt die aktuellen Preise.",
+};
+
 export type CheckoutNotice = typeof ORDER_FAILED;
 
 export type PlaceOrderOutcome =
-  { ok: true; orderId: string } | { ok: false; status: 409 | 500; notice: CheckoutNotice };
+  { ok: true; orderId: string } | { ok: false; status: 200 | 409 | 500; notice: CheckoutNotice };
+
+class SummaryChanged extends Error {}
 
 /** The lines with the prices this member will be charged, shipping, the total, and the saved address. */
 export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[]) {
@@ -34,9 +43,11 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
     const membership = await getMyMembership(tx);
     const { resolved, memberPricesFromCart } = await resolveCart(tx, lines, membership);
     const profile = await getProfileForCheckout(tx, userId);
+    const sums = orderSums(resolved);
     return {
       lines: resolved,
-      ...orderSums(resolved),
+      ...sums,
+      summary: summaryFingerprint(resolved, sums.shipping, sums.total),
       memberPricesFromCart,
       profile,
     };
@@ -46,7 +57,8 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
 /**
  * Places the order with its delivery address and queues its confirmation mail (unit prices
  * actually charged, bank details with GiroCode, the Widerrufsbelehrung) in one transaction, then
- * saves the address to the profile (best effort, only logged on failure).
+ * saves the address to the profile (best effort, only logged on failure). An order that differs from
+ * the summary the form showed (`input.summary`) is rolled back and answered with the new summary.
  */
 export async function placeCheckoutOrder(
   viewer: Viewer,
@@ -58,6 +70,8 @@ export async function placeCheckoutOrder(
   try {
     orderId = await withViewer(viewer, async (tx) => {
       const id = await placeOrder(tx, input, lines);
+      const placed = await getOrder(tx, id);
+      if (!placed || orderFingerprint(placed) !== input.summary) throw new SummaryChanged();
       await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
       const order = await queueOrderConfirmation(tx, id);
       // A 0,00 € order is completed at once and may start a membership (prices, header).
@@ -65,6 +79,8 @@ export async function placeCheckoutOrder(
       return id;
     });
   } catch (error) {
+    // 200: the page is shown again with its loader's new summary (an error status would keep the old one).
+    if (error instanceof SummaryChanged) return { ok: false, status: 200, notice: PRICES_CHANGED };
     // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
     const { code, text } = readSqlError(error, "checkout");
     if (text === null) logger.error("place_order failed", { code, error: (error as Error).message });

@@ -284,9 +284,9 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
 }
 
 export interface MemberContext extends Sessions {
-  /** Member A's cart cookie (one product) and a checkout token from GET /checkout. */
+  /** Member A's cart cookie (one product) and the checkout form's hidden fields from GET /checkout. */
   memberWithCart: string;
-  checkoutToken: string;
+  checkoutForm: { checkoutToken: string; summary: string };
   /** Member A's own booked event (an order item A may register participants for). */
   ownOrderItemId: string;
   /** A second member's order, order item and profile. */
@@ -332,7 +332,7 @@ export function memberForms(c: MemberContext, scale = 1): FormSpec[] {
     {
       name: "checkout",
       path: "/checkout",
-      valid: { checkoutToken: c.checkoutToken, ...CHECKOUT_VALID },
+      valid: { ...c.checkoutForm, ...CHECKOUT_VALID },
       typed: Object.keys(CHECKOUT_VALID),
       overrides: {
         checkoutToken: hostileId(otherIds),

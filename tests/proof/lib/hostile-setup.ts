@@ -1,6 +1,7 @@
 // The people of the hostile-input proofs: member A (the attacker's own account), member B (whose
 // order, booking and profile A must not touch) and an admin, all through the sign-in test hook.
 import { cookiesOf, FORM_HEADERS, formBody, signInViaHook } from "../../../scripts/lib/app-server.mjs";
+import { checkoutFormFields } from "../support/shop-client";
 import { counters } from "./hostile-property";
 import { EVENT, PRODUCT, type MemberContext } from "./hostile-actions";
 import type { HostileEnv } from "./hostile-harness";
@@ -19,20 +20,20 @@ async function addToCart(base: string, session: string, itemId: string, itemType
   return join(session, cart.split(";")[0]!);
 }
 
-async function checkoutToken(base: string, cookie: string) {
+async function checkoutForm(base: string, cookie: string) {
   const html = await (await fetch(`${base}/checkout`, { headers: { Cookie: cookie } })).text();
-  const token = /name="checkoutToken" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error("no checkout token on /checkout");
-  return token;
+  const fields = checkoutFormFields(html);
+  if (!fields) throw new Error("no checkout form on /checkout");
+  return fields;
 }
 
 async function placeOrder(base: string, cookie: string) {
-  const token = await checkoutToken(base, cookie);
+  const fields = await checkoutForm(base, cookie);
   const response = await fetch(`${base}/checkout`, {
     method: "POST",
     headers: { ...FORM_HEADERS, Origin: base, Cookie: cookie },
     body: formBody({
-      checkoutToken: token,
+      ...fields,
       firstName: "Berta",
       lastName: "Beispiel",
       email: "berta@example.com",
@@ -80,7 +81,7 @@ export async function prepareMembers(env: HostileEnv): Promise<MemberContext> {
     member,
     admin,
     memberWithCart,
-    checkoutToken: await checkoutToken(base, memberWithCart),
+    checkoutForm: await checkoutForm(base, memberWithCart),
     ownOrderItemId: ownItem.rows[0]!.id,
     otherOrderId,
     otherOrderItemId: item.rows[0]!.id,

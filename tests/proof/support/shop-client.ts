@@ -25,6 +25,13 @@ export const CHECKOUT_ADDRESS = {
 
 const ORDER_ID = /\/order-confirmation\/([0-9a-f-]{36})/;
 
+/** The checkout form's hidden fields: its one-time token and the fingerprint of the summary it shows. */
+export function checkoutFormFields(html: string): { checkoutToken: string; summary: string } | null {
+  const checkoutToken = /name="checkoutToken" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+  const summary = /name="summary" value="([^"]+)"/.exec(html)?.[1];
+  return checkoutToken && summary ? { checkoutToken, summary } : null;
+}
+
 /**
  * One simulated customer without JavaScript: plain GETs and form POSTs, its own cookies, no
  * automatic redirects (a redirect's target is what the tests check). Every request is recorded
@@ -82,10 +89,10 @@ export class ShopClient {
    */
   async checkout(): Promise<{ orderId: string | null; answer: Answer }> {
     const form = await this.send("checkout-form", "/checkout");
-    const token = form.body.match(/name="checkoutToken" value="([0-9a-f-]{36})"/)?.[1];
-    if (!token) return { orderId: null, answer: form };
+    const fields = checkoutFormFields(form.body);
+    if (!fields) return { orderId: null, answer: form };
     const answer = await this.send("checkout-submit", "/checkout", {
-      form: { checkoutToken: token, ...CHECKOUT_ADDRESS },
+      form: { ...fields, ...CHECKOUT_ADDRESS },
     });
     return { orderId: answer.location?.match(ORDER_ID)?.[1] ?? null, answer };
   }
