@@ -61,5 +61,7 @@ export default [
 
   route("healthz", "routes/healthz.ts"),
   route("__e2e/session", "routes/e2e-session.ts"),
+  route("__e2e/clock", "routes/e2e-clock.ts"),
+  route("__e2e/jobs", "routes/e2e-jobs.ts"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

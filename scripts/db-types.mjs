@@ -51,6 +51,8 @@ const SCALARS = {
   // pg returns bigint as text; cast counts to int in SQL instead.
   int8: "string",
   date: "string",
+  // The shop clock's offset: read as text or through extract(epoch …), never as an object.
+  interval: "string",
   timestamptz: "Timestamp",
   timestamp: "Timestamp",
   json: "Json",

@@ -10,6 +10,9 @@ import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/log.server";
 import { provideEmbeddedSessionSecret } from "~/server/platform/session-secret.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
+import { refreshShopClock } from "~/server/jobs/clock.server";
+import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
+import { startJobWorker, stopJobWorker } from "~/server/jobs/jobs.server";
 import { createApp, type AppMode } from "./express-app";
 
 export { createApp } from "./express-app";
@@ -43,12 +46,15 @@ export interface StartOptions {
 export async function startup() {
   env();
   const handle = await database();
+  await refreshShopClock();
   startMailWorker();
+  startJobWorker(JOB_HANDLERS);
   return { engine: handle.engine };
 }
 
 /** Closes the database once the HTTP server took its last request. */
 export async function shutdown() {
+  await stopJobWorker();
   await stopMailWorker();
   await closeDatabase();
 }

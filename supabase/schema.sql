@@ -58,7 +58,7 @@ begin
   perform public.lock_membership(v_user);
   select to_jsonb(m) into v_before from public.memberships m where m.user_id = v_user;
   perform public.apply_membership_purchase(v_user, v_plan, p_order_id);
-  update public.orders set membership_applied_at = now(), membership_before = v_before where id = p_order_id;
+  update public.orders set membership_applied_at = public.shop_now(), membership_before = v_before where id = p_order_id;
 end
 $$;
 
@@ -127,7 +127,7 @@ declare
   v_plan public.membership_plans;
   v_before jsonb;
   v_after jsonb;
-  v_now timestamptz := now();
+  v_now timestamptz := public.shop_now();
 begin
   if not public.is_admin(auth.uid()) then
     raise exception 'admin only' using errcode = '42501';
@@ -189,7 +189,7 @@ declare
   v_new public.membership_plans;
   v_cur public.memberships;
   v_cur_rank integer;
-  v_now timestamptz := now();
+  v_now timestamptz := public.shop_now();
 begin
   perform public.lock_membership(p_user_id);
   select * into v_new from public.membership_plans where plan = p_plan;
@@ -204,7 +204,7 @@ begin
   end if;
   if v_cur.until is not null and v_cur.until <= v_now then
     update public.memberships
-       set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+       set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now, cancelled_at = null
      where user_id = p_user_id;
     return 'started';
   end if;
@@ -214,12 +214,12 @@ begin
   end if;
   if v_new.plan = v_cur.plan then
     update public.memberships
-       set until = v_cur.until + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+       set until = v_cur.until + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now, cancelled_at = null
      where user_id = p_user_id;
     return 'extended';
   end if;
   update public.memberships
-     set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+     set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now, cancelled_at = null
    where user_id = p_user_id;
   return 'replaced';
 end
@@ -504,12 +504,12 @@ begin
       raise exception 'shop_settings is empty: no seller data for the invoice' using errcode = 'P0001';
     end if;
     insert into public.invoices (number, kind, order_id, supply_date, total_amount, seller, vat_mode)
-    values (public.next_invoice_number(now()), 'invoice', new.id,
-            (now() at time zone 'Europe/Berlin')::date, new.total_amount, v_settings.seller, v_settings.vat_mode);
+    values (public.next_invoice_number(public.shop_now()), 'invoice', new.id,
+            (public.shop_now() at time zone 'Europe/Berlin')::date, new.total_amount, v_settings.seller, v_settings.vat_mode);
   elsif new.status <> 'completed' and v_open.id is not null then
     -- The cancellation mirrors the invoice it cancels, seller and VAT mode included.
     insert into public.invoices (number, kind, order_id, cancels_invoice_id, supply_date, total_amount, seller, vat_mode)
-    values (public.next_invoice_number(now()), 'cancellation', new.id, v_open.id,
+    values (public.next_invoice_number(public.shop_now()), 'cancellation', new.id, v_open.id,
             v_open.supply_date, -v_open.total_amount, v_open.seller, v_open.vat_mode);
   end if;
   return null;
@@ -562,8 +562,11 @@ CREATE FUNCTION public.my_membership() RETURNS jsonb
     'rank', p.rank,
     'since', m.since,
     'until', m.until,
-    'active', m.plan is not null and (m.until is null or m.until > now()),
-    'grants_community_price', coalesce(p.grants_community_price and (m.until is null or m.until > now()), false),
+    'cancelled_at', m.cancelled_at,
+    'renewable_from', case when p.term_months is not null and m.until is not null
+                           then m.until - interval '30 days' end,
+    'active', m.plan is not null and (m.until is null or m.until > public.shop_now()),
+    'grants_community_price', coalesce(p.grants_community_price and (m.until is null or m.until > public.shop_now()), false),
     'pending_plan', (
       select pp.name from public.orders o
       join public.order_items oi on oi.order_id = o.id and oi.membership_plan is not null
@@ -652,6 +655,7 @@ declare
   v_held_name text;
   v_held_rank integer;
   v_held_grants boolean := false;
+  v_held_until timestamptz;
   v_new public.membership_plans;
   v_pending_order uuid;
   v_pending_name text;
@@ -767,10 +771,10 @@ begin
   end loop;
 
   -- The membership the buyer holds now (an expired one is none).
-  select m.plan, p.name, p.rank, p.grants_community_price
-    into v_held_plan, v_held_name, v_held_rank, v_held_grants
+  select m.plan, p.name, p.rank, p.grants_community_price, m.until
+    into v_held_plan, v_held_name, v_held_rank, v_held_grants, v_held_until
   from public.memberships m join public.membership_plans p on p.plan = m.plan
-  where m.user_id = v_uid and (m.until is null or m.until > now());
+  where m.user_id = v_uid and (m.until is null or m.until > public.shop_now());
   v_held_grants := coalesce(v_held_grants, false);
 
   v_grants := v_held_grants;
@@ -782,6 +786,12 @@ begin
     end if;
     if v_held_plan = v_new.plan and v_new.term_months is null then
       raise exception 'Du hast die %-Mitgliedschaft bereits.', v_held_name using errcode = 'P0001';
+    end if;
+    -- Renewal opens 30 days before the end; the new year starts at the current end.
+    if v_held_plan = v_new.plan and v_held_until > public.shop_now() + interval '30 days' then
+      raise exception 'Du kannst deine %-Mitgliedschaft ab dem % verlängern.', v_held_name,
+        to_char((v_held_until - interval '30 days') at time zone 'Europe/Berlin', 'DD.MM.YYYY')
+        using errcode = 'P0001';
     end if;
     -- An unpaid order of this plan or a higher one is still open: a second one would be paid twice
     -- for one membership. The same checkout sent again is not a second order (its token).
@@ -1011,7 +1021,7 @@ declare
   v_cur public.memberships;
   v_before jsonb;
   v_after jsonb;
-  v_now timestamptz := now();
+  v_now timestamptz := public.shop_now();
 begin
   select o.user_id, o.membership_applied_at, o.membership_before into v_user, v_applied, v_prev
   from public.orders o where o.id = p_order_id;
@@ -1053,6 +1063,26 @@ begin
 end
 $$;
 
+-- Name: run_job_now(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.run_job_now(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_found boolean;
+begin
+  if not public.is_admin(auth.uid()) then
+    raise exception 'Keine Berechtigung.' using errcode = '42501';
+  end if;
+  update public.jobs
+     set status = 'scheduled', run_at = least(run_at, public.shop_now()), attempts = 0, updated_at = now()
+   where id = p_id and status <> 'done';
+  get diagnostics v_found = row_count;
+  return v_found;
+end
+$$;
+
 -- Name: set_updated_at(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.set_updated_at() RETURNS trigger
@@ -1064,6 +1094,19 @@ begin
   return new;
 end
 $$;
+
+-- Name: shop_now(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.shop_now() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select now() + coalesce((select c.skew from public.shop_clock c where c.id), interval '0')
+$$;
+
+-- Name: FUNCTION shop_now(); Type: COMMENT; Schema: public
+
+COMMENT ON FUNCTION public.shop_now() IS 'The shop''s clock: now() plus the test offset in shop_clock.';
 
 -- Name: subscribe_newsletter(text, text, text, text, text, text); Type: FUNCTION; Schema: public
 
@@ -1299,6 +1342,33 @@ CREATE TABLE public.invoices (
     CONSTRAINT invoices_vat_mode_check CHECK ((vat_mode = ANY (ARRAY['regular'::text, 'small-business'::text])))
 );
 
+-- Name: jobs; Type: TABLE; Schema: public
+
+CREATE TABLE public.jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    key text NOT NULL,
+    payload jsonb DEFAULT '{}'::jsonb NOT NULL,
+    run_at timestamp with time zone NOT NULL,
+    repeat_seconds integer,
+    status text DEFAULT 'scheduled'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    max_attempts integer DEFAULT 8 NOT NULL,
+    last_run_at timestamp with time zone,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT jobs_key_check CHECK (((length(key) >= 1) AND (length(key) <= 200))),
+    CONSTRAINT jobs_kind_check CHECK ((kind ~ '^[a-z][a-z0-9-]{1,62}$'::text)),
+    CONSTRAINT jobs_max_attempts_check CHECK ((max_attempts > 0)),
+    CONSTRAINT jobs_repeat_seconds_check CHECK ((repeat_seconds > 0)),
+    CONSTRAINT jobs_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'done'::text, 'failed'::text])))
+);
+
+-- Name: TABLE jobs; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.jobs IS 'Work due at a time on the shop''s clock; run once by the server''s job worker.';
+
 -- Name: mail_outbox; Type: TABLE; Schema: public
 
 CREATE TABLE public.mail_outbox (
@@ -1351,6 +1421,7 @@ CREATE TABLE public.memberships (
     until timestamp with time zone,
     order_id uuid,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    cancelled_at timestamp with time zone,
     CONSTRAINT memberships_check CHECK (((until IS NULL) OR (until >= since)))
 );
 
@@ -1522,6 +1593,19 @@ CREATE TABLE public.rate_limits (
     CONSTRAINT rate_limits_key_check CHECK ((char_length(key) <= 512))
 );
 
+-- Name: shop_clock; Type: TABLE; Schema: public
+
+CREATE TABLE public.shop_clock (
+    id boolean DEFAULT true NOT NULL,
+    skew interval DEFAULT '00:00:00'::interval NOT NULL,
+    set_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT shop_clock_id_check CHECK (id)
+);
+
+-- Name: TABLE shop_clock; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.shop_clock IS 'Offset of the shop''s clock from real time; set only by the end-to-end test hook. Empty in production.';
+
 -- Name: shop_settings; Type: TABLE; Schema: public
 
 CREATE TABLE public.shop_settings (
@@ -1621,6 +1705,16 @@ ALTER TABLE ONLY public.invoices
 ALTER TABLE ONLY public.invoices
     ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
 
+-- Name: jobs jobs_key_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_key_key UNIQUE (key);
+
+-- Name: jobs jobs_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.jobs
+    ADD CONSTRAINT jobs_pkey PRIMARY KEY (id);
+
 -- Name: mail_outbox mail_outbox_dedupe_key_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.mail_outbox
@@ -1706,6 +1800,11 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key, window_start);
 
+-- Name: shop_clock shop_clock_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.shop_clock
+    ADD CONSTRAINT shop_clock_pkey PRIMARY KEY (id);
+
 -- Name: shop_settings shop_settings_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.shop_settings
@@ -1785,6 +1884,10 @@ CREATE INDEX events_title_trgm_idx ON public.events USING gin (title extensions.
 -- Name: invoices_order_id_idx; Type: INDEX; Schema: public
 
 CREATE INDEX invoices_order_id_idx ON public.invoices USING btree (order_id, issued_at);
+
+-- Name: jobs_due_idx; Type: INDEX; Schema: public
+
+CREATE INDEX jobs_due_idx ON public.jobs USING btree (run_at) WHERE (status = 'scheduled'::text);
 
 -- Name: mail_outbox_due_idx; Type: INDEX; Schema: public
 
@@ -2149,6 +2252,10 @@ CREATE POLICY events_admin_update ON public.events FOR UPDATE TO authenticated U
 
 CREATE POLICY events_read ON public.events FOR SELECT TO anon, authenticated USING (true);
 
+-- Name: shop_clock everyone reads the shop clock; Type: POLICY; Schema: public
+
+CREATE POLICY "everyone reads the shop clock" ON public.shop_clock FOR SELECT TO anon, authenticated USING (true);
+
 -- Name: invoice_counters; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.invoice_counters ENABLE ROW LEVEL SECURITY;
@@ -2162,6 +2269,14 @@ ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
 CREATE POLICY invoices_read ON public.invoices FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
    FROM public.orders o
   WHERE ((o.id = invoices.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
+
+-- Name: jobs; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.jobs ENABLE ROW LEVEL SECURITY;
+
+-- Name: jobs jobs_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY jobs_admin_select ON public.jobs FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
 
 -- Name: mail_outbox; Type: ROW SECURITY; Schema: public
 
@@ -2284,6 +2399,10 @@ CREATE POLICY profiles_update ON public.profiles FOR UPDATE TO authenticated USI
 -- Name: rate_limits; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.rate_limits ENABLE ROW LEVEL SECURITY;
+
+-- Name: shop_clock; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.shop_clock ENABLE ROW LEVEL SECURITY;
 
 -- Name: shop_settings; Type: ROW SECURITY; Schema: public
 
@@ -2457,9 +2576,22 @@ GRANT ALL ON FUNCTION public.retry_mail(p_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.revert_order_membership(p_order_id uuid, p_new_status text) FROM PUBLIC;
 
+-- Name: FUNCTION run_job_now(p_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.run_job_now(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.run_job_now(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.run_job_now(p_id uuid) TO service_role;
+
 -- Name: FUNCTION set_updated_at(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.set_updated_at() FROM PUBLIC;
+
+-- Name: FUNCTION shop_now(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.shop_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.shop_now() TO anon;
+GRANT ALL ON FUNCTION public.shop_now() TO authenticated;
+GRANT ALL ON FUNCTION public.shop_now() TO service_role;
 
 -- Name: FUNCTION subscribe_newsletter(p_email text, p_first_name text, p_last_name text, p_consent_text text, p_confirm_token text, p_unsubscribe_token text); Type: ACL; Schema: public
 
@@ -2558,6 +2690,11 @@ GRANT ALL ON TABLE public.invoice_counters TO service_role;
 
 GRANT ALL ON TABLE public.invoices TO service_role;
 GRANT SELECT ON TABLE public.invoices TO authenticated;
+
+-- Name: TABLE jobs; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.jobs TO service_role;
+GRANT SELECT ON TABLE public.jobs TO authenticated;
 
 -- Name: TABLE mail_outbox; Type: ACL; Schema: public
 
@@ -2716,6 +2853,12 @@ GRANT UPDATE(updated_at) ON TABLE public.profiles TO authenticated;
 -- Name: TABLE rate_limits; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.rate_limits TO service_role;
+
+-- Name: TABLE shop_clock; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.shop_clock TO service_role;
+GRANT SELECT ON TABLE public.shop_clock TO anon;
+GRANT SELECT ON TABLE public.shop_clock TO authenticated;
 
 -- Name: TABLE shop_settings; Type: ACL; Schema: public
 

@@ -10,6 +10,8 @@ const status = (over: Partial<MembershipStatus>): MembershipStatus => ({
   active: true,
   grantsCommunityPrice: true,
   pendingPlan: null,
+  cancelledAt: null,
+  renewableFrom: "2026-12-02T00:00:00Z",
   ...over,
 });
 

@@ -15,6 +15,10 @@ export interface MembershipStatus {
   grantsCommunityPrice: boolean;
   /** Plan name of a membership ordered but not paid yet. */
   pendingPlan: string | null;
+  /** Set when a cancellation applies: the membership ends at `until` ("gekündigt zum …"). */
+  cancelledAt: string | null;
+  /** A Yearly plan can be renewed from this moment (30 days before `until`); null otherwise. */
+  renewableFrom: string | null;
 }
 
 /** What the header and the price lists need to know about the viewer. */

@@ -65,6 +65,18 @@ async function member(engine: Engine, plan: string | null, until: string | null 
   return id;
 }
 
+/** Runs `fn` with the shop's clock (public.shop_now()) at the SQL timestamp `at`, then real time again. */
+async function atShopTime<T>(engine: Engine, at: string, fn: () => Promise<T>): Promise<T> {
+  await engine.query(
+    `insert into public.shop_clock (id, skew) values (true, (${at}) - now()) on conflict (id) do update set skew = excluded.skew`,
+  );
+  try {
+    return await fn();
+  } finally {
+    await engine.query("delete from public.shop_clock");
+  }
+}
+
 async function complete(engine: Engine, adminId: string, orderId: string, status = "completed") {
   await engine
     .asViewer("authenticated", adminId)
@@ -190,7 +202,7 @@ describeEngines("membership lifecycle", (engine) => {
     expect(await audit(buyer)).toEqual([{ reason: `Bestellung ${started.id.slice(0, 8)} storniert`, actor_id: admin }]);
 
     // Extended by the order (Yearly until next month, bought again): reverted, the year is taken back.
-    const extender = await member(e, "yearly", "now() + interval '1 month'");
+    const extender = await member(e, "yearly", "now() + interval '20 days'");
     const before = await until(extender);
     const extension = await order(e, extender, [line(YEARLY)]);
     await complete(e, admin, extension.id);
@@ -205,14 +217,17 @@ describeEngines("membership lifecycle", (engine) => {
     const twice = await member(e, null);
     const first = await order(e, twice, [line(YEARLY)]);
     await complete(e, admin, first.id);
-    const second = await order(e, twice, [line(YEARLY)]);
-    await complete(e, admin, second.id);
-    const twoYears = await until(twice);
-    await complete(e, admin, first.id, "cancelled");
-    const left = twoYears - (await until(twice));
-    expect(left).toBeGreaterThanOrEqual(365 * 86_400_000);
-    expect(left).toBeLessThanOrEqual(366 * 86_400_000);
-    expect((await order(e, twice, courseAndProduct)).price(COURSE)).toBe(199);
+    // Renewed in the last month of the first year (the shop's clock 340 days on).
+    await atShopTime(e, "now() + interval '340 days'", async () => {
+      const second = await order(e, twice, [line(YEARLY)]);
+      await complete(e, admin, second.id);
+      const twoYears = await until(twice);
+      await complete(e, admin, first.id, "cancelled");
+      const left = twoYears - (await until(twice));
+      expect(left).toBeGreaterThanOrEqual(365 * 86_400_000);
+      expect(left).toBeLessThanOrEqual(366 * 86_400_000);
+      expect((await order(e, twice, courseAndProduct)).price(COURSE)).toBe(199);
+    });
   });
 
   it("Free starts at checkout (0,00 €); Yearly on Yearly extends from the current end; Lifetime replaces Yearly", async () => {
@@ -222,15 +237,17 @@ describeEngines("membership lifecycle", (engine) => {
     expect((await membershipOf(engine(), buyer))?.plan).toBe("free");
 
     const yearly = await member(engine(), "yearly", "'2030-06-01T00:00:00Z'");
-    const extension = await order(engine(), yearly, [line(YEARLY)]);
-    // The member pays the plan's price, and community prices on anything else in the order.
-    expect(extension.price(YEARLY)).toBe(99);
-    await complete(engine(), admin, extension.id);
-    expect((await membershipOf(engine(), yearly))?.until?.toISOString()).toBe("2031-06-01T00:00:00.000Z");
+    await atShopTime(engine(), "'2030-05-20T00:00:00Z'::timestamptz", async () => {
+      const extension = await order(engine(), yearly, [line(YEARLY)]);
+      // The member pays the plan's price, and community prices on anything else in the order.
+      expect(extension.price(YEARLY)).toBe(99);
+      await complete(engine(), admin, extension.id);
+      expect((await membershipOf(engine(), yearly))?.until?.toISOString()).toBe("2031-06-01T00:00:00.000Z");
 
-    const lifetime = await order(engine(), yearly, [line(LIFETIME)]);
-    await complete(engine(), admin, lifetime.id);
-    expect(await membershipOf(engine(), yearly)).toMatchObject({ plan: "lifetime", until: null });
+      const lifetime = await order(engine(), yearly, [line(LIFETIME)]);
+      await complete(engine(), admin, lifetime.id);
+      expect(await membershipOf(engine(), yearly)).toMatchObject({ plan: "lifetime", until: null });
+    });
   });
 
   it("refuses a plan already held or a lower one, in German, and charges nothing", async () => {
@@ -308,10 +325,52 @@ describeEngines("membership lifecycle", (engine) => {
       [buyer],
     );
     expect(orders[0].n).toBe(2);
-    // Once paid or cancelled, the block is gone: Yearly completed, Lifetime cancelled, Yearly extends.
+    // Once paid or cancelled, the block is gone: Yearly completed, Lifetime cancelled, and in the
+    // year's last month (the shop's clock 340 days on) Yearly may be renewed.
     await complete(e, admin, yearly);
     await complete(e, admin, lifetime, "cancelled");
-    expect((await order(e, buyer, [line(YEARLY)])).status).toBe("pending");
+    await atShopTime(e, "now() + interval '340 days'", async () => {
+      expect((await order(e, buyer, [line(YEARLY)])).status).toBe("pending");
+    });
+  });
+
+  it("renewal opens 30 days before a Yearly plan ends, starts at the end, and lifts a cancellation", async () => {
+    const e = engine();
+    const yearly = await member(e, "yearly", "'2031-03-01T10:00:00Z'");
+    await e.query("update public.memberships set cancelled_at = now() where user_id = $1", [yearly]);
+    // Six weeks before the end: not yet, and the answer says from when.
+    await atShopTime(e, "'2031-01-18T12:00:00Z'::timestamptz", async () => {
+      expect(await errorOf(order(e, yearly, [line(YEARLY)]))).toEqual({
+        code: "P0001",
+        message: "Du kannst deine Yearly-Mitgliedschaft ab dem 30.01.2031 verlängern.",
+      });
+      const [{ m }] = await e
+        .asViewer("authenticated", yearly)
+        .query<{ m: { renewable_from: string; cancelled_at: string | null } }>("select public.my_membership() as m")
+        .then((r) => r.rows);
+      expect(new Date(m.renewable_from).toISOString()).toBe("2031-01-30T10:00:00.000Z");
+      expect(m.cancelled_at).not.toBeNull();
+    });
+    // Three weeks before: taken; paid, the new year starts at the old end and the cancellation is void.
+    await atShopTime(e, "'2031-02-08T12:00:00Z'::timestamptz", async () => {
+      const renewal = await order(e, yearly, [line(YEARLY)]);
+      await complete(e, admin, renewal.id);
+    });
+    const [row] = await e.query<{ until: Date; cancelled_at: Date | null }>(
+      "select until, cancelled_at from public.memberships where user_id = $1",
+      [yearly],
+    );
+    expect(row.until.toISOString()).toBe("2032-03-01T10:00:00.000Z");
+    expect(row.cancelled_at).toBeNull();
+  });
+
+  it("the shop's clock decides whether a membership is active (prices follow it)", async () => {
+    const e = engine();
+    const yearly = await member(e, "yearly", "now() + interval '10 days'");
+    expect((await order(e, yearly, courseAndProduct)).price(COURSE)).toBe(199);
+    await atShopTime(e, "now() + interval '11 days'", async () => {
+      expect((await order(e, yearly, courseAndProduct)).price(COURSE)).toBe(249);
+    });
   });
 
   it("admins grant, extend and end by hand with a reason in the audit trail; nobody else may", async () => {

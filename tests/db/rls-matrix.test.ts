@@ -255,6 +255,36 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  shop_clock: {
+    // The shop's clock offset: no secret, everyone reads it; only the server's test hook sets it.
+    where: "id = $1::boolean",
+    key: () => "true",
+    insertSetup: () => ["delete from public.shop_clock"],
+    insert: () => ["insert into public.shop_clock (id, skew) values (true, interval '0')", []],
+    set: "skew = skew",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  jobs: {
+    // Scheduled jobs: admins read them (/admin/jobs); "Jetzt ausführen" goes through run_job_now.
+    where: "key = $1",
+    key: () => "matrix-job",
+    insertSetup: () => ["delete from public.jobs where key = 'matrix-job'"],
+    insert: () => ["insert into public.jobs (kind, key, run_at) values ('matrix', 'matrix-job', now())", []],
+    set: "last_error = null",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   mail_outbox: {
     where: "id = $1",
     key: (i) => i.outbox,
@@ -424,6 +454,10 @@ async function fixtures(engine: Engine): Promise<Ids> {
   await engine.query(
     "insert into public.memberships (user_id, plan, until) values ($1, 'yearly', now() + interval '1 year')",
     [owner],
+  );
+  await engine.query("insert into public.shop_clock (id, skew) values (true, interval '0')");
+  await engine.query(
+    "insert into public.jobs (kind, key, run_at) values ('matrix', 'matrix-job', now() + interval '1 year')",
   );
   const outbox = await one(
     "insert into public.mail_outbox (to_address, subject, text_body) values ('owner@example.com', 'Hallo', 'Text') returning id",

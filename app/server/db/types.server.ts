@@ -120,6 +120,22 @@ export interface InvoicesTable {
   vat_mode: string | null;
 }
 
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  key: string;
+  payload: Generated<Json>;
+  run_at: Timestamp;
+  repeat_seconds: number | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  last_run_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface MailOutboxTable {
   id: Generated<string>;
   to_address: string;
@@ -154,6 +170,7 @@ export interface MembershipsTable {
   until: ColumnType<Date | null, Date | string | null, Date | string | null>;
   order_id: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -258,6 +275,12 @@ export interface RateLimitsTable {
   hits: Generated<number>;
 }
 
+export interface ShopClockTable {
+  id: Generated<boolean>;
+  skew: Generated<string>;
+  set_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ShopSettingsTable {
   id: Generated<boolean>;
   seller: Json;
@@ -301,6 +324,7 @@ export interface Database {
   events: EventsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   membership_plans: MembershipPlansTable;
   memberships: MembershipsTable;
@@ -311,6 +335,7 @@ export interface Database {
   products: ProductsTable;
   profiles: ProfilesTable;
   rate_limits: RateLimitsTable;
+  shop_clock: ShopClockTable;
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
   viewer_version: ViewerVersionTable;

@@ -3,8 +3,8 @@ import { data, type MiddlewareFunction } from "react-router";
 /** What the shop's forms send: HTML forms and React Router's script submissions alike. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-/** The only route that reads JSON: the end-to-end sign-in hook (E2E_TEST_HOOKS only). */
-const JSON_ROUTES = new Set(["/__e2e/session"]);
+/** The only routes that read JSON: the end-to-end hooks (E2E_TEST_HOOKS only). */
+const JSON_ROUTES = new Set(["/__e2e/session", "/__e2e/clock", "/__e2e/jobs"]);
 
 export const UNREADABLE_FORM_MESSAGE = "Die Anfrage konnte nicht gelesen werden. Bitte sende das Formular erneut.";
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { MembershipStatus } from "~/lib/membership";
 import type { Tx } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 
 /** The signed-in viewer's membership as public.my_membership() reports it (RLS: their own only). */
@@ -18,6 +19,8 @@ export async function getMyMembership(tx: Tx): Promise<MembershipStatus | null> 
     active: m.active === true,
     grantsCommunityPrice: m.grants_community_price === true,
     pendingPlan: text(m.pending_plan),
+    cancelledAt: text(m.cancelled_at),
+    renewableFrom: text(m.renewable_from),
   };
 }
 
@@ -38,7 +41,7 @@ export async function getMembershipAdmin(tx: Tx, userId: string) {
     extendable: row.term_months !== null,
     since: iso(row.since) ?? "",
     until,
-    active: until === null || new Date(until).getTime() > Date.now(),
+    active: until === null || new Date(until).getTime() > shopNow().getTime(),
     orderId: row.order_id,
   };
 }

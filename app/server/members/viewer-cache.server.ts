@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/server/http/context.server";
 import { SERVICE, withViewer, type Viewer } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { viewers } from "~/server/members/viewer-version.server";
@@ -24,10 +25,13 @@ import { viewerPricing, type ViewerPricing } from "~/lib/membership";
  */
 const MAX_AGE_MS = 60_000;
 
-/** Time until `end` (an ISO date or a Date), capped at MAX_AGE_MS; the whole span without an end. */
-function maxAgeUntil(end: string | Date | null | undefined) {
+/**
+ * Time from `now` until `end` (an ISO date or a Date), capped at MAX_AGE_MS; the whole span without
+ * an end. Sessions end on the real clock, memberships on the shop's.
+ */
+function maxAgeUntil(end: string | Date | null | undefined, now = new Date()) {
   if (!end) return MAX_AGE_MS;
-  return Math.max(0, Math.min(MAX_AGE_MS, new Date(end).getTime() - Date.now()));
+  return Math.max(0, Math.min(MAX_AGE_MS, new Date(end).getTime() - now.getTime()));
 }
 
 /** The user a local session id belongs to while the session lasts, or null. */
@@ -82,7 +86,7 @@ export async function pricingFor(viewer: Viewer): Promise<ViewerPricing> {
   const load = () => withViewer(viewer, getMyMembership);
   try {
     let membership = await viewers.get(key, load, MAX_AGE_MS);
-    if (membership?.active && maxAgeUntil(membership.until) === 0) membership = await load();
+    if (membership?.active && maxAgeUntil(membership.until, shopNow()) === 0) membership = await load();
     return viewerPricing(membership);
   } catch (error) {
     logger.warn("membership failed to load", { error: (error as Error).message });

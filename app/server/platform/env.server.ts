@@ -42,6 +42,10 @@ const EnvSchema = z
     MAIL_POLL_MS: numberFromEnv(5_000).pipe(z.number().int().min(50)),
     // How long a claimed mail stays with the instance that claimed it (a crashed one's claim runs out).
     MAIL_LEASE_MS: numberFromEnv(120_000).pipe(z.number().int().min(1_000)),
+    // How often each instance looks for due scheduled jobs (reminders, expiry, automatic cancellation).
+    JOBS_POLL_MS: numberFromEnv(30_000).pipe(z.number().int().min(50)),
+    // First pause before a failed job is tried again (doubling after each failure, at most a day).
+    JOBS_RETRY_BASE_MS: numberFromEnv(60_000).pipe(z.number().int().min(10)),
     PUBLIC_URL: z.string().url().default("http://localhost:3000"),
     SUPABASE_URL: z.string().url().optional(),
     SUPABASE_ANON_KEY: z.string().optional(),

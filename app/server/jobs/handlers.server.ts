@@ -1,0 +1,10 @@
+import type { JobHandlers } from "~/server/jobs/jobs.server";
+import { membershipSweep } from "~/server/members/membership-jobs.server";
+
+/**
+ * Every kind of scheduled job and the domain function that does its work. A new kind is added
+ * here and scheduled with scheduleJob (or, for a recurring one, by its migration).
+ */
+export const JOB_HANDLERS: JobHandlers = {
+  "membership-sweep": membershipSweep,
+};

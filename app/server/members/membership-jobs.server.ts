@@ -1,0 +1,87 @@
+import { sql } from "kysely";
+import type { Tx } from "~/server/db/db.server";
+import type { JobHandler } from "~/server/jobs/jobs.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { membershipEndedMail, renewalReminderMail } from "~/server/members/membership-mails.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
+
+/**
+ * The membership sweep (job kind "membership-sweep", hourly on the shop's clock): the reminders
+ * 30 and 7 days before a Yearly plan ends, and the mail on its end. A membership ends by its date
+ * (`until`; my_membership and place_order compare it with shop_now()), so the sweep only tells the
+ * member and drops cached prices. Each mail's dedupe key names the membership's end: a member is
+ * mailed once per reason and term, however often the sweep runs; a renewal moves the end and so
+ * starts a new term's reminders.
+ */
+
+interface Due {
+  user_id: string;
+  email: string;
+  plan_name: string;
+  until: Date;
+  cancelled: boolean;
+  days_left: number;
+}
+
+/** How long after its end a membership still gets the "beendet" mail (a shop that was down catches up). */
+const ENDED_MAIL_GRACE = "14 days";
+
+export const membershipSweep: JobHandler = async (tx) => {
+  const renewLink = publicUrl("/join");
+  for (const due of await dueReminders(tx)) {
+    // Within 7 days only the 7-day reminder (a shop that was down does not send both at once).
+    const days = due.days_left <= 7 ? 7 : 30;
+    await enqueueMail(
+      tx,
+      { to: due.email, ...renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, days }) },
+      { key: `membership-reminder-${days}:${due.user_id}:${due.until.toISOString()}` },
+    );
+  }
+  let ended = 0;
+  for (const due of await justEnded(tx)) {
+    const queued = await enqueueMail(
+      tx,
+      {
+        to: due.email,
+        ...membershipEndedMail({ planName: due.plan_name, until: due.until, renewLink, cancelled: due.cancelled }),
+      },
+      { key: `membership-ended:${due.user_id}:${due.until.toISOString()}` },
+    );
+    if (queued) ended++;
+  }
+  // Community prices stop now on every instance, not when a cached viewer would expire.
+  if (ended > 0) await invalidateViewers(tx);
+};
+
+/** Yearly memberships ending within 30 days, not cancelled (a cancelled one gets no renewal nudge). */
+async function dueReminders(tx: Tx) {
+  const { rows } = await sql<Due>`
+    select m.user_id, pr.email, p.name as plan_name, m.until, m.cancelled_at is not null as cancelled,
+           extract(epoch from m.until - public.shop_now()) / 86400 as days_left
+      from public.memberships m
+      join public.membership_plans p on p.plan = m.plan
+      join public.profiles pr on pr.id = m.user_id
+     where p.term_months is not null and m.cancelled_at is null and m.until is not null
+       and m.until > public.shop_now() and m.until <= public.shop_now() + interval '30 days'
+       and pr.email is not null`.execute(tx);
+  return rows.map((row) => ({ ...row, until: new Date(row.until), days_left: Number(row.days_left) }));
+}
+
+/**
+ * Memberships whose end has come by itself (within the grace period): a Yearly term, or a
+ * cancellation's date. One ended by a write at that moment (an admin's "beenden", a cancelled order)
+ * is left out: its own mail told the member (`updated_at` is on the shop's clock, like `until`).
+ */
+async function justEnded(tx: Tx) {
+  const { rows } = await sql<Due>`
+    select m.user_id, pr.email, p.name as plan_name, m.until, m.cancelled_at is not null as cancelled, 0 as days_left
+      from public.memberships m
+      join public.membership_plans p on p.plan = m.plan
+      join public.profiles pr on pr.id = m.user_id
+     where m.until is not null and m.until <= public.shop_now()
+       and m.until > public.shop_now() - ${ENDED_MAIL_GRACE}::interval
+       and m.updated_at < m.until
+       and pr.email is not null`.execute(tx);
+  return rows.map((row) => ({ ...row, until: new Date(row.until) }));
+}

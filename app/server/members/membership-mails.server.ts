@@ -1,0 +1,45 @@
+import { formatDate } from "~/lib/format";
+import { greetingMail } from "~/server/mail/layout.server";
+
+/**
+ * The mails of a membership's year: reminders before a Yearly plan ends (30 and 7 days), and the
+ * end itself. Sent by the membership sweep (membership-jobs.server.ts) to the account's address.
+ */
+export function renewalReminderMail(input: { planName: string; until: Date; renewLink: string; days: number }) {
+  const end = formatDate(input.until.toISOString());
+  return greetingMail(
+    `Deine ${input.planName}-Mitgliedschaft endet am ${end} – BeHappy`,
+    "Deine Mitgliedschaft endet bald",
+    [
+      [
+        `deine ${input.planName}-Mitgliedschaft bei BeHappy endet ${input.days <= 7 ? "in wenigen Tagen" : "in einem Monat"}, am ${end}.`,
+        "Bis dahin zahlst du weiter Community-Preise. Danach gelten wieder die regulären Preise.",
+      ],
+      [
+        "Du kannst deine Mitgliedschaft schon jetzt verlängern. Das neue Jahr beginnt erst am Ende des laufenden, du verlierst also keinen Tag:",
+        { href: input.renewLink, label: "Mitgliedschaft verlängern", spelledOut: true },
+      ],
+      ["Wenn du nicht verlängern möchtest, musst du nichts tun: Die Mitgliedschaft endet dann von selbst."],
+    ],
+  );
+}
+
+export function membershipEndedMail(input: { planName: string; until: Date; renewLink: string; cancelled: boolean }) {
+  const end = formatDate(input.until.toISOString());
+  return greetingMail(
+    `Deine ${input.planName}-Mitgliedschaft ist beendet – BeHappy`,
+    "Deine Mitgliedschaft ist beendet",
+    [
+      [
+        input.cancelled
+          ? `deine ${input.planName}-Mitgliedschaft bei BeHappy ist wie gekündigt am ${end} beendet.`
+          : `deine ${input.planName}-Mitgliedschaft bei BeHappy ist am ${end} abgelaufen.`,
+        "Ab jetzt gelten für dich die regulären Preise; Community-Preise erhältst du wieder mit einer neuen Mitgliedschaft. Dein Konto, deine Bestellungen und Rechnungen bleiben erhalten.",
+      ],
+      [
+        "Schön, wenn du wieder dabei bist:",
+        { href: input.renewLink, label: "Mitgliedschaft wählen", spelledOut: true },
+      ],
+    ],
+  );
+}

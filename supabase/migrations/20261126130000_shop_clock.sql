@@ -1,0 +1,530 @@
+-- The shop's clock (issue 26): every date decision in SQL reads public.shop_now().
+--
+-- shop_now() is the database's now() plus an offset that only the end-to-end test hook sets
+-- (POST /__e2e/clock, E2E_TEST_HOOKS=true on a loopback host); in production the offset is zero.
+-- Keeping the offset in a table lets every server instance on one database share one clock.
+-- The functions below are as before with now() read from that clock: memberships (start, end,
+-- extension, pending plans), and invoices (number year, date).
+-- Infrastructure times (mail retries, leases, updated_at stamps) stay on the real clock.
+
+create table public.shop_clock (
+  id boolean primary key default true check (id),
+  skew interval not null default interval '0',
+  set_at timestamptz not null default now()
+);
+comment on table public.shop_clock is
+  'Offset of the shop''s clock from real time; set only by the end-to-end test hook. Empty in production.';
+alter table public.shop_clock enable row level security;
+-- The offset is no secret (it is zero in production); nobody but the server role writes it.
+create policy "everyone reads the shop clock" on public.shop_clock for select to anon, authenticated using (true);
+revoke all on public.shop_clock from anon, authenticated;
+grant select on public.shop_clock to anon, authenticated;
+
+create function public.shop_now() returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select now() + coalesce((select c.skew from public.shop_clock c where c.id), interval '0')
+$$;
+comment on function public.shop_now() is 'The shop''s clock: now() plus the test offset in shop_clock.';
+revoke all on function public.shop_now() from public;
+grant execute on function public.shop_now() to anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.activate_order_membership(p_order_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid;
+  v_applied timestamptz;
+  v_plan text;
+  v_before jsonb;
+begin
+  select o.user_id, o.membership_applied_at into v_user, v_applied
+  from public.orders o where o.id = p_order_id and o.status = 'completed';
+  -- No owner left (account deleted) or already applied: nothing to start.
+  if v_user is null or v_applied is not null then
+    return;
+  end if;
+  select oi.membership_plan into v_plan
+  from public.order_items oi where oi.order_id = p_order_id and oi.membership_plan is not null
+  limit 1;
+  if v_plan is null then
+    return;
+  end if;
+  perform public.lock_membership(v_user);
+  select to_jsonb(m) into v_before from public.memberships m where m.user_id = v_user;
+  perform public.apply_membership_purchase(v_user, v_plan, p_order_id);
+  update public.orders set membership_applied_at = public.shop_now(), membership_before = v_before where id = p_order_id;
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.admin_set_membership(p_user_id uuid, p_action text, p_plan text, p_reason text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_cur public.memberships;
+  v_found boolean;
+  v_plan public.membership_plans;
+  v_before jsonb;
+  v_after jsonb;
+  v_now timestamptz := public.shop_now();
+begin
+  if not public.is_admin(auth.uid()) then
+    raise exception 'admin only' using errcode = '42501';
+  end if;
+  if btrim(coalesce(p_reason, '')) = '' or char_length(p_reason) > 500 then
+    raise exception 'Bitte gib einen Grund an (höchstens 500 Zeichen).' using errcode = '22023';
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception 'Das Konto wurde nicht gefunden.' using errcode = 'P0002';
+  end if;
+  perform public.lock_membership(p_user_id);
+  select * into v_cur from public.memberships where user_id = p_user_id for update;
+  v_found := found;
+  v_before := case when v_found then to_jsonb(v_cur) end;
+
+  if p_action = 'grant' then
+    select * into v_plan from public.membership_plans where plan = p_plan;
+    if not found then
+      raise exception 'Bitte wähle einen Plan.' using errcode = '22023';
+    end if;
+    insert into public.memberships (user_id, plan, since, until, order_id, updated_at)
+    values (p_user_id, v_plan.plan, v_now, v_now + v_plan.term_months * interval '1 month', null, v_now)
+    on conflict (user_id) do update
+      set plan = excluded.plan, since = excluded.since, until = excluded.until, order_id = null, updated_at = v_now;
+  elsif p_action = 'extend' then
+    select p.* into v_plan from public.membership_plans p where p.plan = v_cur.plan;
+    if not v_found or v_plan.term_months is null then
+      raise exception 'Nur eine Jahresmitgliedschaft kann verlängert werden.' using errcode = 'P0001';
+    end if;
+    update public.memberships
+       set until = greatest(v_cur.until, v_now) + v_plan.term_months * interval '1 month',
+           since = case when v_cur.until <= v_now then v_now else v_cur.since end,
+           updated_at = v_now
+     where user_id = p_user_id;
+  elsif p_action = 'end' then
+    if not v_found or (v_cur.until is not null and v_cur.until <= v_now) then
+      raise exception 'Es gibt keine aktive Mitgliedschaft.' using errcode = 'P0001';
+    end if;
+    update public.memberships set until = greatest(v_now, since), updated_at = v_now where user_id = p_user_id;
+  else
+    raise exception 'unknown action %', p_action using errcode = '22023';
+  end if;
+
+  select to_jsonb(m) into v_after from public.memberships m where m.user_id = p_user_id;
+  insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email, before, after)
+  values ('memberships', p_user_id, case when v_found then 'update' else 'insert' end, auth.uid(),
+          left(auth.jwt() ->> 'email', 254), v_before,
+          v_after || jsonb_build_object('action', p_action, 'reason', btrim(p_reason)));
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.apply_membership_purchase(p_user_id uuid, p_plan text, p_order_id uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_new public.membership_plans;
+  v_cur public.memberships;
+  v_cur_rank integer;
+  v_now timestamptz := public.shop_now();
+begin
+  perform public.lock_membership(p_user_id);
+  select * into v_new from public.membership_plans where plan = p_plan;
+  if not found then
+    raise exception 'unknown plan %', p_plan using errcode = '22023';
+  end if;
+  select * into v_cur from public.memberships where user_id = p_user_id for update;
+  if not found then
+    insert into public.memberships (user_id, plan, since, until, order_id)
+    values (p_user_id, v_new.plan, v_now, v_now + v_new.term_months * interval '1 month', p_order_id);
+    return 'started';
+  end if;
+  if v_cur.until is not null and v_cur.until <= v_now then
+    update public.memberships
+       set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+     where user_id = p_user_id;
+    return 'started';
+  end if;
+  select rank into v_cur_rank from public.membership_plans where plan = v_cur.plan;
+  if v_new.rank < v_cur_rank or (v_new.plan = v_cur.plan and v_new.term_months is null) then
+    return 'kept';
+  end if;
+  if v_new.plan = v_cur.plan then
+    update public.memberships
+       set until = v_cur.until + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+     where user_id = p_user_id;
+    return 'extended';
+  end if;
+  update public.memberships
+     set plan = v_new.plan, since = v_now, until = v_now + v_new.term_months * interval '1 month', order_id = p_order_id, updated_at = v_now
+   where user_id = p_user_id;
+  return 'replaced';
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.invoice_on_status_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_open public.invoices;
+  v_settings public.shop_settings;
+begin
+  if old.status is not distinct from new.status then
+    return null;
+  end if;
+  -- The invoice of this order that no cancellation invoice has cancelled yet.
+  select i.* into v_open
+  from public.invoices i
+  where i.order_id = new.id and i.kind = 'invoice'
+    and not exists (select 1 from public.invoices s where s.cancels_invoice_id = i.id)
+  order by i.issued_at desc
+  limit 1
+  for update;
+
+  if new.status = 'completed' and v_open.id is null then
+    select s.* into v_settings from public.shop_settings s;
+    if v_settings.id is null then
+      raise exception 'shop_settings is empty: no seller data for the invoice' using errcode = 'P0001';
+    end if;
+    insert into public.invoices (number, kind, order_id, supply_date, total_amount, seller, vat_mode)
+    values (public.next_invoice_number(public.shop_now()), 'invoice', new.id,
+            (public.shop_now() at time zone 'Europe/Berlin')::date, new.total_amount, v_settings.seller, v_settings.vat_mode);
+  elsif new.status <> 'completed' and v_open.id is not null then
+    -- The cancellation mirrors the invoice it cancels, seller and VAT mode included.
+    insert into public.invoices (number, kind, order_id, cancels_invoice_id, supply_date, total_amount, seller, vat_mode)
+    values (public.next_invoice_number(public.shop_now()), 'cancellation', new.id, v_open.id,
+            v_open.supply_date, -v_open.total_amount, v_open.seller, v_open.vat_mode);
+  end if;
+  return null;
+end
+$$;
+
+CREATE OR REPLACE FUNCTION public.my_membership() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case when auth.uid() is null then null else jsonb_build_object(
+    'plan', m.plan,
+    'name', p.name,
+    'rank', p.rank,
+    'since', m.since,
+    'until', m.until,
+    'active', m.plan is not null and (m.until is null or m.until > public.shop_now()),
+    'grants_community_price', coalesce(p.grants_community_price and (m.until is null or m.until > public.shop_now()), false),
+    'pending_plan', (
+      select pp.name from public.orders o
+      join public.order_items oi on oi.order_id = o.id and oi.membership_plan is not null
+      join public.membership_plans pp on pp.plan = oi.membership_plan
+      where o.user_id = auth.uid() and o.status = 'pending'
+      order by o.created_at desc limit 1))
+  end
+  from (select 1) one
+  left join public.memberships m on m.user_id = auth.uid()
+  left join public.membership_plans p on p.plan = m.plan
+$$;
+
+CREATE OR REPLACE FUNCTION public.place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_uid uuid := auth.uid();
+  v_order_id uuid;
+  v_owner uuid;
+  v_line jsonb;
+  v_item_id uuid;
+  v_item_type text;
+  v_quantity integer;
+  v_found boolean;
+  v_title text;
+  v_category text;
+  v_price numeric(10, 2);
+  v_community numeric(10, 2);
+  v_available boolean;
+  v_ids uuid[] := '{}';
+  v_types text[] := '{}';
+  v_titles text[] := '{}';
+  v_quantities integer[] := '{}';
+  v_prices numeric[] := '{}';
+  v_total numeric := 0;
+  v_first text;
+  v_last text;
+  v_email text;
+  v_plan text;
+  v_plans text[] := '{}';
+  v_regular numeric[] := '{}';
+  v_community_prices numeric[] := '{}';
+  v_membership_plan text;
+  v_held_plan text;
+  v_held_name text;
+  v_held_rank integer;
+  v_held_grants boolean := false;
+  v_new public.membership_plans;
+  v_pending_order uuid;
+  v_pending_name text;
+  v_grants boolean;
+  v_status text;
+  v_i integer;
+  v_shipped boolean;
+  v_any_shipped boolean := false;
+  v_shipping_fee numeric(10, 2) := 0;
+begin
+  if v_uid is null then
+    raise exception 'Bitte melde dich an, um fortzufahren.' using errcode = '42501';
+  end if;
+  if p_checkout_token is null then
+    raise exception 'Die Bestellung ist ungültig. Bitte lade die Seite neu.' using errcode = '22023';
+  end if;
+
+  -- One checkout per member at a time, serialised with activations and admin changes of the same
+  -- member, so the membership state read below holds until this transaction ends.
+  perform public.lock_membership(v_uid);
+
+  -- Idempotency: a retried or double-submitted checkout returns the order it already created.
+  select o.id, o.user_id into v_order_id, v_owner
+  from public.orders o where o.checkout_token = p_checkout_token;
+  if v_order_id is not null then
+    if v_owner is distinct from v_uid then
+      raise exception 'Die Bestellung ist ungültig. Bitte lade die Seite neu.' using errcode = '42501';
+    end if;
+    return v_order_id;
+  end if;
+
+  -- Customer: required fields present (the table checks bound their length and e-mail shape).
+  if p_customer is null or jsonb_typeof(p_customer) <> 'object' then
+    raise exception 'Bitte fülle alle Pflichtfelder aus.' using errcode = '22023';
+  end if;
+  v_first := btrim(coalesce(p_customer ->> 'first_name', ''));
+  v_last := btrim(coalesce(p_customer ->> 'last_name', ''));
+  v_email := btrim(coalesce(p_customer ->> 'email', ''));
+  if v_first = '' or v_last = '' or v_email = ''
+     or btrim(coalesce(p_customer ->> 'street', '')) = ''
+     or btrim(coalesce(p_customer ->> 'zipcode', '')) = ''
+     or btrim(coalesce(p_customer ->> 'city', '')) = ''
+     or btrim(coalesce(p_customer ->> 'country', '')) = '' then
+    raise exception 'Bitte fülle alle Pflichtfelder aus.' using errcode = '22023';
+  end if;
+
+  -- Lines: validated and priced before anything is written.
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array'
+     or jsonb_array_length(p_lines) not between 1 and 20 then
+    raise exception 'Der Warenkorb muss zwischen 1 und 20 Positionen enthalten.' using errcode = '22023';
+  end if;
+
+  for v_line in select l.value from jsonb_array_elements(p_lines) as l loop
+    -- Shape checks by pattern instead of casts in an exception block (no subtransaction per line).
+    if jsonb_typeof(v_line) <> 'object'
+       or coalesce(v_line ->> 'item_id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+       or coalesce(v_line ->> 'item_type', '') not in ('product', 'course', 'event') then
+      raise exception 'Ein Artikel in deinem Warenkorb ist ungültig.' using errcode = '22023';
+    end if;
+    if coalesce(v_line ->> 'quantity', '') !~ '^[0-9]{1,3}$'
+       or (v_line ->> 'quantity')::integer not between 1 and 99 then
+      raise exception 'Die Menge muss zwischen 1 und 99 liegen.' using errcode = '22023';
+    end if;
+    v_item_id := (v_line ->> 'item_id')::uuid;
+    v_item_type := v_line ->> 'item_type';
+    v_quantity := (v_line ->> 'quantity')::integer;
+
+    v_found := false;
+    v_plan := null;
+    if v_item_type = 'product' then
+      select true, p.title, p.category, p.price, p.behappy_price, p.availability, p.membership_plan,
+             p.shipped and p.category <> 'membership'
+        into v_found, v_title, v_category, v_price, v_community, v_available, v_plan, v_shipped
+      from public.products p where p.id = v_item_id;
+      v_any_shipped := v_any_shipped or coalesce(v_shipped, false);
+    elsif v_item_type = 'course' then
+      select true, c.title, null, c.price, c."behappy-price", true
+        into v_found, v_title, v_category, v_price, v_community, v_available
+      from public.courses c where c.id = v_item_id;
+    else
+      select true, e.title, null, e.price, e."behappy-price", true
+        into v_found, v_title, v_category, v_price, v_community, v_available
+      from public.events e where e.id = v_item_id;
+    end if;
+
+    if not coalesce(v_found, false) then
+      raise exception 'Ein Artikel in deinem Warenkorb ist nicht mehr verfügbar.' using errcode = 'P0001';
+    end if;
+    if not v_available then
+      raise exception '„%“ ist ausverkauft.', v_title using errcode = 'P0001';
+    end if;
+
+    if v_category = 'membership' then
+      if v_plan is null then
+        raise exception 'Ein Artikel in deinem Warenkorb ist nicht mehr verfügbar.' using errcode = 'P0001';
+      end if;
+      if v_membership_plan is not null then
+        raise exception 'Pro Bestellung ist nur eine Mitgliedschaft möglich.' using errcode = '22023';
+      end if;
+      if v_quantity <> 1 then
+        raise exception 'Eine Mitgliedschaft kann nur einmal bestellt werden (Menge 1).' using errcode = '22023';
+      end if;
+      v_membership_plan := v_plan;
+    end if;
+
+    v_ids := v_ids || v_item_id;
+    v_types := v_types || case when v_category = 'membership' then 'membership' else v_item_type end;
+    v_titles := v_titles || v_title;
+    v_quantities := v_quantities || v_quantity;
+    v_plans := array_append(v_plans, v_plan);
+    v_regular := v_regular || v_price::numeric;
+    v_community_prices := v_community_prices || v_community::numeric;
+  end loop;
+
+  -- The membership the buyer holds now (an expired one is none).
+  select m.plan, p.name, p.rank, p.grants_community_price
+    into v_held_plan, v_held_name, v_held_rank, v_held_grants
+  from public.memberships m join public.membership_plans p on p.plan = m.plan
+  where m.user_id = v_uid and (m.until is null or m.until > public.shop_now());
+  v_held_grants := coalesce(v_held_grants, false);
+
+  v_grants := v_held_grants;
+  if v_membership_plan is not null then
+    select * into v_new from public.membership_plans where plan = v_membership_plan;
+    if v_held_plan is not null and v_new.rank < v_held_rank then
+      raise exception 'Du hast bereits die %-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.', v_held_name
+        using errcode = 'P0001';
+    end if;
+    if v_held_plan = v_new.plan and v_new.term_months is null then
+      raise exception 'Du hast die %-Mitgliedschaft bereits.', v_held_name using errcode = 'P0001';
+    end if;
+    -- An unpaid order of this plan or a higher one is still open: a second one would be paid twice
+    -- for one membership. The same checkout sent again is not a second order (its token).
+    select o.id, p.name into v_pending_order, v_pending_name
+      from public.orders o
+      join public.order_items i on i.order_id = o.id
+      join public.membership_plans p on p.plan = i.membership_plan
+     where o.user_id = v_uid and o.status = 'pending' and p.rank >= v_new.rank
+       and o.checkout_token is distinct from p_checkout_token
+     order by o.created_at desc
+     limit 1;
+    if v_pending_order is not null then
+      raise exception 'Deine Bestellung der %-Mitgliedschaft (Bestellnummer %) wartet noch auf die Zahlung. Eine weitere Mitgliedschaft kannst du bestellen, wenn sie abgeschlossen ist.',
+        v_pending_name, left(v_pending_order::text, 8)
+        using errcode = 'P0001';
+    end if;
+    -- A membership in this order counts for this order.
+    v_grants := v_grants or v_new.grants_community_price;
+  end if;
+
+  for v_i in 1 .. coalesce(array_length(v_ids, 1), 0) loop
+    v_prices := v_prices || case
+      when v_plans[v_i] is not null or not v_grants then v_regular[v_i]
+      else v_community_prices[v_i]
+    end;
+    v_total := v_total + v_prices[v_i] * v_quantities[v_i];
+  end loop;
+  -- One flat fee per order with something to send, at the rate configured now (never the client's).
+  if v_any_shipped then
+    select s.shipping_fee into v_shipping_fee from public.shop_settings s;
+    v_shipping_fee := coalesce(v_shipping_fee, 0);
+  end if;
+  v_total := v_total + v_shipping_fee;
+  v_status := case when v_total = 0 then 'completed' else 'pending' end;
+
+  -- ON CONFLICT waits for a concurrent call with the same token; if that one committed, ours
+  -- inserts nothing and we return its order (the unique constraint is the arbiter, no 23505 leaks).
+  insert into public.orders (
+    customer_name, customer_email, customer_phone, total_amount, shipping_fee, status, user_id,
+    salutation, street, zipcode, city, country, notes, checkout_token)
+  values (
+    v_first || ' ' || v_last,
+    v_email,
+    coalesce(nullif(btrim(p_customer ->> 'phone'), ''), nullif(btrim(p_customer ->> 'mobile'), '')),
+    v_total,
+    v_shipping_fee,
+    v_status,
+    v_uid,
+    nullif(btrim(p_customer ->> 'salutation'), ''),
+    btrim(p_customer ->> 'street'),
+    btrim(p_customer ->> 'zipcode'),
+    btrim(p_customer ->> 'city'),
+    btrim(p_customer ->> 'country'),
+    nullif(btrim(p_customer ->> 'notes'), ''),
+    p_checkout_token)
+  on conflict (checkout_token) do nothing
+  returning id into v_order_id;
+
+  if v_order_id is null then
+    select o.id, o.user_id into v_order_id, v_owner
+    from public.orders o where o.checkout_token = p_checkout_token;
+    if v_owner is distinct from v_uid then
+      raise exception 'Die Bestellung ist ungültig. Bitte lade die Seite neu.' using errcode = '42501';
+    end if;
+    return v_order_id;
+  end if;
+
+  insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+  select v_order_id, l.item_id, l.item_type, l.item_title, l.quantity, l.price, l.membership_plan
+  from unnest(v_ids, v_types, v_titles, v_quantities, v_prices, v_plans)
+    as l (item_id, item_type, item_title, quantity, price, membership_plan);
+
+  -- Nothing to pay: the order is complete now, and so is its membership.
+  if v_status = 'completed' then
+    perform public.activate_order_membership(v_order_id);
+  end if;
+
+  return v_order_id;
+end
+$_$;
+
+CREATE OR REPLACE FUNCTION public.revert_order_membership(p_order_id uuid, p_new_status text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid;
+  v_applied timestamptz;
+  v_prev jsonb;
+  v_plan public.membership_plans;
+  v_cur public.memberships;
+  v_before jsonb;
+  v_after jsonb;
+  v_now timestamptz := public.shop_now();
+begin
+  select o.user_id, o.membership_applied_at, o.membership_before into v_user, v_applied, v_prev
+  from public.orders o where o.id = p_order_id;
+  if v_user is null or v_applied is null then
+    return;
+  end if;
+  select p.* into v_plan
+  from public.order_items oi join public.membership_plans p on p.plan = oi.membership_plan
+  where oi.order_id = p_order_id
+  limit 1;
+  perform public.lock_membership(v_user);
+  select * into v_cur from public.memberships where user_id = v_user for update;
+  if found then
+    v_before := to_jsonb(v_cur);
+    if v_cur.order_id = p_order_id and v_prev is null then
+      update public.memberships set until = greatest(v_now, since), updated_at = v_now where user_id = v_user;
+    elsif v_cur.order_id = p_order_id then
+      update public.memberships
+         set plan = v_prev ->> 'plan', since = (v_prev ->> 'since')::timestamptz,
+             until = (v_prev ->> 'until')::timestamptz, order_id = (v_prev ->> 'order_id')::uuid, updated_at = v_now
+       where user_id = v_user;
+    elsif v_plan.plan = v_cur.plan and v_plan.term_months is not null and v_cur.until is not null then
+      update public.memberships
+         set until = greatest(v_now, since, v_cur.until - v_plan.term_months * interval '1 month'), updated_at = v_now
+       where user_id = v_user;
+    end if;
+    select to_jsonb(m) into v_after from public.memberships m where m.user_id = v_user;
+    if v_after is distinct from v_before then
+      insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email, before, after)
+      values ('memberships', v_user, 'update', auth.uid(), left(auth.jwt() ->> 'email', 254), v_before,
+              v_after || jsonb_build_object(
+                'action', 'order-' || p_new_status,
+                'reason', 'Bestellung ' || left(p_order_id::text, 8) ||
+                          case when p_new_status = 'cancelled' then ' storniert' else ' wieder offen (Zahlung nicht eingegangen)' end,
+                'order_id', p_order_id));
+    end if;
+  end if;
+  update public.orders set membership_applied_at = null, membership_before = null where id = p_order_id;
+end
+$$;
