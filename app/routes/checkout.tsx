@@ -62,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         salutation: profile?.salutation ?? "",
         firstName: prefill?.firstName || profile?.first_name || "",
         lastName: prefill?.lastName || profile?.last_name || "",
-        email: prefill?.email || profile?.email || user.email,
+        // The account's address, shown read-only: the order's mails go there (placeCheckoutOrder).
+        email: user.email,
         street: profile?.street ?? "",
         zipcode: profile?.zipcode ?? "",
         city: profile?.city ?? "",
@@ -133,7 +134,15 @@ export default function CheckoutPage() {
             <legend className="text-xl font-semibold">Rechnungsadresse</legend>
             <AddressFields
               fields={fields}
-              afterName={<Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />}
+              afterName={
+                <Field
+                  label="E-Mail"
+                  {...fieldProps(fields.email, { type: "email" })}
+                  readOnly
+                  description="Die E-Mail-Adresse deines Kontos: Dorthin senden wir die Bestellbestätigung, die Rechnung und alle Nachrichten zu dieser Bestellung."
+                  autoComplete="email"
+                />
+              }
             />
           </fieldset>
           {shipped ? <DeliveryFields fields={fields as never} /> : null}

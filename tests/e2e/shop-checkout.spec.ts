@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { otherBrowser } from "./members-support";
-import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
 import { addToCart } from "./support/shop";
 
 async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
@@ -65,8 +65,11 @@ test.describe("join and plans", () => {
     await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
   });
 
-  test("with a plan, 'Beitreten' carries the names to checkout", async ({ page, signIn }) => {
-    await signIn();
+  test("with a plan, 'Beitreten' carries the names to checkout; the e-mail there is the account's", async ({
+    page,
+    signIn,
+  }) => {
+    const { email } = await signIn();
     await choosePlan(page, "Lifetime");
     await page.getByLabel("Vorname").fill("Anna");
     await page.getByLabel("Nachname").fill("Berg");
@@ -75,7 +78,12 @@ test.describe("join and plans", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText("Weiter zum Checkout")).toBeVisible();
     await expect(page.getByLabel("Vorname")).toHaveValue("Anna");
-    await expect(page.getByLabel("E-Mail")).toHaveValue("anna.berg@example.com");
+    // The order's mails go to the account's address, so the checkout shows that one, read-only.
+    await expect(page.getByLabel("E-Mail")).toHaveValue(email);
+    await expect(page.getByLabel("E-Mail")).not.toBeEditable();
+    await expect(
+      page.getByText("Die E-Mail-Adresse deines Kontos: Dorthin senden wir die Bestellbestätigung"),
+    ).toBeVisible();
   });
 });
 
@@ -141,8 +149,12 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
-  test("prices sent by the browser are ignored, and a double submit makes one order", async ({ page, signIn }) => {
-    await signIn();
+  test("prices and an e-mail sent by the browser are ignored, and a double submit makes one order", async ({
+    page,
+    signIn,
+  }) => {
+    const { email } = await signIn();
+    const typed = uniqueEmail("typed");
     await choosePlan(page, "Lifetime");
     await page.goto("/checkout");
     const token = await page.locator('input[name="checkoutToken"]').inputValue();
@@ -153,7 +165,7 @@ test.describe("checkout", () => {
       summary,
       firstName: "Tom",
       lastName: "Tester",
-      email: "tom@example.com",
+      email: typed,
       street: "Weg 1",
       zipcode: "10115",
       city: "Berlin",
@@ -169,6 +181,10 @@ test.describe("checkout", () => {
     expect(second.headers().location).toBe(first.headers().location);
     await page.goto(first.headers().location!);
     await expect(page.getByTestId("order-total")).toHaveText(expectedTotal!);
+    // One confirmation, to the account's address: never to an address nobody confirmed.
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(mailsTo(email)[0].text).toContain("Hallo Tom Tester,");
+    expect(mailsTo(typed)).toEqual([]);
   });
 
   test("§ 312j: a cart changed in another tab orders nothing and shows the new total @phone", async ({
@@ -243,7 +259,7 @@ test.describe("checkout", () => {
 });
 
 test.describe("Widerrufsbutton", () => {
-  test("a customer withdraws in two steps without signing in and gets a receipt by mail", async ({ page }) => {
+  test("a customer withdraws in two steps without signing in and gets a neutral receipt by mail", async ({ page }) => {
     const email = `widerruf-${Date.now()}@example.com`;
     await page.goto("/");
     await page.getByRole("link", { name: "Vertrag widerrufen" }).click();
@@ -263,6 +279,11 @@ test.describe("Widerrufsbutton", () => {
     await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
     await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
     await expect.poll(() => mailsTo(email).length).toBe(1);
-    expect(mailsTo(email)[0].text).toContain("3F2A9C1B");
+    // Anyone may type any address: the receipt has date and time, but nothing the sender typed
+    // (the number matches no order of this address, so it is not repeated either).
+    const receipt = mailsTo(email)[0].text;
+    expect(receipt).toMatch(/am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr ist bei uns eine Widerrufserklärung eingegangen/);
+    expect(receipt).not.toContain("Erika");
+    expect(receipt).not.toMatch(/3F2A9C1B/i);
   });
 });

@@ -52,6 +52,13 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   expect(notice.text).toContain(`Bestellnummer (Angabe): ${typo}`);
   expect(notice.text).toContain("Nicht zugeordnet");
   expect(notice.text).toContain("Bitte Geld zurück");
+  // The sender is signed in, but this is not their account's address: a neutral receipt, nothing typed in it.
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  const receipt = mailsTo(email)[0].text;
+  expect(receipt).toContain("ist bei uns eine Widerrufserklärung eingegangen");
+  expect(receipt).not.toContain("Paula");
+  expect(receipt).not.toContain("Geld");
+  expect(receipt).not.toContain(`Bestellung ${typo}`);
 
   // The admin list shows it as "nicht zugeordnet" and matches it by hand.
   await signIn({ admin: true });

@@ -1,4 +1,4 @@
-import { SERVICE, withViewer } from "~/server/db/db.server";
+import { asService, SERVICE, withViewer, type Tx } from "~/server/db/db.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { hashPassword } from "~/server/members/password.server";
 
@@ -49,4 +49,23 @@ export async function grantAdmin(userId: string) {
       .execute();
     await invalidateViewers(tx);
   });
+}
+
+/** An account's address, and whether its owner has proved it is theirs. */
+export interface AccountAddress {
+  email: string;
+  confirmed: boolean;
+}
+
+/**
+ * The address mails about an account's own business go to (orders, a withdrawal filed signed in),
+ * read as the server role in the caller's transaction. `confirmed` is auth.users.email_confirmed_at,
+ * set by our link or by Supabase Auth: anyone may sign up with any address and shop before
+ * confirming it, so until then a mail to it must not carry what the account's user typed.
+ */
+export async function accountAddress(tx: Tx, userId: string): Promise<AccountAddress | null> {
+  const row = await asService(tx, () =>
+    tx.selectFrom("auth.users").select(["email", "email_confirmed_at"]).where("id", "=", userId).executeTakeFirst(),
+  );
+  return row?.email ? { email: row.email, confirmed: row.email_confirmed_at !== null } : null;
 }

@@ -36,11 +36,14 @@ export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promi
   else await enqueueMail(tx, confirmationMail(to, confirmToken, unsubscribeToken), { secret: true });
 }
 
-/** The frame of both newsletter mails: greeting (by first name when given), the body, the team's regards. */
+/**
+ * The frame of both newsletter mails: greeting, the body, the team's regards. The greeting names
+ * nobody: whoever sent the form has not shown the address is theirs, so nothing they typed (the
+ * optional names) goes into a mail to it; the names are kept with the subscription only.
+ */
 function newsletterMail(input: NewsletterInput, subject: string, body: { text: string[]; html: string }) {
-  const greeting = input.firstName ? `Hallo ${input.firstName},` : "Hallo,";
-  const text = [greeting, "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
-  const html = `<p>${escapeHtml(greeting)}</p>
+  const text = ["Hallo,", "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
+  const html = `<p>Hallo,</p>
 ${body.html}
 <p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
   return { to: input.email, subject, text, html };

@@ -2,7 +2,10 @@ import { createCookie } from "react-router";
 import { z } from "zod";
 import { cookieDefaults } from "~/server/members/session.server";
 
-/** Names and e-mail typed on /join, carried to the checkout form (not in the URL: personal data). */
+/**
+ * Names and e-mail typed on /join, carried to sign-up and the checkout form (not in the URL:
+ * personal data). The checkout takes only the names: its e-mail is the account's.
+ */
 const prefillSchema = z.object({
   firstName: z.string().max(100),
   lastName: z.string().max(100),

@@ -40,10 +40,27 @@ export interface OrderMailData {
   girocodePng: string | null;
   /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
   delivery?: string[] | null;
+  /**
+   * Whether the mail may carry what the buyer typed (name, billing and delivery address): only when
+   * it goes to an address its owner has confirmed. Otherwise it names nobody and points to the order
+   * online, where only the signed-in buyer sees those.
+   */
+  personal: boolean;
 }
 
+/** Why a mail to an unconfirmed address leaves out name and addresses, and where they are. */
+export const UNCONFIRMED_ADDRESS_NOTE =
+  "Diese E-Mail-Adresse ist noch nicht bestätigt. Deshalb steht in dieser E-Mail nichts, was bei der Bestellung eingegeben wurde (Name, Adressen); du siehst es in deiner Bestellung online.";
+
 /** The order confirmation (German, text and HTML) with payment details, withdrawal terms and model form. */
-export function buildOrderConfirmationMail({ order, operator, transfer, girocodePng, delivery }: OrderMailData) {
+export function buildOrderConfirmationMail({
+  order,
+  operator,
+  transfer,
+  girocodePng,
+  delivery,
+  personal,
+}: OrderMailData) {
   const number = orderNumber(order.id);
   const sellerAddress = operatorAddressLines(operator);
   const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
@@ -68,8 +85,18 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
   const shipping = order.shipping_fee > 0;
   const totalNote = shipping ? vatNote(operator.vatMode) : `${vatNote(operator.vatMode)}, versandkostenfrei`;
 
+  const greeting = personal ? `Hallo ${order.customer_name},` : "Hallo,";
+  const addressText = personal
+    ? ["Rechnungsadresse:", ...address, "", ...(delivery ? ["Lieferadresse:", ...delivery, ""] : [])]
+    : [UNCONFIRMED_ADDRESS_NOTE, ""];
+  const addressHtml = personal
+    ? `<h2>Rechnungsadresse</h2>
+     <p>${address.map(escapeHtml).join("<br>")}</p>
+     ${delivery ? `<h2>Lieferadresse</h2><p>${delivery.map(escapeHtml).join("<br>")}</p>` : ""}`
+    : `<p>${escapeHtml(UNCONFIRMED_ADDRESS_NOTE)}</p>`;
+
   const text = [
-    `Hallo ${order.customer_name},`,
+    greeting,
     "",
     `vielen Dank für deine Bestellung bei BeHappy! Deine Bestellnummer: ${number}`,
     `Bestellt am ${formatDateTime(order.created_at)}`,
@@ -81,10 +108,7 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
     "",
     ...payment,
     "",
-    "Rechnungsadresse:",
-    ...address,
-    "",
-    ...(delivery ? ["Lieferadresse:", ...delivery, ""] : []),
+    ...addressText,
     `Deine Bestellung online: ${orderUrl}`,
     `Vertrag widerrufen: ${withdrawUrl}`,
     "",
@@ -97,7 +121,7 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
 
   const html = mailLayout(
     `Deine Bestellung ${number}`,
-    `<p>Hallo ${escapeHtml(order.customer_name)},</p>
+    `<p>${escapeHtml(greeting)}</p>
      <p>vielen Dank für deine Bestellung bei BeHappy! Deine Bestellnummer: <strong>${number}</strong><br>
         Bestellt am ${escapeHtml(formatDateTime(order.created_at))}</p>
      <table role="presentation" cellpadding="6" style="border-collapse:collapse;width:100%">
@@ -111,9 +135,7 @@ export function buildOrderConfirmationMail({ order, operator, transfer, girocode
        <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(totalNote)})</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
      </table>
      ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
-     <h2>Rechnungsadresse</h2>
-     <p>${address.map(escapeHtml).join("<br>")}</p>
-     ${delivery ? `<h2>Lieferadresse</h2><p>${delivery.map(escapeHtml).join("<br>")}</p>` : ""}
+     ${addressHtml}
      <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
      ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}

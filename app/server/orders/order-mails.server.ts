@@ -18,9 +18,19 @@ import { setOrderStatus } from "~/server/orders/admin-orders.server";
 import type { OrderWithItems } from "~/server/orders/orders.server";
 import { deliveryLines, type Delivery } from "~/server/orders/delivery-address.server";
 import { bankTransferFor, girocodePng } from "~/server/orders/bank-transfer.server";
+import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
+
+/**
+ * Where an order's mails go: the buyer's account address, never the e-mail typed at checkout (which
+ * nobody confirmed). Null when the order has no account any more (deleted: its address is gone).
+ */
+export async function orderRecipient(tx: Tx, orderId: string): Promise<AccountAddress | null> {
+  const order = await tx.selectFrom("orders").select("user_id").where("id", "=", orderId).executeTakeFirst();
+  return order?.user_id ? accountAddress(tx, order.user_id) : null;
+}
 
 /** The order mail with payment details and the GiroCode as an inline image. */
-export async function orderConfirmationMailFor(order: OrderWithItems, delivery: Delivery = null) {
+export async function orderConfirmationMailFor(order: OrderWithItems, delivery: Delivery, recipient: AccountAddress) {
   const transfer = bankTransferFor(order, orderNumber(order.id));
   const png = transfer ? await girocodePng(transfer) : null;
   return buildOrderConfirmationMail({
@@ -29,6 +39,7 @@ export async function orderConfirmationMailFor(order: OrderWithItems, delivery: 
     transfer,
     girocodePng: png,
     delivery: delivery ? deliveryLines(delivery) : null,
+    personal: recipient.confirmed,
   });
 }
 
@@ -84,15 +95,24 @@ async function queueOrderStatusMail(
 ) {
   // Set back to pending, the customer hears of it only when that took a membership back.
   if (status === "pending" && !membership) return;
+  const recipient = await orderRecipient(tx, orderId);
+  if (!recipient) return;
+  const to = recipient.email;
+  const personal = recipient.confirmed;
   const order = await tx
     .selectFrom("orders")
-    .select(["id", "customer_name", "customer_email", "total_amount"])
+    .select(["id", "customer_name", "total_amount"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   const mailOrder = { ...order, number: orderNumber(order.id), total_amount: Number(order.total_amount) };
   if (status === "pending") {
-    const mail = buildPaymentNotReceivedMail({ order: mailOrder, operator: operator(), membership: membership! });
-    await enqueueMail(tx, { to: order.customer_email, ...mail });
+    const mail = buildPaymentNotReceivedMail({
+      order: mailOrder,
+      operator: operator(),
+      membership: membership!,
+      personal,
+    });
+    await enqueueMail(tx, { to, ...mail });
     return;
   }
   const invoice = await latestInvoiceOfOrder(tx, orderId);
@@ -106,11 +126,17 @@ async function queueOrderStatusMail(
   if (status === "completed") {
     const paid = await ref("invoice");
     if (!paid) throw new Error("completed order without invoice");
-    const mail = buildPaymentReceivedMail({ order: mailOrder, invoice: paid, operator: operator() });
-    await enqueueMail(tx, { to: order.customer_email, ...mail });
+    const mail = buildPaymentReceivedMail({ order: mailOrder, invoice: paid, operator: operator(), personal });
+    await enqueueMail(tx, { to, ...mail });
   } else {
     const cancellation = await ref("cancellation");
-    const mail = buildOrderCancelledMail({ order: mailOrder, cancellation, operator: operator(), membership });
-    await enqueueMail(tx, { to: order.customer_email, ...mail });
+    const mail = buildOrderCancelledMail({
+      order: mailOrder,
+      cancellation,
+      operator: operator(),
+      membership,
+      personal,
+    });
+    await enqueueMail(tx, { to, ...mail });
   }
 }

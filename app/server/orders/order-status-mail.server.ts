@@ -34,6 +34,19 @@ interface InvoiceRef {
   pdf: string;
 }
 
+/**
+ * Whether a status mail may carry what the buyer typed: their name, and the invoice PDF, which
+ * prints name and address. Only to an address its owner has confirmed; otherwise the greeting
+ * names nobody and the invoice waits in the dashboard.
+ */
+interface Recipient {
+  personal: boolean;
+}
+
+function greeting(order: StatusMailOrder, { personal }: Recipient) {
+  return personal ? `Hallo ${order.customer_name},` : "Hallo,";
+}
+
 function html(lines: string[]) {
   return lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join("");
 }
@@ -43,16 +56,21 @@ function pdfAttachment(invoice: InvoiceRef): MailAttachment {
 }
 
 /** Sent when an admin marks an order completed: the payment arrived; the invoice is attached. */
-export function buildPaymentReceivedMail(data: { order: StatusMailOrder; invoice: InvoiceRef; operator: Operator }) {
-  const { order, invoice, operator } = data;
+export function buildPaymentReceivedMail(
+  data: { order: StatusMailOrder; invoice: InvoiceRef; operator: Operator } & Recipient,
+) {
+  const { order, invoice, operator, personal } = data;
   const free = !(order.total_amount > 0);
+  const issued = `${invoice.number} vom ${formatDate(invoice.issued_at)}`;
   const lines = [
-    `Hallo ${order.customer_name},`,
+    greeting(order, data),
     "",
     free
       ? `deine Bestellung ${order.number} ist abgeschlossen (Gesamtbetrag 0,00 €, keine Zahlung nötig).`
       : `deine Zahlung über ${formatPrice(order.total_amount)} für die Bestellung ${order.number} ist bei uns eingegangen. Vielen Dank!`,
-    `Im Anhang findest du deine Rechnung ${invoice.number} vom ${formatDate(invoice.issued_at)}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,
+    personal
+      ? `Im Anhang findest du deine Rechnung ${issued}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`
+      : `Deine Rechnung ${issued} kannst du in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,
     "",
     `Fragen? Schreib uns an ${operator.email}.`,
     "",
@@ -64,24 +82,26 @@ export function buildPaymentReceivedMail(data: { order: StatusMailOrder; invoice
     subject: `${title} – Bestellung ${order.number}`,
     text: lines.join("\n"),
     html: mailLayout(title, html(lines)),
-    attachments: [pdfAttachment(invoice)],
+    attachments: personal ? [pdfAttachment(invoice)] : [],
   };
 }
 
 /** Sent when an order is cancelled; with the cancellation invoice when it had been invoiced. */
-export function buildOrderCancelledMail(data: {
-  order: StatusMailOrder;
-  cancellation: InvoiceRef | null;
-  operator: Operator;
-  membership?: MembershipTakenBack | null;
-}) {
-  const { order, cancellation, operator, membership } = data;
+export function buildOrderCancelledMail(
+  data: {
+    order: StatusMailOrder;
+    cancellation: InvoiceRef | null;
+    operator: Operator;
+    membership?: MembershipTakenBack | null;
+  } & Recipient,
+) {
+  const { order, cancellation, operator, membership, personal } = data;
   const lines = [
-    `Hallo ${order.customer_name},`,
+    greeting(order, data),
     "",
     `deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} wurde storniert.`,
     cancellation
-      ? `Im Anhang findest du die Stornorechnung ${cancellation.number}. Bereits gezahlte Beträge erstatten wir dir innerhalb von 14 Tagen.`
+      ? `${personal ? "Im Anhang findest du" : `In deinem Dashboard (${publicUrl("/dashboard")}) findest du`} die Stornorechnung ${cancellation.number}. Bereits gezahlte Beträge erstatten wir dir innerhalb von 14 Tagen.`
       : "Falls du schon überwiesen hast, erstatten wir dir den Betrag innerhalb von 14 Tagen. Bitte überweise nichts mehr für diese Bestellung.",
     ...(membership ? [membershipLine(membership)] : []),
     "",
@@ -94,7 +114,7 @@ export function buildOrderCancelledMail(data: {
     subject: `Bestellung storniert – ${order.number}`,
     text: lines.join("\n"),
     html: mailLayout("Bestellung storniert", html(lines)),
-    attachments: cancellation ? [pdfAttachment(cancellation)] : [],
+    attachments: cancellation && personal ? [pdfAttachment(cancellation)] : [],
   };
 }
 
@@ -103,14 +123,16 @@ export function buildOrderCancelledMail(data: {
  * "Ausstehend" (a payment marked as received by mistake): the membership is taken back until the
  * payment arrives.
  */
-export function buildPaymentNotReceivedMail(data: {
-  order: StatusMailOrder;
-  operator: Operator;
-  membership: MembershipTakenBack;
-}) {
+export function buildPaymentNotReceivedMail(
+  data: {
+    order: StatusMailOrder;
+    operator: Operator;
+    membership: MembershipTakenBack;
+  } & Recipient,
+) {
   const { order, operator, membership } = data;
   const lines = [
-    `Hallo ${order.customer_name},`,
+    greeting(order, data),
     "",
     `die Zahlung für deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} ist doch noch nicht bei uns eingegangen; wir hatten sie versehentlich als bezahlt vermerkt.`,
     membershipLine(membership),

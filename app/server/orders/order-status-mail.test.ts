@@ -8,6 +8,8 @@ import {
 } from "~/server/orders/order-status-mail.server";
 
 const operator = operatorFrom(parseEnv({}));
+/** To the buyer's confirmed account address: the mail may greet by name and attach the PDF. */
+const personal = true;
 const order = { id: "3f2a9c1b-0000", number: "3F2A9C1B", customer_name: "Mia Schulz", total_amount: 32.8 };
 const invoice = {
   number: "RE-2026-000007",
@@ -17,8 +19,9 @@ const invoice = {
 
 describe("order status mails", () => {
   it("'Zahlung eingegangen' names amount and invoice and attaches the PDF (serialisable for an outbox row)", () => {
-    const mail = buildPaymentReceivedMail({ order, invoice, operator });
+    const mail = buildPaymentReceivedMail({ order, invoice, operator, personal });
     expect(mail.subject).toBe("Zahlung eingegangen – Bestellung 3F2A9C1B");
+    expect(mail.text.startsWith("Hallo Mia Schulz,\n")).toBe(true);
     expect(mail.text).toMatch(/deine Zahlung über 32,80\s€ für die Bestellung 3F2A9C1B ist bei uns eingegangen/);
     expect(mail.text).toContain("Rechnung RE-2026-000007 vom 24.11.2026");
     expect(mail.html).toContain("Zahlung eingegangen");
@@ -29,13 +32,13 @@ describe("order status mails", () => {
   });
 
   it("a free order is 'abgeschlossen', not paid", () => {
-    const mail = buildPaymentReceivedMail({ order: { ...order, total_amount: 0 }, invoice, operator });
+    const mail = buildPaymentReceivedMail({ order: { ...order, total_amount: 0 }, invoice, operator, personal });
     expect(mail.subject).toBe("Bestellung abgeschlossen – Bestellung 3F2A9C1B");
     expect(mail.text).not.toContain("Zahlung über");
   });
 
   it("'Bestellung storniert' attaches the cancellation invoice when there was one", () => {
-    const plain = buildOrderCancelledMail({ order, cancellation: null, operator });
+    const plain = buildOrderCancelledMail({ order, cancellation: null, operator, personal });
     expect(plain.subject).toBe("Bestellung storniert – 3F2A9C1B");
     expect(plain.text).toContain("Bitte überweise nichts mehr für diese Bestellung.");
     expect(plain.attachments).toEqual([]);
@@ -43,6 +46,7 @@ describe("order status mails", () => {
       order,
       cancellation: { ...invoice, number: "RE-2026-000008" },
       operator,
+      personal,
     });
     expect(withStorno.text).toContain("Stornorechnung RE-2026-000008");
     expect(withStorno.attachments[0].filename).toBe("RE-2026-000008.pdf");
@@ -53,6 +57,7 @@ describe("order status mails", () => {
       order,
       cancellation: null,
       operator,
+      personal,
       membership: { planName: "Yearly", activeUntil: null },
     });
     expect(ended.text).toContain(
@@ -62,18 +67,22 @@ describe("order status mails", () => {
       order,
       cancellation: null,
       operator,
+      personal,
       membership: { planName: "Yearly", activeUntil: "2026-12-26T10:00:00Z" },
     });
     expect(shortened.text).toContain(
       "Die Yearly-Mitgliedschaft aus dieser Bestellung haben wir zurückgenommen: deine Mitgliedschaft gilt jetzt bis 26.12.2026.",
     );
-    expect(buildOrderCancelledMail({ order, cancellation: null, operator }).text).not.toContain("Mitgliedschaft");
+    expect(buildOrderCancelledMail({ order, cancellation: null, operator, personal }).text).not.toContain(
+      "Mitgliedschaft",
+    );
   });
 
   it("a payment marked by mistake and set back: 'Zahlung noch offen', the membership taken back until it arrives", () => {
     const mail = buildPaymentNotReceivedMail({
       order,
       operator,
+      personal,
       membership: { planName: "Yearly", activeUntil: null },
     });
     expect(mail.subject).toBe("Zahlung noch offen – Bestellung 3F2A9C1B");
@@ -83,5 +92,29 @@ describe("order status mails", () => {
     expect(mail.text).toContain("Die Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet");
     expect(mail.html).toContain("Zahlung noch offen");
     expect(mail.attachments).toEqual([]);
+  });
+
+  it("to an unconfirmed address: no name the buyer typed, and the invoices (name, address) stay in the dashboard", () => {
+    const stranger = { ...order, customer_name: "Besuch evil.example" };
+    const cancellation = { ...invoice, number: "RE-2026-000008" };
+    const mails = [
+      buildPaymentReceivedMail({ order: stranger, invoice, operator, personal: false }),
+      buildOrderCancelledMail({ order: stranger, cancellation, operator, personal: false }),
+      buildPaymentNotReceivedMail({
+        order: stranger,
+        operator,
+        personal: false,
+        membership: { planName: "Yearly", activeUntil: null },
+      }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text.startsWith("Hallo,\n")).toBe(true);
+      expect(mail.subject + mail.text + mail.html).not.toContain("evil.example");
+      expect(mail.attachments).toEqual([]);
+    }
+    expect(mails[0].text).toContain(
+      "Deine Rechnung RE-2026-000007 vom 24.11.2026 kannst du in deinem Dashboard herunterladen",
+    );
+    expect(mails[1].text).toContain("findest du die Stornorechnung RE-2026-000008");
   });
 });

@@ -5,9 +5,16 @@ import { readSqlError } from "~/server/db/sql-errors.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { logger } from "~/server/platform/log.server";
 import { resolveCart } from "~/server/cart/cart.server";
+import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
-import { getOrder, getProfileForCheckout, placeOrder, saveCheckoutAddress } from "~/server/orders/orders.server";
+import {
+  getOrder,
+  getProfileForCheckout,
+  placeOrder,
+  saveCheckoutAddress,
+  type OrderWithItems,
+} from "~/server/orders/orders.server";
 import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-address.server";
 import { orderConfirmationMailFor } from "~/server/orders/order-mails.server";
 import { orderSums } from "~/server/orders/shipping.server";
@@ -59,6 +66,8 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
  * actually charged, bank details with GiroCode, the Widerrufsbelehrung) in one transaction, then
  * saves the address to the profile (best effort, only logged on failure). An order that differs from
  * the summary the form showed (`input.summary`) is rolled back and answered with the new summary.
+ * The order's e-mail is the account's, whatever the form sent: every mail about the order goes there
+ * (orderRecipient), and a withdrawal is matched by it.
  */
 export async function placeCheckoutOrder(
   viewer: Viewer,
@@ -69,13 +78,15 @@ export async function placeCheckoutOrder(
   let orderId: string;
   try {
     orderId = await withViewer(viewer, async (tx) => {
-      const id = await placeOrder(tx, input, lines);
+      const account = await accountAddress(tx, userId);
+      if (!account) throw new Error("account without e-mail");
+      const id = await placeOrder(tx, { ...input, email: account.email }, lines);
       const placed = await getOrder(tx, id);
       if (!placed || orderFingerprint(placed) !== input.summary) throw new SummaryChanged();
       await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
-      const order = await queueOrderConfirmation(tx, id);
+      await queueOrderConfirmation(tx, placed, account);
       // A 0,00 € order is completed at once and may start a membership (prices, header).
-      if (order?.status === "completed") await invalidateViewers(tx);
+      if (placed.status === "completed") await invalidateViewers(tx);
       return id;
     });
   } catch (error) {
@@ -95,12 +106,10 @@ export async function placeCheckoutOrder(
   return { ok: true, orderId };
 }
 
-/** The confirmation mail, queued once per order (a form sent again queues nothing new). Returns the order. */
-async function queueOrderConfirmation(tx: Tx, orderId: string) {
-  const order = await getOrder(tx, orderId);
-  if (!order) return null;
-  const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId));
-  const queued = await enqueueMail(tx, { to: order.customer_email, ...mail }, { key: `order-confirmation:${orderId}` });
+/** The confirmation mail, queued once per order (a form sent again queues nothing new). */
+async function queueOrderConfirmation(tx: Tx, order: OrderWithItems, recipient: AccountAddress) {
+  const orderId = order.id;
+  const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId), recipient);
+  const queued = await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `order-confirmation:${orderId}` });
   if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
-  return order;
 }

@@ -1,8 +1,13 @@
 import { formatDateTime } from "~/lib/format";
+import { operatorAddressLines, type Operator } from "~/lib/operator";
 import { publicUrl } from "~/server/http/urls.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 
-/** Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time). */
+/**
+ * Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time), with what
+ * was declared. Only for the signed-in member's own confirmed address: anywhere else, the words
+ * would be a stranger's, mailed in the shop's name (see withdrawalReceivedMail).
+ */
 export function withdrawalReceiptMail(input: {
   name: string;
   orderReference: string;
@@ -27,6 +32,44 @@ export function withdrawalReceiptMail(input: {
       "Eingangsbestätigung deines Widerrufs",
       lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join(""),
     ),
+  };
+}
+
+/**
+ * The receipt for an address nobody has shown to be the sender's (the form needs no account): date
+ * and time, the shop's contact, nothing the sender typed. The order number only when the shop
+ * matched it to an order of this very address, so it is the shop's own fact, not an echo.
+ */
+export function withdrawalReceivedMail(input: {
+  receivedAt: string;
+  matchedReference: string | null;
+  operator: Operator;
+}) {
+  const { operator, matchedReference } = input;
+  const when = formatDateTime(input.receivedAt);
+  const lines = [
+    "Hallo,",
+    "",
+    `am ${when} Uhr ist bei uns eine Widerrufserklärung eingegangen, in der diese E-Mail-Adresse angegeben ist.`,
+    ...(matchedReference ? [`Sie betrifft die Bestellung ${matchedReference}.`] : []),
+    "Wir prüfen den Widerruf und melden uns bei dir, falls wir etwas von dir brauchen.",
+    "",
+    "Du hast keinen Widerruf erklärt? Dann gib uns bitte kurz Bescheid.",
+    "",
+    "So erreichst du uns:",
+    ...operatorAddressLines(operator),
+    `E-Mail: ${operator.email}`,
+    `Telefon: ${operator.phoneDisplay}`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ];
+  return {
+    subject: matchedReference
+      ? `Eingangsbestätigung: Widerruf zur Bestellung ${matchedReference}`
+      : "Eingangsbestätigung: Widerruf eingegangen",
+    text: lines.join("\n"),
+    html: mailLayout("Widerruf eingegangen", lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join("")),
   };
 }
 

@@ -5,7 +5,12 @@ import type { WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { buildWithdrawalNotificationMail, withdrawalReceiptMail } from "~/server/orders/withdrawal-mail.server";
+import { accountAddress } from "~/server/members/accounts.server";
+import {
+  buildWithdrawalNotificationMail,
+  withdrawalReceiptMail,
+  withdrawalReceivedMail,
+} from "~/server/orders/withdrawal-mail.server";
 import { operator } from "~/server/platform/operator.server";
 import { iso, num } from "~/server/db/values.server";
 import { newestFirstPage } from "~/server/admin/paging.server";
@@ -20,6 +25,10 @@ export function orderReferenceOf(input: string) {
  * receipt with date and time, and the shop's notification, matched to an order or not. A filed
  * withdrawal always gets its mails; a failed one never does. Whether it matched an order is read
  * as the server: file_withdrawal itself never tells the caller (no order oracle).
+ *
+ * Anyone may send the form with any address, so the receipt repeats what was typed (name, note,
+ * order number) only to the signed-in member's own confirmed address; any other address gets a
+ * neutral receipt. The full declaration stays in the table and in the shop's notification.
  */
 export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
   const reference = orderReferenceOf(input.orderNumber);
@@ -33,12 +42,9 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
       return Boolean(row?.order_id);
     });
     const receivedAt = new Date(filed.created_at).toISOString();
-    const receipt = withdrawalReceiptMail({
-      name: input.name,
-      orderReference: reference,
-      receivedAt,
-      note: input.note,
-    });
+    const receipt = (await isOwnConfirmedAddress(tx, viewer, input.email))
+      ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
+      : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
     await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
     const notification = buildWithdrawalNotificationMail({
       name: input.name,
@@ -58,6 +64,13 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
     );
     return { id: filed.id, reference, receivedAt, matched };
   });
+}
+
+/** Whether `email` is the confirmed address of the member sending the form (never for a visitor). */
+async function isOwnConfirmedAddress(tx: Tx, viewer: Viewer, email: string) {
+  if (viewer.role !== "authenticated") return false;
+  const own = await accountAddress(tx, viewer.userId);
+  return own !== null && own.confirmed && own.email.toLowerCase() === email.trim().toLowerCase();
 }
 
 /** All withdrawals, newest first; the unmatched ones are what an admin must look at. */
