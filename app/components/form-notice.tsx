@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /**
  * A notice that belongs to one form's answer (an action result or a query-string hint). It renders
  * in the server HTML next to the form, so it shows without JavaScript; redirects use the toaster.
@@ -9,7 +11,8 @@ export function FormNotice({
 }: {
   tone: "info" | "error" | "success";
   message: string;
-  description?: string;
+  /** May hold a link (the way out of a refusal); it still renders without JavaScript. */
+  description?: ReactNode;
 }) {
   const styles = {
     info: "border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50",

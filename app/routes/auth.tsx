@@ -18,6 +18,7 @@ import { readPrefill } from "~/server/orders/checkout-prefill.server";
 import { logger } from "~/server/platform/log.server";
 import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
+import { rememberDevice, signInAttemptBucket } from "~/server/members/known-device.server";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${new URLSearchParams(location.search).get("mode") === "signup" ? "Registrieren" : "Anmelden"} – BeHappy` },
@@ -107,19 +108,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     // The attempt is counted before the password is checked (one atomic upsert), so parallel
-    // guesses cannot all slip in before the limit; a success clears the counter again.
+    // guesses cannot all slip in before the limit; a success clears the counter again. A browser
+    // that signed in to the account before counts apart, so strangers' guesses do not lock it out.
     const emailKey = input.email.trim().toLowerCase();
-    const attempt = await hitRateLimit("signInFailuresPerEmail", emailKey);
+    const bucket = await signInAttemptBucket(request, emailKey);
+    const attempt = await hitRateLimit(bucket.tier, bucket.key);
     if (!attempt.allowed) {
-      const notice = `${rateLimitMessage(attempt.retryAfter)} ${AUTH_MESSAGES.lockedOutHint}`;
       return data(
-        { result: submission.reply({ hideFields: ["password"] }), notice },
+        {
+          result: submission.reply({ hideFields: ["password"] }),
+          notice: rateLimitMessage(attempt.retryAfter),
+          lockedOut: true,
+        },
         { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } },
       );
     }
     const { headers } = await authProvider().signIn(request, input.email, input.password);
-    await clearRateLimit("signInFailuresPerEmail", emailKey);
+    await clearRateLimit(bucket.tier, bucket.key);
     headers.append("Set-Cookie", await clearSignInEmail());
+    headers.append("Set-Cookie", await rememberDevice(request, emailKey));
     return redirect(landingOf(params), { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) {
@@ -151,7 +158,13 @@ export default function AuthPage() {
     >
       {toCheckout ? <FormNotice tone="info" message={AUTH_MESSAGES.checkoutNotice} /> : null}
       {!toCheckout && redirectTo ? <FormNotice tone="info" message={AUTH_MESSAGES.signInToContinue} /> : null}
-      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
+      {actionData?.notice ? (
+        <FormNotice
+          tone="error"
+          message={actionData.notice}
+          description={"lockedOut" in actionData ? <LockedOutHint /> : undefined}
+        />
+      ) : null}
 
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="intent" value={mode} />
@@ -191,5 +204,17 @@ export default function AuthPage() {
         </Link>
       </p>
     </FormPage>
+  );
+}
+
+/** The way out of a locked account, as a link (the form without JavaScript, too). */
+function LockedOutHint() {
+  return (
+    <>
+      {AUTH_MESSAGES.lockedOutHint}{" "}
+      <Link to="/auth/forgot" className="font-medium underline">
+        Passwort vergessen?
+      </Link>
+    </>
   );
 }

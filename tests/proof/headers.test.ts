@@ -10,7 +10,7 @@
 //   HTTP. That is deliberate: production runs behind TLS; browsers ignore HSTS received over plain
 //   HTTP (RFC 6797 §8.1), so it costs nothing, while keying it on X-Forwarded-Proto would drop it
 //   whenever a proxy forgets that header. Outside production it is not sent.
-// - Cookies (session, cart, toast, theme, checkout prefill): HttpOnly and SameSite=Lax always,
+// - Cookies (session, cart, toast, theme, checkout prefill, known device): HttpOnly and SameSite=Lax always,
 //   Secure exactly when NODE_ENV=production (cookieDefaults in app/server/members/session.server.ts), and
 //   the session cookie is then named `__Host-session` (Path=/, no Domain). The
 //   second server below runs the same build with NODE_ENV=test to show the other side.
@@ -245,7 +245,7 @@ describe("cookies", () => {
     });
     keep(session);
     const signedIn = cookiesOf(session);
-    // Sign-in through the form (session), cart + toast, theme, the join prefill, sign-out.
+    // Sign-in through the form (session, known device), cart + toast, theme, the join prefill, sign-out.
     keep(
       await post(server, "/auth", {
         intent: "signin",
@@ -278,7 +278,7 @@ describe("cookies", () => {
   it("in production every cookie is HttpOnly, SameSite=Lax and Secure", async () => {
     const cookies = [...(await collectCookies(production)), ...productionCookies.map((c) => c.cookie)];
     expect(names(cookies)).toEqual(
-      expect.arrayContaining(["__Host-session", "cart", "checkout_prefill", "theme", "toast"]),
+      expect.arrayContaining(["__Host-session", "cart", "checkout_prefill", "known_device", "theme", "toast"]),
     );
     expect(names(cookies)).not.toContain("__session");
     // The __Host- prefix: browsers drop it unless Secure, Path=/ and no Domain.
@@ -292,7 +292,9 @@ describe("cookies", () => {
 
   it("outside production (plain-HTTP development) cookies are not Secure and there is no HSTS; the rest holds", async () => {
     const cookies = await collectCookies(nonProduction);
-    expect(names(cookies)).toEqual(expect.arrayContaining(["__session", "cart", "checkout_prefill", "theme", "toast"]));
+    expect(names(cookies)).toEqual(
+      expect.arrayContaining(["__session", "cart", "checkout_prefill", "known_device", "theme", "toast"]),
+    );
     expect(cookies.filter((c) => /;\s*Secure/i.test(c))).toEqual([]);
     expect(cookies.filter((c) => !/;\s*HttpOnly/i.test(c) || !/;\s*SameSite=Lax/i.test(c))).toEqual([]);
     const { response } = await get(nonProduction, "/");

@@ -1,6 +1,7 @@
 // Issue 14 at the request level, against the production build on a throwaway PostgreSQL 15:
 // the sign-in limit under a parallel attack (argon2 evaluations counted from the server's debug log,
-// one "password verified" line per verification), the way back in through a password reset, sign-up
+// one "password verified" line per verification), the owner's own bucket on a browser that signed in
+// before (known-device cookie), the way back in through a password reset, sign-up
 // and newsletter answers that do not tell whether an address is known, redirect targets with control
 // characters, and the headers of the pages opened from mailed links.
 //
@@ -146,6 +147,90 @@ describe("sign-in limit per address", () => {
     const signIn = await post("/auth", { intent: "signin", email, password: NEW_PASSWORD });
     expect(signIn.response.status).toBe(302);
     expect(signIn.response.headers.get("location")).toBe("/dashboard");
+  });
+});
+
+describe("known device: strangers' guesses do not lock the owner out", () => {
+  const email = "known-device-owner@example.com";
+  const right = { intent: "signin", email, password: PASSWORD };
+  const wrong = (n: number) => ({ intent: "signin", email, password: `falsch-${n}` });
+  /** The known-device cookie a sign-in answer sets, as a Cookie header. */
+  const knownDeviceOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("known_device="))!;
+  const alertOf = (html: string) => /<div role="alert"[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
+  let ownerBrowser = "";
+  let secondBrowser = "";
+
+  it("after 10 failures without the cookie: a new browser gets the German 429 with a reset link, the owner's browser gets in", async () => {
+    await signInViaHook(server.base, email);
+    // The owner signed in before with two browsers; each remembers the account.
+    for (const n of [1, 2]) {
+      const { response } = await post("/auth", right);
+      expect(response.status, `sign-in ${n}`).toBe(302);
+      if (n === 1) ownerBrowser = knownDeviceOf(response);
+      else secondBrowser = knownDeviceOf(response);
+    }
+    expect(ownerBrowser).toMatch(/^known_device=./);
+    expect(secondBrowser).not.toBe(ownerBrowser);
+    // Half the guesses without a cookie, half with the attacker's own known-device cookie (from its
+    // own account), which does not count for this one.
+    await signInViaHook(server.base, "known-device-stranger@example.com");
+    const stranger = knownDeviceOf(
+      (await post("/auth", { ...right, email: "known-device-stranger@example.com" })).response,
+    );
+    for (let n = 1; n <= RATE_LIMITS.signInFailuresPerEmail.max; n++) {
+      const guess = await post("/auth", wrong(n), n % 2 === 0 ? { Cookie: stranger } : {});
+      expect(guess.response.status, `guess ${n}`).toBe(400);
+    }
+
+    // (a) A browser without the cookie: refused even with the right password (not even checked).
+    const checkedBefore = evaluations();
+    const fresh = await post("/auth", right);
+    expect(fresh.response.status).toBe(429);
+    expect(evaluations()).toBe(checkedBefore);
+    const alert = alertOf(fresh.html);
+    expect(alert).toMatch(/Zu viele Versuche\. Bitte warte (1 Minute|\d+ Minuten) und versuche es dann erneut\./);
+    expect(alert).toContain("Für dieses Konto gab es zu viele fehlgeschlagene Anmeldungen.");
+    expect(alert).toMatch(/<a [^>]*href="\/auth\/forgot"[^>]*>Passwort vergessen\?<\/a>/);
+
+    // (b) The owner's browser: in at once, and it is still known afterwards.
+    const owner = await post("/auth", right, { Cookie: ownerBrowser });
+    expect(owner.response.status).toBe(302);
+    expect(owner.response.headers.get("location")).toBe("/dashboard");
+    expect(knownDeviceOf(owner.response)).toBeTruthy();
+    // The owner's success does not reopen the strangers' bucket.
+    expect((await post("/auth", right)).response.status).toBe(429);
+  });
+
+  it("the known browser's bucket still stops guessing: 10 wrong there lock it, not the owner's other browser", async () => {
+    for (let n = 1; n <= RATE_LIMITS.signInFailuresPerKnownDevice.max; n++) {
+      const guess = await post("/auth", wrong(100 + n), { Cookie: ownerBrowser });
+      expect(guess.response.status, `guess ${n}`).toBe(400);
+    }
+    const checkedBefore = evaluations();
+    const locked = await post("/auth", right, { Cookie: ownerBrowser });
+    expect(locked.response.status).toBe(429);
+    expect(alertOf(locked.html)).toMatch(/<a [^>]*href="\/auth\/forgot"[^>]*>Passwort vergessen\?<\/a>/);
+    expect(evaluations()).toBe(checkedBefore);
+    expect((await post("/auth", right, { Cookie: secondBrowser })).response.status).toBe(302);
+  });
+
+  it("a password reset clears the known browser's bucket too: the hint's promise holds", async () => {
+    const requested = new Date(Date.now() - 1000);
+    expect((await post("/auth/forgot", { email })).response.status).toBe(200);
+    const token = tokenIn((await mailTo(email, /Passwort zurücksetzen/, requested)).text_body, "/auth/reset")!;
+    const reset = await post(`/auth/reset?token=${token}`, {
+      token,
+      password: NEW_PASSWORD,
+      passwordConfirm: NEW_PASSWORD,
+    });
+    expect(reset.response.status).toBe(302);
+    const back = await post("/auth", { ...right, password: NEW_PASSWORD }, { Cookie: ownerBrowser });
+    expect(back.response.status).toBe(302);
+    expect((await post("/auth", { ...right, password: NEW_PASSWORD })).response.status).toBe(302);
   });
 });
 

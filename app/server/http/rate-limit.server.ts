@@ -16,6 +16,10 @@ export const RATE_LIMITS = {
   // Sign-in attempts per address, counted BEFORE the password is checked (so parallel guesses cannot
   // race past it) and cleared by a successful sign-in or password reset: in effect, failures.
   signInFailuresPerEmail: { windowSeconds: 15 * 60, max: 10, scales: false },
+  // The same, for a browser that has signed in to the address before (the known-device cookie):
+  // its attempts count apart from everyone else's, so strangers' guesses cannot lock it out.
+  // Key: the address, a space, the browser's device id.
+  signInFailuresPerKnownDevice: { windowSeconds: 15 * 60, max: 10, scales: false },
   signUpPerIp: { windowSeconds: 60 * 60, max: 10, scales: true },
   contactPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
   newsletterPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
@@ -58,9 +62,11 @@ export async function hitRateLimit(tier: RateLimitTier, key: string) {
       hits: rows[0]?.hits ?? 0,
     };
   });
-  if (tier === "signInFailuresPerEmail") {
+  if (tier === "signInFailuresPerEmail" || tier === "signInFailuresPerKnownDevice") {
     // Counted per account, named by a hash: the log shows a guessing attack without the address.
-    logger.warn("sign-in failed", { account: accountTag(key), failures: result.hits, windowMinutes: 15 });
+    const account = accountTag(key.split(" ")[0]!);
+    const knownDevice = tier === "signInFailuresPerKnownDevice";
+    logger.warn("sign-in failed", { account, knownDevice, failures: result.hits, windowMinutes: 15 });
   }
   if (!result.allowed) logger.warn("rate limit hit", { tier, hits: result.hits, retryAfter: result.retryAfter });
   return { allowed: result.allowed, retryAfter: result.retryAfter };
@@ -98,4 +104,14 @@ export async function isRateLimited(tier: RateLimitTier, key: string) {
 /** Forgets a key's hits (a successful sign-in or password reset clears the sign-in counter). */
 export async function clearRateLimit(tier: RateLimitTier, key: string) {
   await withViewer(SERVICE, (tx) => tx.deleteFrom("rate_limits").where("key", "=", `${tier}:${key}`).execute());
+}
+
+/** Forgets every key of a tier that starts with `prefix` (all known-device counters of an address). */
+export async function clearRateLimitsStartingWith(tier: RateLimitTier, prefix: string) {
+  await withViewer(SERVICE, (tx) =>
+    tx
+      .deleteFrom("rate_limits")
+      .where(sql<boolean>`starts_with(key, ${`${tier}:${prefix}`})`)
+      .execute(),
+  );
 }

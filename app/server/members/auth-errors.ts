@@ -20,6 +20,7 @@ export const AUTH_MESSAGES = {
   checkoutNotice: "Bitte melde dich an oder registriere dich, um den Bestellvorgang fortzusetzen",
   signOutError: "Error signing out: ",
   signOutUnexpected: "Unexpected error during sign out",
-  lockedOutHint: "Oder setze dein Passwort über „Passwort vergessen?“ zurück – danach kannst du dich sofort anmelden.",
+  lockedOutHint:
+    "Für dieses Konto gab es zu viele fehlgeschlagene Anmeldungen. Du kannst auch dein Passwort zurücksetzen, danach kannst du dich sofort anmelden:",
   resetLinkInvalid: "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.",
 } as const;

@@ -53,7 +53,7 @@ export const localProvider: AuthProvider = {
         .executeTakeFirst(),
     );
     if (created) startEmailConfirmation(created.id);
-    else startLocalPasswordReset(email, "account-exists");
+    else void startLocalPasswordReset(email, "account-exists");
   },
 
   async signIn(request, email, password) {
@@ -124,7 +124,7 @@ export const localProvider: AuthProvider = {
   },
 
   async requestPasswordReset(_request, email) {
-    startLocalPasswordReset(email);
+    void startLocalPasswordReset(email);
     return new Headers();
   },
 

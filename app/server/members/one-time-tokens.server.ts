@@ -35,6 +35,28 @@ export async function issueOneTimeToken(tx: Tx, userId: string, type: OneTimeTok
   return token;
 }
 
+/**
+ * issueOneTimeToken for the account with the address `email`, in the same statements whether or
+ * not there is one: the account is looked up inside the delete and the insert, which change no row
+ * for an unknown address. Returns the token and the account's id (null when there is none).
+ */
+export async function issueOneTimeTokenForEmail(tx: Tx, email: string, type: OneTimeTokenType, minutes: number) {
+  const token = newToken();
+  const account = tx.selectFrom("auth.users").select("id").where("email", "=", email);
+  await tx
+    .deleteFrom("auth.one_time_tokens")
+    .where("user_id", "in", account)
+    .where("token_type", "=", type)
+    .where("used_at", "is", null)
+    .execute();
+  const { rows } = await sql<{ user_id: string }>`
+    insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
+    select id, ${type}, ${hashToken(token)}, now() + make_interval(mins => ${minutes})
+      from auth.users where email = ${email}
+    returning user_id`.execute(tx);
+  return { token, userId: rows[0]?.user_id ?? null };
+}
+
 /** Read-only check for the page a link opens: an unused, unexpired token with this hash? */
 export async function isOneTimeTokenUsable(token: string | undefined, type: OneTimeTokenType) {
   if (!isPlausibleToken(token)) return false;

@@ -5,11 +5,12 @@ import { publicUrl } from "~/server/http/urls.server";
 import { accountExistsMail, passwordChangedMail } from "~/server/members/account-mails.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { passwordResetMail } from "~/server/members/password-reset-mail.server";
-import { clearRateLimit, hitRateLimit } from "~/server/http/rate-limit.server";
+import { hitRateLimit } from "~/server/http/rate-limit.server";
+import { clearSignInLimits } from "~/server/members/known-device.server";
 import {
   isOneTimeTokenUsable,
   isPlausibleToken,
-  issueOneTimeToken,
+  issueOneTimeTokenForEmail,
   redeemOneTimeToken,
 } from "~/server/members/one-time-tokens.server";
 import { hashPassword } from "~/server/members/password.server";
@@ -20,22 +21,27 @@ export const RESET_TOKEN_MINUTES = 60;
 
 /**
  * Starts a reset. Answers the same (and about as fast) whether or not the address has an account:
- * the lookup, token and mail run after the response, and a per-address limit stops mail bombing.
- * `account-exists` is the sign-up of a taken address: the owner gets the link with that notice.
+ * the token and mail are made after the response, with the same steps for every address, and a
+ * per-address limit stops mail bombing. `account-exists` is the sign-up of a taken address: the
+ * owner gets the link with that notice. The promise settles when that work is done (tests wait
+ * for it; requests do not).
  */
 export function startLocalPasswordReset(email: string, kind: "reset" | "account-exists" = "reset") {
-  void sendResetMail(email.trim().toLowerCase(), kind).catch((error: Error) =>
+  return sendResetMail(email.trim().toLowerCase(), kind).catch((error: Error) =>
     logger.error("password reset mail failed", { error: error.message }),
   );
 }
 
+/** Rolls back the reset transaction of an address without an account. */
+class NoAccount extends Error {}
+
 async function sendResetMail(email: string, kind: "reset" | "account-exists") {
   const limit = await hitRateLimit("passwordResetPerEmail", email);
   if (!limit.allowed) return;
+  // An address without an account takes the same steps (token, mail, queue) and rolls them back:
+  // this work runs beside the next answers (PGlite has one connection), so it must not differ.
   await withViewer(SERVICE, async (tx) => {
-    const user = await tx.selectFrom("auth.users").select("id").where("email", "=", email).executeTakeFirst();
-    if (!user) return;
-    const token = await issueOneTimeToken(tx, user.id, "recovery_token", RESET_TOKEN_MINUTES);
+    const { token, userId } = await issueOneTimeTokenForEmail(tx, email, "recovery_token", RESET_TOKEN_MINUTES);
     // Queued with the token: a link in a mail always names a stored token.
     const link = publicUrl(`/auth/reset?token=${encodeURIComponent(token)}`);
     const mail =
@@ -43,6 +49,9 @@ async function sendResetMail(email: string, kind: "reset" | "account-exists") {
         ? passwordResetMail({ link, minutes: RESET_TOKEN_MINUTES })
         : accountExistsMail({ link, minutes: RESET_TOKEN_MINUTES });
     await enqueueMail(tx, { to: email, ...mail }, { secret: true });
+    if (!userId) throw new NoAccount();
+  }).catch((error: unknown) => {
+    if (!(error instanceof NoAccount)) throw error;
   });
 }
 
@@ -72,8 +81,8 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
     return user.email ?? "";
   });
   if (email === null) return null;
-  // The owner is back in: the per-address sign-in counter starts from zero.
-  await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
+  // The owner is back in: the address's sign-in counters (shared and per known device) start from zero.
+  await clearSignInLimits(email.toLowerCase());
   return email;
 }
 

@@ -4,7 +4,7 @@ import { SERVICE, withViewer } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { accountExistsMail } from "~/server/members/account-mails.server";
-import { clearRateLimit } from "~/server/http/rate-limit.server";
+import { clearSignInLimits } from "~/server/members/known-device.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
 import { enqueuePasswordChangedMail } from "~/server/members/password-reset.server";
 import type { AuthProvider } from "~/server/members/auth-provider";
@@ -162,9 +162,9 @@ export const supabaseProvider: AuthProvider = {
     if (error) throw passwordUpdateError(error, AUTH_MESSAGES.resetLinkInvalid);
     // Every session ends, including the one the exchange just made; the user signs in again.
     await client.auth.signOut({ scope: "global" });
-    // The owner is back in: the per-address sign-in counter starts from zero.
+    // The owner is back in: the address's sign-in counters (shared and per known device) start from zero.
     const email = exchanged.user?.email ?? "";
-    if (email) await clearRateLimit("signInFailuresPerEmail", email.toLowerCase());
+    if (email) await clearSignInLimits(email.toLowerCase());
     return { headers, email };
   },
 };
