@@ -51,6 +51,7 @@ export default [
       route("withdrawals", "routes/admin/withdrawals.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
       route("mails", "routes/admin/mails.tsx"),
+      route("jobs", "routes/admin/jobs.tsx"),
       ...(["events", "courses", "products"] as const).flatMap((kind) => [
         route(kind, "routes/admin/catalog-list.tsx", { id: `admin/${kind}` }),
         route(`${kind}/new`, "routes/admin/catalog-form.tsx", { id: `admin/${kind}/new` }),

@@ -13,6 +13,7 @@ export const ADMIN_NAV = [
   { to: "/admin/withdrawals", label: "Widerrufe" },
   { to: "/admin/profiles", label: "Profile" },
   { to: "/admin/mails", label: "Mails" },
+  { to: "/admin/jobs", label: "Geplante Aufgaben" },
 ] as const;
 
 function NavList({ label }: { label: string }) {

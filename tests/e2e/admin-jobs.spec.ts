@@ -1,0 +1,33 @@
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+test("an admin sees the scheduled jobs and runs one now @phone", async ({ page, signIn }) => {
+  await signIn({ admin: true });
+  await page.goto("/admin/jobs");
+  // The admin menu leads here (on a phone it sits behind the menu button).
+  await expect(page.locator('nav a[href="/admin/jobs"]').first()).toBeAttached();
+  await expect(page.getByRole("heading", { level: 1, name: "Geplante Aufgaben" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf" });
+  await expect(row).toContainText("Geplant");
+  // The hourly sweep ran at the first start: its last run is a date, its next one an hour later.
+  await expect(row.getByRole("cell").nth(3)).toHaveText(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
+  await expect(row.getByRole("cell").nth(4)).toHaveText("–");
+  await expectAccessible(page);
+
+  await row
+    .getByRole("button", { name: "Jetzt ausführen: Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf" })
+    .click();
+  await expect(page.getByText("Aufgabe ausgeführt").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/jobs$/);
+  await expect(row).toContainText("Geplant");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("–");
+});
+
+test("a visitor and a member are kept out of /admin/jobs", async ({ page, signIn }) => {
+  await page.goto("/admin/jobs");
+  await expect(page).toHaveURL(/\/auth/);
+  await signIn();
+  const response = await page.request.post("/admin/jobs", { form: { id: crypto.randomUUID() }, maxRedirects: 0 });
+  expect(response.status()).not.toBe(200);
+  await page.goto("/admin/jobs");
+  await expect(page.getByRole("heading", { name: "Geplante Aufgaben" })).toHaveCount(0);
+});
