@@ -185,3 +185,82 @@ describe("several instances on one PostgreSQL", () => {
     await next.stop("SIGTERM");
   });
 });
+
+describe("scheduled jobs on two instances with one PostgreSQL", () => {
+  it("the shop's clock moved past reminders and ends: each mail once, and an instance killed mid-run loses nothing", async () => {
+    const jobsUrl = await emptyDatabase("jobs_two_instances");
+    // No SMTP: mails stay in the outbox, where every queued one can be counted.
+    const start = () =>
+      startAppServer({
+        stdio: "pipe",
+        timeoutMs: 120_000,
+        env: { DATABASE_URL: jobsUrl, LOG_LEVEL: "info", JOBS_POLL_MS: "100", E2E_TEST_HOOKS: "true" },
+      });
+    const a = await start();
+    const b = await start();
+    servers.push(a, b);
+    const MEMBERS = 400;
+    await query(
+      jobsUrl,
+      `with u as (insert into auth.users (email, email_confirmed_at)
+                  select 'jahr-' || g || '@example.com', now() from generate_series(1, ${MEMBERS}) g returning id)
+       insert into public.memberships (user_id, plan, since, until)
+       select id, 'yearly', now() - interval '345 days', now() + interval '20 days' from u`,
+    );
+    const post = (base: string, path: string, body: unknown = {}) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const setClock = async (days: number) => {
+      const response = await post(a.base, "/__e2e/clock", {
+        now: new Date(Date.now() + days * 86_400_000).toISOString(),
+      });
+      expect(response.status).toBe(200);
+    };
+    const mailsPerMember = async (reason: string) =>
+      query<{ members: number; mails: number }>(
+        jobsUrl,
+        `select count(distinct split_part(dedupe_key, ':', 2))::int as members, count(*)::int as mails
+           from public.mail_outbox where dedupe_key like 'membership-${reason}:%'`,
+      ).then((rows) => rows[0]);
+
+    // 20 days before the end (the hourly sweep due): both instances run due jobs at once.
+    await setClock(0.1);
+    const answers = await Promise.all([post(a.base, "/__e2e/jobs"), post(b.base, "/__e2e/jobs")]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await mailsPerMember("reminder-30")).toEqual({ members: MEMBERS, mails: MEMBERS });
+
+    // 6 days before the end: a is killed while it runs the sweep; b's run does the work once.
+    await setClock(14.2);
+    const killedRun = post(a.base, "/__e2e/jobs").catch(() => null);
+    await new Promise((r) => setTimeout(r, 40));
+    await a.stop("SIGKILL");
+    await killedRun;
+    // What had committed when a died (b's own worker may have run the sweep meanwhile).
+    const atKill = (await mailsPerMember("reminder-7")).mails;
+    await expect
+      .poll(async () => (await post(b.base, "/__e2e/jobs"), (await mailsPerMember("reminder-7")).mails), {
+        timeout: 30_000,
+      })
+      .toBe(MEMBERS);
+    expect(await mailsPerMember("reminder-7")).toEqual({ members: MEMBERS, mails: MEMBERS });
+
+    // The end: b alone (its own clock read from the database) sends each "beendet" mail once.
+    const clock = await post(b.base, "/__e2e/clock", { now: new Date(Date.now() + 21 * 86_400_000).toISOString() });
+    expect(clock.status).toBe(200);
+    await post(b.base, "/__e2e/jobs");
+    await post(b.base, "/__e2e/jobs");
+    expect(await mailsPerMember("ended")).toEqual({ members: MEMBERS, mails: MEMBERS });
+    const [sweep] = await query<{ status: string; last_error: string | null }>(
+      jobsUrl,
+      "select status, last_error from public.jobs where key = 'membership-sweep'",
+    );
+    expect(sweep).toEqual({ status: "scheduled", last_error: null });
+    console.log(
+      `jobs on two instances: ${MEMBERS} members × 3 mails, each once; ${atKill} of ${MEMBERS} 7-day reminders had committed when a was killed`,
+    );
+    await b.stop("SIGTERM");
+  });
+});
