@@ -40,6 +40,7 @@ const KEPT_ON_PURPOSE = {
     "place_order",
     "register_participant",
     "retry_mail",
+    "run_job_now",
     "unsubscribe_newsletter",
   ],
 } as Record<string, string[]>;
