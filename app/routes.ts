@@ -40,6 +40,8 @@ export default [
   ...sharedModule("routes/legal.tsx", ["agb", "datenschutz", "impressum"]),
   route("theme", "routes/theme.ts"),
   route("vertrag-widerrufen", "routes/withdrawal.tsx"),
+  route("vertrag-kuendigen", "routes/cancellation.tsx"),
+  route("vertrag-kuendigen/eingang/:id", "routes/cancellation-receipt.tsx"),
 
   route("admin/newsletter.csv", "routes/admin/newsletter-csv.ts"),
   layout("routes/admin/layout.tsx", [
@@ -49,6 +51,7 @@ export default [
       route("contacts", "routes/admin/contacts.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("withdrawals", "routes/admin/withdrawals.tsx"),
+      route("kuendigungen", "routes/admin/cancellations.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
       route("mails", "routes/admin/mails.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),

@@ -179,6 +179,60 @@ begin
 end
 $$;
 
+-- Name: apply_contract_cancellation(uuid, uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.apply_contract_cancellation(p_id uuid, p_user_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_now timestamptz := public.shop_now();
+  v_decl public.contract_cancellations;
+  v_cur public.memberships;
+  v_term integer;
+  v_end timestamptz;
+  v_before jsonb;
+  v_after jsonb;
+begin
+  select * into v_decl from public.contract_cancellations where id = p_id for update;
+  update public.contract_cancellations set user_id = p_user_id where id = p_id;
+  perform public.lock_membership(p_user_id);
+  select * into v_cur from public.memberships where user_id = p_user_id for update;
+  if not found or (v_cur.until is not null and v_cur.until <= v_now) then
+    return false;
+  end if;
+  select p.term_months into v_term from public.membership_plans p where p.plan = v_cur.plan;
+
+  if v_term is not null and v_decl.kind = 'ordentlich' then
+    v_end := v_cur.until;
+  elsif v_decl.wished_end is not null then
+    -- The end of the wished day in Berlin, never past the paid end.
+    v_end := ((v_decl.wished_end + 1)::timestamp at time zone 'Europe/Berlin') - interval '1 second';
+    if v_cur.until is not null then
+      v_end := least(v_end, v_cur.until);
+    end if;
+  else
+    v_end := v_now;
+  end if;
+  v_end := greatest(v_end, v_cur.since);
+
+  v_before := to_jsonb(v_cur);
+  update public.memberships set until = v_end, cancelled_at = v_now, updated_at = v_now where user_id = p_user_id;
+  update public.contract_cancellations
+     set applied_at = v_now, plan = v_cur.plan, ends_at = v_end, previous_until = v_cur.until
+   where id = p_id;
+  select to_jsonb(m) into v_after from public.memberships m where m.user_id = p_user_id;
+  insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email, before, after)
+  values ('memberships', p_user_id, 'update', auth.uid(), left(auth.jwt() ->> 'email', 254), v_before,
+          v_after || jsonb_build_object(
+            'action', 'cancel',
+            'reason', 'Kündigung (' || case when v_decl.kind = 'ordentlich' then 'ordentlich' else 'außerordentlich' end
+                      || ') vom ' || to_char(v_decl.created_at at time zone 'Europe/Berlin', 'DD.MM.YYYY HH24:MI'),
+            'cancellation_id', p_id));
+  return true;
+end
+$$;
+
 -- Name: apply_membership_purchase(uuid, text, uuid); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.apply_membership_purchase(p_user_id uuid, p_plan text, p_order_id uuid) RETURNS text
@@ -429,6 +483,59 @@ begin
 end
 $$;
 
+-- Name: file_contract_cancellation(text, text, text, text, text, date, text); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text) RETURNS TABLE(id uuid, created_at timestamp with time zone, applied boolean, ends_at timestamp with time zone, plan text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_uid uuid := auth.uid();
+  v_id uuid;
+  v_created timestamptz;
+  v_applied boolean := false;
+  v_email text := btrim(coalesce(p_email, ''));
+  v_confirm text := coalesce(nullif(btrim(coalesce(p_confirmation_email, '')), ''), btrim(coalesce(p_email, '')));
+begin
+  if p_kind is null or p_kind not in ('ordentlich', 'ausserordentlich') then
+    raise exception 'Bitte wähle die Art der Kündigung.' using errcode = '22023';
+  end if;
+  if p_kind = 'ausserordentlich' and btrim(coalesce(p_reason, '')) = '' then
+    raise exception 'Bitte gib den Grund für die außerordentliche Kündigung an.' using errcode = '22023';
+  end if;
+  if char_length(coalesce(p_reason, '')) > 2000 then
+    raise exception 'Der Grund ist zu lang (höchstens 2000 Zeichen).' using errcode = '22023';
+  end if;
+  if btrim(coalesce(p_name, '')) = '' or char_length(p_name) > 200
+     or char_length(coalesce(p_contract, '')) > 100 or char_length(v_email) > 254 or char_length(v_confirm) > 254 then
+    raise exception 'Bitte prüfe Name, E-Mail-Adresse und Vertrag.' using errcode = '22023';
+  end if;
+  if concat(p_name, p_email, p_contract, p_confirmation_email) ~ '[\r\n]' then
+    raise exception 'Zeilenumbrüche sind in Name, E-Mail-Adresse und Vertrag nicht erlaubt.' using errcode = '22023';
+  end if;
+  if v_email !~* '^[^@\s]+@[^@\s]+\.[^@\s]+$' or v_confirm !~* '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'Bitte gib eine gültige E-Mail-Adresse ein.' using errcode = '22023';
+  end if;
+  if p_wished_end is not null and p_wished_end < (public.shop_now() at time zone 'Europe/Berlin')::date then
+    raise exception 'Das gewünschte Vertragsende liegt in der Vergangenheit.' using errcode = '22023';
+  end if;
+
+  insert into public.contract_cancellations as c
+    (kind, reason, name, email, contract_reference, wished_end, confirmation_email, filed_by)
+  values (p_kind, nullif(btrim(coalesce(p_reason, '')), ''), btrim(p_name), v_email,
+          nullif(btrim(coalesce(p_contract, '')), ''), p_wished_end, v_confirm, v_uid)
+  returning c.id, c.created_at into v_id, v_created;
+
+  if v_uid is not null then
+    v_applied := public.apply_contract_cancellation(v_id, v_uid);
+  end if;
+
+  return query
+  select c.id, c.created_at, v_applied, c.ends_at, c.plan
+  from public.contract_cancellations c where c.id = v_id;
+end
+$_$;
+
 -- Name: file_withdrawal(text, text, text, text); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.file_withdrawal(p_name text, p_email text, p_order_reference text, p_note text) RETURNS TABLE(id uuid, created_at timestamp with time zone)
@@ -534,6 +641,40 @@ CREATE FUNCTION public.lock_membership(p_user_id uuid) RETURNS void
     SET search_path TO ''
     AS $$
   select pg_advisory_xact_lock(hashtextextended('public.memberships:' || p_user_id::text, 0))
+$$;
+
+-- Name: match_contract_cancellation(uuid, text); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.match_contract_cancellation(p_id uuid, p_account_email text) RETURNS TABLE(result text, user_id uuid, applied boolean)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_user uuid;
+  v_decl public.contract_cancellations;
+  v_applied boolean;
+begin
+  if not public.is_admin(auth.uid()) then
+    raise exception 'admin only' using errcode = '42501';
+  end if;
+  select * into v_decl from public.contract_cancellations c where c.id = p_id for update;
+  if not found then
+    return query select 'not-found'::text, null::uuid, false;
+    return;
+  end if;
+  if v_decl.user_id is not null then
+    return query select 'already'::text, v_decl.user_id, false;
+    return;
+  end if;
+  select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_account_email, ''))) limit 1;
+  if v_user is null then
+    return query select 'no-account'::text, null::uuid, false;
+    return;
+  end if;
+  v_applied := public.apply_contract_cancellation(p_id, v_user);
+  update public.contract_cancellations c set matched_by = auth.uid(), matched_at = public.shop_now() where c.id = p_id;
+  return query select 'matched'::text, v_user, v_applied;
+end
 $$;
 
 -- Name: membership_follows_order_status(); Type: FUNCTION; Schema: public
@@ -1187,6 +1328,51 @@ begin
 end
 $$;
 
+-- Name: withdraw_contract_cancellation(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.withdraw_contract_cancellation(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+  v_now timestamptz := public.shop_now();
+  v_decl public.contract_cancellations;
+  v_cur public.memberships;
+  v_before jsonb;
+  v_after jsonb;
+begin
+  if v_uid is null then
+    raise exception 'Bitte melde dich an, um fortzufahren.' using errcode = '42501';
+  end if;
+  perform public.lock_membership(v_uid);
+  select * into v_decl from public.contract_cancellations c
+   where c.id = p_id and c.user_id = v_uid and c.applied_at is not null and c.withdrawn_at is null
+   for update;
+  if not found then
+    raise exception 'Diese Kündigung kann nicht mehr zurückgenommen werden.' using errcode = 'P0001';
+  end if;
+  select * into v_cur from public.memberships m where m.user_id = v_uid for update;
+  if not found or v_cur.cancelled_at is distinct from v_decl.applied_at
+     or v_cur.until is distinct from v_decl.ends_at or v_cur.until <= v_now then
+    raise exception 'Diese Kündigung kann nicht mehr zurückgenommen werden.' using errcode = 'P0001';
+  end if;
+  v_before := to_jsonb(v_cur);
+  update public.memberships set until = v_decl.previous_until, cancelled_at = null, updated_at = v_now
+   where user_id = v_uid;
+  update public.contract_cancellations c set withdrawn_at = v_now where c.id = p_id;
+  select to_jsonb(m) into v_after from public.memberships m where m.user_id = v_uid;
+  insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email, before, after)
+  values ('memberships', v_uid, 'update', v_uid, left(auth.jwt() ->> 'email', 254), v_before,
+          v_after || jsonb_build_object(
+            'action', 'cancel-withdrawn',
+            'reason', 'Kündigung vom ' || to_char(v_decl.created_at at time zone 'Europe/Berlin', 'DD.MM.YYYY HH24:MI')
+                      || ' zurückgenommen',
+            'cancellation_id', p_id));
+  return true;
+end
+$$;
+
 -- Name: admin_audit_log; Type: TABLE; Schema: public
 
 CREATE TABLE public.admin_audit_log (
@@ -1229,6 +1415,40 @@ CREATE TABLE public.contact_messages (
     CONSTRAINT contact_messages_phone_check CHECK (((btrim(phone) <> ''::text) AND (char_length(phone) <= 50))),
     CONSTRAINT contact_messages_status_check CHECK ((status = ANY (ARRAY['new'::text, 'read'::text])))
 );
+
+-- Name: contract_cancellations; Type: TABLE; Schema: public
+
+CREATE TABLE public.contract_cancellations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    reason text,
+    name text NOT NULL,
+    email text NOT NULL,
+    contract_reference text,
+    wished_end date,
+    confirmation_email text NOT NULL,
+    filed_by uuid,
+    user_id uuid,
+    matched_by uuid,
+    matched_at timestamp with time zone,
+    applied_at timestamp with time zone,
+    plan text,
+    ends_at timestamp with time zone,
+    previous_until timestamp with time zone,
+    withdrawn_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
+    CONSTRAINT contract_cancellations_check CHECK (((kind = 'ordentlich'::text) OR (btrim(COALESCE(reason, ''::text)) <> ''::text))),
+    CONSTRAINT contract_cancellations_confirmation_email_check CHECK (((char_length(confirmation_email) <= 254) AND (confirmation_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT contract_cancellations_contract_reference_check CHECK (((char_length(contract_reference) <= 100) AND (contract_reference !~ '[\r\n]'::text))),
+    CONSTRAINT contract_cancellations_email_check CHECK (((char_length(email) <= 254) AND (email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT contract_cancellations_kind_check CHECK ((kind = ANY (ARRAY['ordentlich'::text, 'ausserordentlich'::text]))),
+    CONSTRAINT contract_cancellations_name_check CHECK (((btrim(name) <> ''::text) AND (char_length(name) <= 200) AND (name !~ '[\r\n]'::text))),
+    CONSTRAINT contract_cancellations_reason_check CHECK ((char_length(reason) <= 2000))
+);
+
+-- Name: TABLE contract_cancellations; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.contract_cancellations IS 'Kündigungen (§ 312k BGB) as received on /vertrag-kuendigen; filed through file_contract_cancellation only.';
 
 -- Name: courses; Type: TABLE; Schema: public
 
@@ -1670,6 +1890,11 @@ ALTER TABLE ONLY public.catalog_version
 ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
 
+-- Name: contract_cancellations contract_cancellations_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.contract_cancellations
+    ADD CONSTRAINT contract_cancellations_pkey PRIMARY KEY (id);
+
 -- Name: courses courses_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.courses
@@ -1840,6 +2065,22 @@ CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING bt
 -- Name: contact_messages_name_trgm_idx; Type: INDEX; Schema: public
 
 CREATE INDEX contact_messages_name_trgm_idx ON public.contact_messages USING gin (name extensions.gin_trgm_ops);
+
+-- Name: contract_cancellations_created_at_idx; Type: INDEX; Schema: public
+
+CREATE INDEX contract_cancellations_created_at_idx ON public.contract_cancellations USING btree (created_at DESC);
+
+-- Name: contract_cancellations_filed_by_idx; Type: INDEX; Schema: public
+
+CREATE INDEX contract_cancellations_filed_by_idx ON public.contract_cancellations USING btree (filed_by);
+
+-- Name: contract_cancellations_matched_by_idx; Type: INDEX; Schema: public
+
+CREATE INDEX contract_cancellations_matched_by_idx ON public.contract_cancellations USING btree (matched_by);
+
+-- Name: contract_cancellations_user_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX contract_cancellations_user_id_idx ON public.contract_cancellations USING btree (user_id);
 
 -- Name: courses_created_at_idx; Type: INDEX; Schema: public
 
@@ -2077,6 +2318,21 @@ CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH
 
 CREATE TRIGGER user_roles_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_roles FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
 
+-- Name: contract_cancellations contract_cancellations_filed_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.contract_cancellations
+    ADD CONSTRAINT contract_cancellations_filed_by_fkey FOREIGN KEY (filed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: contract_cancellations contract_cancellations_matched_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.contract_cancellations
+    ADD CONSTRAINT contract_cancellations_matched_by_fkey FOREIGN KEY (matched_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: contract_cancellations contract_cancellations_user_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.contract_cancellations
+    ADD CONSTRAINT contract_cancellations_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
 -- Name: event_bookings event_bookings_event_id_fkey; Type: FK CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.event_bookings
@@ -2192,6 +2448,18 @@ ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
 -- Name: contact_messages contact_send; Type: POLICY; Schema: public
 
 CREATE POLICY contact_send ON public.contact_messages FOR INSERT TO anon, authenticated WITH CHECK ((status = 'new'::text));
+
+-- Name: contract_cancellations; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.contract_cancellations ENABLE ROW LEVEL SECURITY;
+
+-- Name: contract_cancellations contract_cancellations_admin_update; Type: POLICY; Schema: public
+
+CREATE POLICY contract_cancellations_admin_update ON public.contract_cancellations FOR UPDATE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)) WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: contract_cancellations contract_cancellations_select; Type: POLICY; Schema: public
+
+CREATE POLICY contract_cancellations_select ON public.contract_cancellations FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
 
 -- Name: courses; Type: ROW SECURITY; Schema: public
 
@@ -2464,6 +2732,11 @@ REVOKE ALL ON FUNCTION public.admin_set_membership(p_user_id uuid, p_action text
 GRANT ALL ON FUNCTION public.admin_set_membership(p_user_id uuid, p_action text, p_plan text, p_reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.admin_set_membership(p_user_id uuid, p_action text, p_plan text, p_reason text) TO service_role;
 
+-- Name: FUNCTION apply_contract_cancellation(p_id uuid, p_user_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.apply_contract_cancellation(p_id uuid, p_user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.apply_contract_cancellation(p_id uuid, p_user_id uuid) TO service_role;
+
 -- Name: FUNCTION apply_membership_purchase(p_user_id uuid, p_plan text, p_order_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.apply_membership_purchase(p_user_id uuid, p_plan text, p_order_id uuid) FROM PUBLIC;
@@ -2501,6 +2774,13 @@ REVOKE ALL ON FUNCTION public.derive_membership_plan() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.export_my_data() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.export_my_data() TO authenticated;
 
+-- Name: FUNCTION file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text) TO anon;
+GRANT ALL ON FUNCTION public.file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text) TO authenticated;
+GRANT ALL ON FUNCTION public.file_contract_cancellation(p_kind text, p_reason text, p_name text, p_email text, p_contract text, p_wished_end date, p_confirmation_email text) TO service_role;
+
 -- Name: FUNCTION file_withdrawal(p_name text, p_email text, p_order_reference text, p_note text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.file_withdrawal(p_name text, p_email text, p_order_reference text, p_note text) FROM PUBLIC;
@@ -2525,6 +2805,12 @@ GRANT ALL ON FUNCTION public.is_admin(p_user_id uuid) TO service_role;
 -- Name: FUNCTION lock_membership(p_user_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.lock_membership(p_user_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION match_contract_cancellation(p_id uuid, p_account_email text); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.match_contract_cancellation(p_id uuid, p_account_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.match_contract_cancellation(p_id uuid, p_account_email text) TO authenticated;
+GRANT ALL ON FUNCTION public.match_contract_cancellation(p_id uuid, p_account_email text) TO service_role;
 
 -- Name: FUNCTION membership_follows_order_status(); Type: ACL; Schema: public
 
@@ -2609,6 +2895,12 @@ GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO authenticated;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO service_role;
 
+-- Name: FUNCTION withdraw_contract_cancellation(p_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.withdraw_contract_cancellation(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.withdraw_contract_cancellation(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.withdraw_contract_cancellation(p_id uuid) TO service_role;
+
 -- Name: TABLE admin_audit_log; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.admin_audit_log TO service_role;
@@ -2644,6 +2936,19 @@ GRANT INSERT(phone) ON TABLE public.contact_messages TO authenticated;
 
 GRANT INSERT(message) ON TABLE public.contact_messages TO anon;
 GRANT INSERT(message) ON TABLE public.contact_messages TO authenticated;
+
+-- Name: TABLE contract_cancellations; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.contract_cancellations TO service_role;
+GRANT SELECT ON TABLE public.contract_cancellations TO authenticated;
+
+-- Name: COLUMN contract_cancellations.matched_by; Type: ACL; Schema: public
+
+GRANT UPDATE(matched_by) ON TABLE public.contract_cancellations TO authenticated;
+
+-- Name: COLUMN contract_cancellations.matched_at; Type: ACL; Schema: public
+
+GRANT UPDATE(matched_at) ON TABLE public.contract_cancellations TO authenticated;
 
 -- Name: TABLE courses; Type: ACL; Schema: public
 

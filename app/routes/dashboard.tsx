@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AccountCard } from "~/components/dashboard/account-card";
+import { CancellationNotice } from "~/components/dashboard/cancellation-notice";
 import { DashboardTabs, TabPanel, type DashboardTab } from "~/components/dashboard/dashboard-tabs";
 import { EmailConfirmationNotice } from "~/components/dashboard/email-confirmation-notice";
 import { MembershipCard } from "~/components/dashboard/membership-card";
@@ -22,6 +23,7 @@ import {
   saveMemberProfile,
 } from "~/server/members/members.server";
 import { getMyMembership } from "~/server/members/memberships.server";
+import { getOpenCancellation, withdrawCancellation } from "~/server/members/cancellations.server";
 import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -107,6 +109,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logger.error("dashboard membership failed", { error: error.message });
     return null;
   });
+  const cancellation = await withViewer(viewer, (tx) => getOpenCancellation(tx, user.id)).catch((error: Error) => {
+    rethrowIfUnavailable(error);
+    logger.error("dashboard cancellation failed", { error: error.message });
+    return null;
+  });
   return data(
     {
       ...view,
@@ -115,6 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ordersTab,
       profileTab,
       membership,
+      cancellation,
     },
     { headers: NO_STORE },
   );
@@ -180,6 +188,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "withdraw-cancellation") {
+    const id = formData.get("cancellationId");
+    if (!isUuid(id)) throw data(null, { status: 400 });
+    try {
+      await withViewer(viewer, (tx) => withdrawCancellation(tx, user.id, id));
+      return redirectWithSuccess("/dashboard", { message: "Kündigung zurückgenommen" });
+    } catch (error) {
+      const { text, expected } = readSqlError(error, "member");
+      if (!expected) logger.error("withdraw cancellation failed", { error: (error as Error).message });
+      return redirectWithError("/dashboard", { message: text ?? TRY_LATER });
+    }
+  }
+
   throw data(null, { status: 400 });
 }
 
@@ -201,6 +222,7 @@ export default function DashboardPage() {
       <p className="mt-2 text-muted-foreground">Angemeldet als {page.accountEmail}</p>
       {page.emailConfirmed ? null : <EmailConfirmationNotice email={page.accountEmail} />}
       <MembershipCard membership={page.membership} />
+      <CancellationNotice cancellation={page.cancellation} />
       <div className="mt-8">
         <DashboardTabs active={page.tab} />
         <TabPanel tab={page.tab}>

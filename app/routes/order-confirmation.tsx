@@ -147,6 +147,14 @@ export default function OrderConfirmationPage() {
         </a>
         .
       </p>
+      <p className="mt-4 text-sm text-muted-foreground">
+        Eine Mitgliedschaft kannst du jederzeit{" "}
+        <Link to="/vertrag-kuendigen" className="underline">
+          hier kündigen
+        </Link>
+        : Yearly zum Ende des bezahlten Jahres. Eine Lifetime-Mitgliedschaft ist einmalig bezahlt; kündigst du sie,
+        endet sie zum gewünschten Datum oder sofort; eine Erstattung gibt es nur im Rahmen des Widerrufsrechts.
+      </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonClass("default")}>
           Zur Startseite

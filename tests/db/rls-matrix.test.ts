@@ -28,6 +28,7 @@ interface Ids {
   outbox: string;
   withdrawal: string;
   invoice: string;
+  cancellation: string;
 }
 
 interface TableCase {
@@ -401,6 +402,23 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  contract_cancellations: {
+    // Filed through public.file_contract_cancellation only; the member reads the ones applied to them.
+    where: "id = $1",
+    key: (i) => i.cancellation,
+    insert: () => [
+      "insert into public.contract_cancellations (kind, name, email, confirmation_email) values ('ordentlich', 'A B', 'a@example.com', 'a@example.com')",
+      [],
+    ],
+    set: "matched_at = matched_at",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", X],
+      owner: ["ok", X, "none", X],
+      admin: ["ok", X, "ok", X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   withdrawals: {
     // Filed through public.file_withdrawal only; the customer sees withdrawals linked to their orders.
     where: "id = $1",
@@ -466,6 +484,10 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.withdrawals (order_id, order_reference, name, email) values ($1::uuid, upper(left($1::uuid::text, 8)), 'O W', 'owner@example.com') returning id",
     [order],
   );
+  const cancellation = await one(
+    "insert into public.contract_cancellations (kind, name, email, confirmation_email, user_id) values ('ordentlich', 'O W', 'owner@example.com', 'owner@example.com', $1) returning id",
+    [owner],
+  );
   await engine.query("insert into public.invoice_counters (year, last_number) values (2099, 1)");
   await engine.query(
     "insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country) values ($1, 'Oma', 'Weg 1', '01067', 'Dresden', 'Deutschland')",
@@ -481,6 +503,7 @@ async function fixtures(engine: Engine): Promise<Ids> {
     [invoicedOrder],
   );
   return {
+    cancellation,
     invoice,
     owner,
     other,

@@ -24,6 +24,7 @@ interface Finding {
 const KEPT_ON_PURPOSE = {
   anon_security_definer_function_executable: [
     "confirm_newsletter",
+    "file_contract_cancellation",
     "file_withdrawal",
     "my_membership",
     "unsubscribe_newsletter",
@@ -34,14 +35,17 @@ const KEPT_ON_PURPOSE = {
     "confirm_newsletter",
     "delete_my_account",
     "export_my_data",
+    "file_contract_cancellation",
     "file_withdrawal",
     "is_admin",
+    "match_contract_cancellation",
     "my_membership",
     "place_order",
     "register_participant",
     "retry_mail",
     "run_job_now",
     "unsubscribe_newsletter",
+    "withdraw_contract_cancellation",
   ],
 } as Record<string, string[]>;
 

@@ -124,6 +124,11 @@ test.describe("checkout", () => {
     await expect(page.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
     await expect(page.getByTestId("order-total")).toHaveText(total!);
     await expect(page.getByRole("link", { name: "hallo@behappy.example" })).toBeVisible();
+    // § 312k: the confirmation says how a membership is cancelled, with the way there.
+    await expect(page.getByRole("main").getByRole("link", { name: "hier kündigen", exact: true })).toHaveAttribute(
+      "href",
+      "/vertrag-kuendigen",
+    );
     await expectAccessible(page);
     // The cart is empty afterwards.
     await expect(page.getByRole("link", { name: /Warenkorb, \d+ Artikel/ })).toHaveCount(0);

@@ -36,6 +36,8 @@ const COLUMNS: Column[] = [
       { label: "AGB", to: "/agb" },
       { label: "Kontakt", to: "/contact" },
       { label: "Vertrag widerrufen", to: "/vertrag-widerrufen" },
+      // § 312k BGB: the cancellation button, on every page (error pages render this footer too).
+      { label: "Verträge hier kündigen", to: "/vertrag-kuendigen" },
     ],
   },
 ];

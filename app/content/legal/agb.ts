@@ -69,6 +69,10 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
           p(
             "(3) Mitglieder erhalten viele Angebote zum ausgewiesenen Community-Preis. Ist als Community-Preis „Inklusive“ angegeben, ist die Leistung für Mitglieder im Mitgliedsbeitrag enthalten.",
           ),
+          p(
+            "(4) Kündigung: Du kannst jede Mitgliedschaft jederzeit über den Link „Verträge hier kündigen“ unten auf jeder Seite kündigen, auch ohne Anmeldung; du erhältst sofort eine Eingangsbestätigung per E-Mail. Eine Jahresmitgliedschaft endet bei einer ordentlichen Kündigung zum Ende des bezahlten Jahres, bei einer außerordentlichen Kündigung aus wichtigem Grund zum gewünschten Datum oder sofort. Eine Lifetime-Mitgliedschaft ist einmalig bezahlt; kündigst du sie, endet sie zum gewünschten Datum oder sofort; eine Erstattung gibt es nur im Rahmen des Widerrufsrechts. Eine Free-Mitgliedschaft endet zum gewünschten Datum oder sofort. Bis zum Ende kannst du eine Kündigung in deinem Dashboard zurücknehmen.",
+          ),
+          { type: "dl", items: [{ term: "Kündigen", value: "Verträge hier kündigen", href: "/vertrag-kuendigen" }] },
         ],
       },
       {

@@ -65,6 +65,27 @@ export interface ContactMessagesTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ContractCancellationsTable {
+  id: Generated<string>;
+  kind: string;
+  reason: string | null;
+  name: string;
+  email: string;
+  contract_reference: string | null;
+  wished_end: string | null;
+  confirmation_email: string;
+  filed_by: string | null;
+  user_id: string | null;
+  matched_by: string | null;
+  matched_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  plan: string | null;
+  ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  previous_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  withdrawn_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface CoursesTable extends Omit<EventsTable, "date" | "time" | "location"> {
   date: string | null;
   time: string | null;
@@ -319,6 +340,7 @@ export interface Database {
   "auth.users": AuthUsersTable;
   catalog_version: CatalogVersionTable;
   contact_messages: ContactMessagesTable;
+  contract_cancellations: ContractCancellationsTable;
   courses: CoursesTable;
   event_bookings: EventBookingsTable;
   events: EventsTable;

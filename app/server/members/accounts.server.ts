@@ -1,4 +1,4 @@
-import { asService, SERVICE, withViewer, type Tx } from "~/server/db/db.server";
+import { asService, SERVICE, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { hashPassword } from "~/server/members/password.server";
 
@@ -68,4 +68,14 @@ export async function accountAddress(tx: Tx, userId: string): Promise<AccountAdd
     tx.selectFrom("auth.users").select(["email", "email_confirmed_at"]).where("id", "=", userId).executeTakeFirst(),
   );
   return row?.email ? { email: row.email, confirmed: row.email_confirmed_at !== null } : null;
+}
+
+/**
+ * Whether `email` is the confirmed address of the member sending a form (never for a visitor): only
+ * then may a receipt repeat what the sender typed (withdrawals, cancellations).
+ */
+export async function isOwnConfirmedAddress(tx: Tx, viewer: Viewer, email: string) {
+  if (viewer.role !== "authenticated") return false;
+  const own = await accountAddress(tx, viewer.userId);
+  return own !== null && own.confirmed && own.email.toLowerCase() === email.trim().toLowerCase();
 }

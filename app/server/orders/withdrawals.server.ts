@@ -5,7 +5,7 @@ import type { WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { accountAddress } from "~/server/members/accounts.server";
+import { isOwnConfirmedAddress } from "~/server/members/accounts.server";
 import {
   buildWithdrawalNotificationMail,
   withdrawalReceiptMail,
@@ -64,13 +64,6 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
     );
     return { id: filed.id, reference, receivedAt, matched };
   });
-}
-
-/** Whether `email` is the confirmed address of the member sending the form (never for a visitor). */
-async function isOwnConfirmedAddress(tx: Tx, viewer: Viewer, email: string) {
-  if (viewer.role !== "authenticated") return false;
-  const own = await accountAddress(tx, viewer.userId);
-  return own !== null && own.confirmed && own.email.toLowerCase() === email.trim().toLowerCase();
 }
 
 /** All withdrawals, newest first; the unmatched ones are what an admin must look at. */

@@ -1,0 +1,222 @@
+import { sql } from "kysely";
+import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-params";
+import type { AdminCancellationRow } from "~/lib/admin/cancellations";
+import type { CancellationInput, CancellationKind } from "~/lib/schemas/cancellation";
+import { newestFirstPage } from "~/server/admin/paging.server";
+import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { iso, num } from "~/server/db/values.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import {
+  cancellationMatchedMail,
+  cancellationNotificationMail,
+  cancellationReceiptMail,
+  cancellationReceivedMail,
+  cancellationWithdrawnMail,
+} from "~/server/members/cancellation-mails.server";
+import { accountAddress, isOwnConfirmedAddress } from "~/server/members/accounts.server";
+import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { logger } from "~/server/platform/log.server";
+import { operator } from "~/server/platform/operator.server";
+
+/**
+ * Files a cancellation (§ 312k BGB) and, in the same transaction, queues the receipt and the shop's
+ * notification. A signed-in member's declaration applies to their own membership inside
+ * file_contract_cancellation. The receipt repeats what was typed only to the member's own confirmed
+ * address; any other address gets a neutral one (kind, time, the end rule). The full declaration
+ * stays in the table and in the shop's notification.
+ */
+export async function fileCancellation(viewer: Viewer, input: CancellationInput) {
+  const confirmationEmail = input.confirmationEmail || input.email;
+  return withViewer(viewer, async (tx) => {
+    const { rows } = await sql<{
+      id: string;
+      created_at: Date;
+      applied: boolean;
+      ends_at: Date | null;
+      plan: string | null;
+    }>`select id, created_at, applied, ends_at, plan from public.file_contract_cancellation(
+        ${input.kind}, ${input.reason ?? null}, ${input.name}, ${input.email}, ${input.contract ?? null},
+        ${input.wishedEnd ?? null}::date, ${confirmationEmail})`.execute(tx);
+    const filed = rows[0];
+    const receivedAt = new Date(filed.created_at).toISOString();
+    const endsAt = filed.ends_at ? new Date(filed.ends_at).toISOString() : null;
+    const receipt = (await isOwnConfirmedAddress(tx, viewer, confirmationEmail))
+      ? cancellationReceiptMail({
+          kind: input.kind,
+          receivedAt,
+          endsAt,
+          plan: filed.plan,
+          name: input.name,
+          reason: input.reason ?? null,
+          contract: input.contract ?? null,
+          wishedEnd: input.wishedEnd ?? null,
+        })
+      : cancellationReceivedMail({ kind: input.kind, receivedAt });
+    await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
+    const notification = cancellationNotificationMail({
+      kind: input.kind,
+      reason: input.reason ?? null,
+      name: input.name,
+      email: input.email,
+      contract: input.contract ?? null,
+      wishedEnd: input.wishedEnd ?? null,
+      confirmationEmail,
+      receivedAt,
+      endsAt,
+      matched: viewer.role === "authenticated",
+    });
+    await enqueueMail(
+      tx,
+      { to: operator().notificationEmail, ...notification },
+      { key: `cancellation-notification:${filed.id}` },
+    );
+    if (filed.applied) await invalidateViewers(tx);
+    afterCommit(tx, () => logger.info("cancellation filed", { cancellationId: filed.id, applied: filed.applied }));
+    return { id: filed.id, receivedAt };
+  });
+}
+
+export interface CancellationReceipt {
+  id: string;
+  kind: CancellationKind;
+  reason: string | null;
+  name: string;
+  email: string;
+  contract: string | null;
+  wishedEnd: string | null;
+  confirmationEmail: string;
+  receivedAt: string;
+  /** Only for the member who filed it signed in (their own membership); null: the end rule applies. */
+  endsAt: string | null;
+}
+
+/**
+ * The receipt page's data. The id (random, 122 bits) is what the sender was sent to; the page shows
+ * what they typed and never whether it matched an account, unless the viewer filed it signed in.
+ */
+export async function getCancellationReceipt(viewer: Viewer, id: string): Promise<CancellationReceipt | null> {
+  return withViewer(viewer, async (tx) => {
+    const row = await asService(tx, () =>
+      tx.selectFrom("contract_cancellations").selectAll().where("id", "=", id).executeTakeFirst(),
+    );
+    if (!row) return null;
+    const own = viewer.role === "authenticated" && row.filed_by === viewer.userId;
+    return {
+      id: row.id,
+      kind: row.kind as CancellationKind,
+      reason: row.reason,
+      name: row.name,
+      email: row.email,
+      contract: row.contract_reference,
+      wishedEnd: row.wished_end ? String(row.wished_end).slice(0, 10) : null,
+      confirmationEmail: row.confirmation_email,
+      receivedAt: iso(row.created_at),
+      endsAt: own ? iso(row.ends_at) : null,
+    };
+  });
+}
+
+/** The member's cancellation that can still be taken back (applied, not withdrawn, not yet over). */
+export async function getOpenCancellation(tx: Tx, userId: string) {
+  const row = await tx
+    .selectFrom("contract_cancellations")
+    .select(["id", "ends_at"])
+    .where("user_id", "=", userId)
+    .where("applied_at", "is not", null)
+    .where("withdrawn_at", "is", null)
+    .where(sql<boolean>`ends_at > public.shop_now()`)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+  return row?.ends_at ? { id: row.id, endsAt: iso(row.ends_at) } : null;
+}
+
+/** Takes the member's cancellation back (withdraw_contract_cancellation checks it) and mails them. */
+export async function withdrawCancellation(tx: Tx, userId: string, id: string) {
+  await sql`select public.withdraw_contract_cancellation(${id}::uuid)`.execute(tx);
+  await invalidateViewers(tx);
+  const address = await accountAddress(tx, userId);
+  const membership = await tx
+    .selectFrom("memberships")
+    .select("until")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (address) {
+    const mail = cancellationWithdrawnMail({ until: iso(membership?.until ?? null) });
+    await enqueueMail(tx, { to: address.email, ...mail }, { key: `cancellation-withdrawn:${id}` });
+  }
+}
+
+/** All cancellations, newest first; the unmatched ones are what an admin must look at. */
+export async function listCancellationsAdmin(
+  tx: Tx,
+  params: ListParams & { unmatched: boolean },
+): Promise<Page<AdminCancellationRow>> {
+  let base = tx.selectFrom("contract_cancellations");
+  if (params.unmatched) base = base.where("user_id", "is", null);
+  if (params.q) {
+    const pattern = containsPattern(params.q);
+    base = base.where((eb) =>
+      eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("contract_reference", "ilike", pattern)]),
+    );
+  }
+  const { total } = await base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
+  const count = num(total) ?? 0;
+  const columns = [
+    "id",
+    "created_at",
+    "kind",
+    "reason",
+    "name",
+    "email",
+    "contract_reference",
+    "wished_end",
+    "confirmation_email",
+    "user_id",
+    "ends_at",
+    "withdrawn_at",
+  ] as const;
+  const { page, totalPages, rows } = newestFirstPage(base.select(columns), count, params.page);
+  return {
+    rows: (await rows.execute()).map((r) => ({
+      ...r,
+      wished_end: r.wished_end ? String(r.wished_end).slice(0, 10) : null,
+      created_at: iso(r.created_at),
+      ends_at: iso(r.ends_at),
+      withdrawn_at: iso(r.withdrawn_at),
+    })),
+    total: count,
+    page,
+    totalPages,
+    q: params.q,
+  };
+}
+
+export type CancellationMatchResult = "matched" | "no-account" | "already" | "not-found";
+
+/**
+ * Matches a declaration to the account with this e-mail (as an admin; the function checks that),
+ * which applies it; the member's account address then gets the confirmation with the end date.
+ */
+export async function matchCancellation(tx: Tx, id: string, accountEmail: string): Promise<CancellationMatchResult> {
+  const { rows } = await sql<{ result: CancellationMatchResult; user_id: string | null; applied: boolean }>`
+    select result, user_id, applied from public.match_contract_cancellation(${id}::uuid, ${accountEmail})`.execute(tx);
+  const { result, user_id: userId } = rows[0];
+  if (result !== "matched" || !userId) return result;
+  await invalidateViewers(tx);
+  const decl = await tx
+    .selectFrom("contract_cancellations")
+    .select(["kind", "created_at", "ends_at", "plan"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const address = await accountAddress(tx, userId);
+  if (address) {
+    const mail = cancellationMatchedMail({
+      kind: decl.kind as CancellationKind,
+      receivedAt: iso(decl.created_at),
+      endsAt: iso(decl.ends_at),
+      plan: decl.plan,
+    });
+    await enqueueMail(tx, { to: address.email, ...mail }, { key: `cancellation-matched:${id}` });
+  }
+  return result;
+}

@@ -1,0 +1,154 @@
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+
+const SHOP_INBOX = "bestellungen@behappy.example";
+const LINK = "Verträge hier kündigen";
+
+test("the footer of every page leads to the cancellation form; jetzt kündigen is in view at 390 px @phone", async ({
+  page,
+}) => {
+  for (const path of ["/", "/products/b0000000-0000-4000-8000-000000000001", "/gibt-es-nicht"]) {
+    await page.goto(path);
+    await page.getByRole("contentinfo").getByRole("link", { name: LINK, exact: true }).click();
+    await expect(page).toHaveURL(/\/vertrag-kuendigen$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Verträge kündigen" })).toBeVisible();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/vertrag-kuendigen");
+  await expect(page.getByRole("button", { name: "jetzt kündigen", exact: true })).toBeInViewport();
+  await expectAccessible(page);
+  // The reason is asked for only with an außerordentliche Kündigung (by CSS, with and without JS).
+  await expect(page.getByLabel("Grund")).toBeHidden();
+  await page.getByLabel("außerordentlich", { exact: true }).check();
+  await expect(page.getByLabel("Grund")).toBeVisible();
+});
+
+test("a visitor cancels without signing in: receipt page, neutral mail, admin list, matched by hand", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const email = `kuendigung-${Date.now()}-${test.info().project.name}@example.com`;
+  await page.goto("/vertrag-kuendigen");
+  await page.getByLabel("ordentlich", { exact: true }).check();
+  await page.getByLabel("Name").fill("Paula Probe");
+  await page.getByLabel(/^E-Mail\*?$/).fill(email);
+  await page.getByLabel("Mitglieds- oder Bestellnummer").fill("ABC-123");
+  await page.getByRole("button", { name: "jetzt kündigen" }).click();
+
+  await expect(page).toHaveURL(/\/vertrag-kuendigen\/eingang\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Deine Kündigung ist eingegangen" })).toBeVisible();
+  await expect(page.getByText(/Eingangsbestätigung vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr/)).toBeVisible();
+  await expect(page.getByText("Paula Probe")).toBeVisible();
+  await expect(page.getByText(/Drucken/)).toBeVisible();
+  await expectAccessible(page);
+
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  const receipt = mailsTo(email)[0];
+  expect(receipt.text).toContain("Art der Kündigung: ordentlich");
+  expect(receipt.text).toContain("sobald wir die Kündigung zugeordnet haben");
+  expect(receipt.text).not.toContain("Paula");
+  expect(receipt.text).not.toContain("ABC-123");
+  await expect
+    .poll(() => mailsTo(SHOP_INBOX).filter((m) => m.text.includes(email)).length, { timeout: 20_000 })
+    .toBe(1);
+
+  // The member it belongs to, and the admin who matches it.
+  const owner = await signIn();
+  await page.goto("/logout");
+  await signIn({ admin: true });
+  await page.goto("/admin/kuendigungen?filter=offen&q=" + encodeURIComponent(email));
+  await expect(page.getByRole("heading", { level: 1, name: "Kündigungen" })).toBeVisible();
+  const row = page.getByTestId("cancellation-row").filter({ hasText: email });
+  await expect(row).toContainText("nicht zugeordnet");
+  await expectAccessible(page);
+  await row.getByLabel(/E-Mail des Kontos/).fill(owner.email);
+  await row.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(page.getByText("Kündigung zugeordnet").first()).toBeVisible();
+  await expect
+    .poll(() => mailsTo(owner.email).some((m) => m.text.includes("zugeordnet")), { timeout: 20_000 })
+    .toBe(true);
+});
+
+test("a signed-in member cancels with prefilled fields, sees the end date and takes it back", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const { email } = await signIn();
+  // A Lifetime-free way to hold a membership: the free plan, ordered at 0,00 €.
+  await page.request.post("/cart", {
+    form: { intent: "plan", planId: "a0000000-0000-4000-8000-000000000001", redirectTo: "/join" },
+    maxRedirects: 0,
+  });
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel(/^Ort\*?$/).fill("Berlin");
+  await page.getByLabel("Land").fill("Deutschland");
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\//);
+
+  await page.goto("/vertrag-kuendigen");
+  await expect(page.getByLabel(/^E-Mail\*?$/)).toHaveValue(email);
+  await expect(page.getByLabel("Name")).toHaveValue("Erika Muster");
+  await expect(page.getByLabel(/E-Mail für die Bestätigung/)).toHaveValue(email);
+  const wished = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("ordentlich", { exact: true }).check();
+  await page.getByLabel(/Gewünschtes Vertragsende/).fill(wished);
+  await page.getByRole("button", { name: "jetzt kündigen" }).click();
+  const [y, m, d] = wished.split("-");
+  await expect(page.getByTestId("cancellation-end")).toHaveText(`Deine Mitgliedschaft endet am ${d}.${m}.${y}.`);
+  await expect
+    .poll(() => mailsTo(email).find((mail) => mail.text.includes("Kündigung ist am"))?.text ?? "", {
+      timeout: 20_000,
+    })
+    .toContain(`endet am ${d}.${m}.${y}`);
+
+  await page.goto("/dashboard");
+  await expect(page.getByText(`Deine Mitgliedschaft ist gekündigt zum ${d}.${m}.${y}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Kündigung zurücknehmen" }).click();
+  await expect(page.getByText("Kündigung zurückgenommen").first()).toBeVisible();
+  await expect(page.getByTestId("cancellation-notice")).toHaveCount(0);
+});
+
+test("bad input gets German errors with the typed values kept; nothing is sent", async ({ page }) => {
+  await page.goto("/vertrag-kuendigen");
+  await page.getByLabel("außerordentlich", { exact: true }).check();
+  await page.getByLabel("Name").fill("Paula Probe");
+  await page.getByLabel("Mitglieds- oder Bestellnummer").fill("ABC-123");
+  await page.getByLabel(/Gewünschtes Vertragsende/).fill("2020-01-01");
+  await page.getByRole("button", { name: "jetzt kündigen" }).click();
+  await expect(page.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();
+  await expect(page.getByText("Bitte gib den Grund für die außerordentliche Kündigung an.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Paula Probe");
+  await expect(page).toHaveURL(/\/vertrag-kuendigen$/);
+
+  // The server's own checks (a past date on the shop's clock, a line break) with the values kept.
+  const response = await page.request.post("/vertrag-kuendigen", {
+    form: {
+      kind: "ordentlich",
+      name: "Paula\r\nBcc: x@example.com",
+      email: "paula@example.com",
+      contract: "ABC-123",
+      wishedEnd: "2020-01-01",
+    },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(400);
+});
+
+test("keyboard only: the form is filled and sent with Tab, Space and Enter", async ({ page }) => {
+  await page.goto("/vertrag-kuendigen");
+  const email = `tastatur-${Date.now()}-${test.info().project.name}@example.com`;
+  await page.getByLabel("ordentlich", { exact: true }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("ordentlich", { exact: true })).toBeChecked();
+  await page.getByLabel("Name").focus();
+  await page.keyboard.type("Kim Tastatur");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("K-1");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/vertrag-kuendigen\/eingang\//);
+});
