@@ -145,6 +145,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         cartCount={root?.cartCount ?? 0}
         theme={root?.theme ?? "system"}
         planName={root?.pricing.planName ?? null}
+        planEnd={root?.pricing.planEnd ?? null}
       />
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
         {children}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chargedUnitPrice, planRefusal, viewerPricing, type MembershipStatus } from "~/lib/membership";
+import {
+  chargedUnitPrice,
+  membershipEnd,
+  planRefusal,
+  renewalOpen,
+  viewerPricing,
+  type MembershipStatus,
+} from "~/lib/membership";
 
 const status = (over: Partial<MembershipStatus>): MembershipStatus => ({
   plan: "yearly",
@@ -24,25 +31,65 @@ describe("membership prices", () => {
   });
 
   it("shows the plan only while it is active", () => {
-    expect(viewerPricing(null)).toEqual({ planName: null, memberPrices: false });
-    expect(viewerPricing(status({}))).toEqual({ planName: "Yearly", memberPrices: true });
+    expect(viewerPricing(null)).toEqual({ planName: null, memberPrices: false, planEnd: null });
+    expect(viewerPricing(status({}))).toEqual({
+      planName: "Yearly",
+      memberPrices: true,
+      planEnd: "endet am 01.01.2027",
+    });
     expect(viewerPricing(status({ active: false, grantsCommunityPrice: false }))).toEqual({
       planName: null,
       memberPrices: false,
+      planEnd: null,
     });
+  });
+
+  it("says a membership's end: 'endet am' for a term, 'gekündigt zum' once cancelled, nothing open-ended", () => {
+    expect(membershipEnd(status({}))).toBe("endet am 01.01.2027");
+    expect(membershipEnd(status({ cancelledAt: "2026-06-01T10:00:00Z" }))).toBe("gekündigt zum 01.01.2027");
+    expect(membershipEnd(status({ plan: "lifetime", name: "Lifetime", until: null, renewableFrom: null }))).toBeNull();
+    // In the shop's time zone: 23:30 UTC on 31 December is already 1 January in Berlin.
+    expect(membershipEnd(status({ until: "2026-12-31T23:30:00Z" }))).toBe("endet am 01.01.2027");
+    expect(
+      viewerPricing(status({ plan: "lifetime", name: "Lifetime", rank: 3, until: null, renewableFrom: null })).planEnd,
+    ).toBeNull();
   });
 
   it("refuses the held plan and lower ones, in German", () => {
     const lifetime = { name: "Lifetime", rank: 3, termMonths: null };
     const yearly = { name: "Yearly", rank: 2, termMonths: 12 };
     const free = { name: "Free", rank: 1, termMonths: null };
-    expect(planRefusal(null, free)).toBeNull();
-    expect(planRefusal(status({}), lifetime)).toBeNull();
-    expect(planRefusal(status({}), yearly)).toBe("Du hast die Yearly-Mitgliedschaft bereits.");
-    expect(planRefusal(status({}), yearly, { allowExtension: true })).toBeNull();
-    expect(planRefusal(status({}), free)).toBe(
+    const now = "2026-06-01T00:00:00Z";
+    expect(planRefusal(null, free, now)).toBeNull();
+    expect(planRefusal(status({}), lifetime, now)).toBeNull();
+    expect(planRefusal(status({}), free, now)).toBe(
       "Du hast bereits die Yearly-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.",
     );
-    expect(planRefusal(status({ active: false }), free)).toBeNull();
+    expect(planRefusal(status({ active: false }), free, now)).toBeNull();
+    expect(planRefusal(status({ active: false }), yearly, now)).toBeNull();
+    const heldLifetime = status({ plan: "lifetime", name: "Lifetime", rank: 3, until: null, renewableFrom: null });
+    expect(planRefusal(heldLifetime, lifetime, now)).toBe("Du hast die Lifetime-Mitgliedschaft bereits.");
+    expect(planRefusal(heldLifetime, yearly, now)).toBe(
+      "Du hast bereits die Lifetime-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.",
+    );
+  });
+
+  it("renews the held Yearly plan from 30 days before its end, in the words of place_order before", () => {
+    const yearly = { name: "Yearly", rank: 2, termMonths: 12 };
+    const held = status({}); // until 2027-01-01, renewable from 2026-12-02
+    const early = "Du kannst deine Yearly-Mitgliedschaft ab dem 02.12.2026 verlängern.";
+    expect(planRefusal(held, yearly, "2026-06-01T00:00:00Z")).toBe(early);
+    expect(planRefusal(held, yearly, new Date("2026-12-01T23:59:59Z"))).toBe(early);
+    // From the moment renewableFrom names, Date or ISO string alike.
+    expect(planRefusal(held, yearly, "2026-12-02T00:00:00Z")).toBeNull();
+    expect(planRefusal(held, yearly, new Date("2026-12-20T12:00:00Z"))).toBeNull();
+    // A cancelled membership can be renewed too (a purchase clears the cancellation).
+    expect(planRefusal(status({ cancelledAt: "2026-05-01T00:00:00Z" }), yearly, "2026-12-10T00:00:00Z")).toBeNull();
+    // The date is the shop's (Berlin) day: 23:30 UTC on 1 December is 2 December there.
+    expect(planRefusal(status({ renewableFrom: "2026-12-01T23:30:00Z" }), yearly, "2026-06-01T00:00:00Z")).toBe(early);
+    expect(renewalOpen(held, "2026-12-02T00:00:00Z")).toBe(true);
+    expect(renewalOpen(held, "2026-12-01T00:00:00Z")).toBe(false);
+    expect(renewalOpen(status({ active: false }), "2026-12-20T00:00:00Z")).toBe(false);
+    expect(renewalOpen(null, "2026-12-20T00:00:00Z")).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/format";
+
 /**
  * Memberships as the shop shows and prices them. The facts (rank, term, which plans
  * grant community prices) come from the database's membership_plans table; these helpers only
@@ -27,13 +29,33 @@ export interface ViewerPricing {
   planName: string | null;
   /** Pays community prices. */
   memberPrices: boolean;
+  /** The active plan's end as the header says it ("endet am …", "gekündigt zum …"); null without one. */
+  planEnd: string | null;
 }
 
 export function viewerPricing(status: MembershipStatus | null): ViewerPricing {
   return {
     planName: status?.active ? status.name : null,
     memberPrices: status?.grantsCommunityPrice === true,
+    planEnd: status?.active ? membershipEnd(status) : null,
   };
+}
+
+/**
+ * How a membership's end is said (header, dashboard, admin): "gekündigt zum DD.MM.YYYY" once a
+ * cancellation applies (its end is `until`), "endet am DD.MM.YYYY" for a plan with an end (Yearly);
+ * null for an open-ended plan (Lifetime, Free) that is not cancelled.
+ */
+export function membershipEnd(m: { until: string | null; cancelledAt: string | null }): string | null {
+  if (!m.until) return null;
+  return m.cancelledAt ? `gekündigt zum ${formatDate(m.until)}` : `endet am ${formatDate(m.until)}`;
+}
+
+const time = (value: Date | string) => (typeof value === "string" ? new Date(value) : value).getTime();
+
+/** The held plan can be renewed at `now` (the shop's clock): from 30 days before its end. */
+export function renewalOpen(held: MembershipStatus | null, now: Date | string): boolean {
+  return held?.active === true && held.renewableFrom !== null && time(now) >= time(held.renewableFrom);
 }
 
 /** The unit price charged: the community price (0 = 'Inklusive' = 0,00 €) for members, else the regular price. */
@@ -48,17 +70,22 @@ export interface PlanFacts {
 }
 
 /**
- * Why a plan cannot be bought by someone who holds `held` (null when it can). Mirrors
- * public.place_order: a lower plan never; the same plan only when it has a term (it then extends).
- * The shop's pages are stricter than the database: /join never offers the held plan again.
+ * Why a plan cannot be bought at `now` (the shop's clock) by someone who holds `held` (null when it
+ * can). Mirrors public.place_order: a lower plan never; the held plan only when it has a term, and
+ * then from 30 days before its end (`renewableFrom`; a renewal, the new term starts at the end).
  */
-export function planRefusal(held: MembershipStatus | null, wanted: PlanFacts, { allowExtension = false } = {}) {
+export function planRefusal(held: MembershipStatus | null, wanted: PlanFacts, now: Date | string) {
   if (!held?.active || held.rank === null || !held.name) return null;
   if (wanted.rank < held.rank) {
     return `Du hast bereits die ${held.name}-Mitgliedschaft. Eine niedrigere Mitgliedschaft kann nicht gebucht werden.`;
   }
-  if (wanted.rank === held.rank && !(allowExtension && wanted.termMonths !== null)) {
-    return `Du hast die ${held.name}-Mitgliedschaft bereits.`;
+  if (wanted.rank === held.rank) {
+    if (wanted.termMonths === null || held.renewableFrom === null) {
+      return `Du hast die ${held.name}-Mitgliedschaft bereits.`;
+    }
+    if (!renewalOpen(held, now)) {
+      return `Du kannst deine ${held.name}-Mitgliedschaft ab dem ${formatDate(held.renewableFrom)} verlängern.`;
+    }
   }
   return null;
 }
@@ -71,6 +98,8 @@ export interface AdminMembershipView {
   since: string;
   until: string | null;
   active: boolean;
+  /** Set when a cancellation applies ("gekündigt zum …" `until`). */
+  cancelledAt: string | null;
 }
 
 export interface PlanOption {

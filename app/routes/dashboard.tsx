@@ -24,6 +24,8 @@ import {
 } from "~/server/members/members.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { getOpenCancellation, withdrawCancellation } from "~/server/members/cancellations.server";
+import { renewalOffer } from "~/server/members/renewal.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -104,10 +106,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logger.error("e-mail confirmation check failed", { error: error.message });
       return true;
     });
-  const membership = await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+  // The membership card, with "Mitgliedschaft verlängern" from 30 days before a Yearly plan's end.
+  const { membership, renewal } = await withViewer(viewer, async (tx) => {
+    const status = await getMyMembership(tx);
+    return { membership: status, renewal: await renewalOffer(tx, status, shopNow()) };
+  }).catch((error: Error) => {
     rethrowIfUnavailable(error);
     logger.error("dashboard membership failed", { error: error.message });
-    return null;
+    return { membership: null, renewal: null };
   });
   const cancellation = await withViewer(viewer, (tx) => getOpenCancellation(tx, user.id)).catch((error: Error) => {
     rethrowIfUnavailable(error);
@@ -123,6 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profileTab,
       membership,
       cancellation,
+      renewal,
     },
     { headers: NO_STORE },
   );
@@ -221,7 +228,7 @@ export default function DashboardPage() {
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {page.accountEmail}</p>
       {page.emailConfirmed ? null : <EmailConfirmationNotice email={page.accountEmail} />}
-      <MembershipCard membership={page.membership} />
+      <MembershipCard membership={page.membership} renewal={page.renewal} />
       <CancellationNotice cancellation={page.cancellation} />
       <div className="mt-8">
         <DashboardTabs active={page.tab} />

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/e2e-session";
-import { createUser, findUserId, grantAdmin } from "~/server/members/accounts.server";
+import { createUser, findUserId, grantAdmin, setFixtureMembership } from "~/server/members/accounts.server";
 import { authProvider } from "~/server/members/auth.server";
 import { env } from "~/server/platform/env.server";
 
@@ -19,10 +19,23 @@ export async function action({ request }: Route.ActionArgs) {
     lastName?: string;
     /** Fixtures vouch for their address unless a test wants the unconfirmed state. */
     emailConfirmed?: boolean;
+    /** A membership as purchases would have left it (e.g. "yearly" ending in 20 days). */
+    plan?: string;
+    /** Its end (ISO); absent or null = open-ended. */
+    membershipUntil?: string | null;
+    /** Marks it cancelled at this moment (ISO): "gekündigt zum" its end. */
+    membershipCancelledAt?: string | null;
   };
   const userId =
     (await findUserId(body.email)) ?? (await createUser({ ...body, emailConfirmed: body.emailConfirmed ?? true }));
   if (body.admin) await grantAdmin(userId);
+  if (body.plan) {
+    await setFixtureMembership(userId, {
+      plan: body.plan,
+      until: body.membershipUntil ?? null,
+      cancelledAt: body.membershipCancelledAt ?? null,
+    });
+  }
   const { headers } = await authProvider().signIn(request, body.email, body.password);
   return data({ userId }, { headers });
 }

@@ -6,11 +6,12 @@ import { fieldProps, usePageForm } from "~/components/conform";
 import { Deferred } from "~/components/deferred";
 import { FormNotice } from "~/components/form-notice";
 import { PlanCard } from "~/components/cart/plan-card";
+import { RenewalOffer } from "~/components/cart/renewal-offer";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { JOIN_FORM_ANCHOR } from "~/lib/plans";
-import { planRefusal, type MembershipStatus } from "~/lib/membership";
+import { membershipEnd, planRefusal, type MembershipStatus } from "~/lib/membership";
 import { staticPageMeta } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
@@ -21,6 +22,8 @@ import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { membershipProducts } from "~/server/cart/cart.server";
 import { getMyMembership } from "~/server/members/memberships.server";
+import { renewalOffer } from "~/server/members/renewal.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { streamOrAwait } from "~/server/http/streaming.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -39,14 +42,19 @@ async function loadPlans(viewer: ReturnType<typeof getAuth>["viewer"]) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = getAuth(context);
   const lines = await readCart(request);
-  // The member's current plan is marked on its card and cannot be chosen again.
-  const membership =
+  // The member's current plan is marked on its card and cannot be chosen again, except a renewal
+  // of a Yearly plan from 30 days before its end (by the shop's clock).
+  const now = shopNow();
+  const { membership, renewal } =
     viewer.role === "authenticated"
-      ? await withViewer(viewer, (tx) => getMyMembership(tx)).catch((error: Error) => {
+      ? await withViewer(viewer, async (tx) => {
+          const status = await getMyMembership(tx);
+          return { membership: status, renewal: await renewalOffer(tx, status, now) };
+        }).catch((error: Error) => {
           logger.error("membership failed to load", { error: error.message });
-          return null;
+          return { membership: null, renewal: null };
         })
-      : null;
+      : { membership: null, renewal: null };
   const plans = await streamOrAwait(
     request,
     loadPlans(viewer).catch((error: Error) => {
@@ -56,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // The selection is the plan in the cart, so it survives a reload.
   const productIds = lines.filter((l) => l.itemType === "product").map((l) => l.itemId);
-  return data({ plans, productIds, membership }, { headers: cacheHeaders("private") });
+  return data({ plans, productIds, membership, renewal, now: now.toISOString() }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function JoinPage() {
-  const { plans, productIds, membership } = useLoaderData<typeof loader>();
+  const { plans, productIds, membership, renewal, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, pending } = usePageForm(actionData, { id: "join", schema: joinSchema });
 
@@ -90,6 +98,17 @@ export default function JoinPage() {
       <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
         Wähle den Plan, der zu dir passt, und werde Teil einer Gemeinschaft von über 2.500 Menschen.
       </p>
+      {renewal && membership ? (
+        <section
+          aria-labelledby="renewal-heading"
+          className="mx-auto mt-8 max-w-2xl rounded-2xl border border-border p-5 text-center"
+        >
+          <h2 id="renewal-heading" className="text-lg font-semibold">
+            Deine {renewal.planName}-Mitgliedschaft {membershipEnd(membership)}
+          </h2>
+          <RenewalOffer offer={renewal} className="mt-2 text-muted-foreground" />
+        </section>
+      ) : null}
 
       <section aria-labelledby="plans-heading" className="mt-10">
         <h2 id="plans-heading" className="sr-only">
@@ -98,7 +117,7 @@ export default function JoinPage() {
         <Deferred value={plans.value} fallback={<PlanSkeletons />}>
           {(loaded) =>
             loaded ? (
-              <PlanGrid plans={loaded} productIds={productIds} membership={membership} />
+              <PlanGrid plans={loaded} productIds={productIds} membership={membership} now={now} />
             ) : (
               <FormNotice
                 tone="error"
@@ -138,10 +157,12 @@ function PlanGrid({
   plans,
   productIds,
   membership,
+  now,
 }: {
   plans: ReturnType<typeof toPlan>[];
   productIds: string[];
   membership: MembershipStatus | null;
+  now: string;
 }) {
   const selected = plans.find((p) => productIds.includes(p.id)) ?? null;
   const currentPlan = membership?.active ? membership.plan : null;
@@ -155,7 +176,7 @@ function PlanGrid({
             dimmed={plan.name === "Lifetime" && selected !== null && selected.name !== "Lifetime"}
             showPopularBadge={plan.mostPopular && selected === null && currentPlan === null}
             current={plan.planKey === currentPlan}
-            unavailable={planRefusal(membership, plan)}
+            unavailable={planRefusal(membership, plan, now)}
           />
         </li>
       ))}

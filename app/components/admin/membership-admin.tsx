@@ -4,7 +4,7 @@ import { FormNotice } from "~/components/form-notice";
 import { LabelledSection } from "~/components/labelled-section";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
-import type { AdminMembershipView, PlanOption } from "~/lib/membership";
+import { membershipEnd, type AdminMembershipView, type PlanOption } from "~/lib/membership";
 
 function Labeled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -34,12 +34,15 @@ export function MembershipAdmin({
   returnTo: string;
   answer: { error: string; reason: string; action: string; plan: string } | null;
 }) {
+  // "endet am …" for a plan with an end, "gekündigt zum …" once a cancellation applies.
   const status = !membership
     ? "Keine Mitgliedschaft"
     : `${membership.name}, seit ${formatDate(membership.since)}, ${
-        membership.until
-          ? `${membership.active ? "bis" : "abgelaufen am"} ${formatDate(membership.until)}`
-          : "unbegrenzt"
+        !membership.until
+          ? "unbegrenzt"
+          : membership.active
+            ? membershipEnd(membership)
+            : `abgelaufen am ${formatDate(membership.until)}`
       }`;
   const fieldClass = "min-h-11 w-full rounded-md border border-input bg-background px-3";
   return (

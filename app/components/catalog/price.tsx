@@ -4,7 +4,7 @@ import type { ViewerPricing } from "~/lib/membership";
 import { cn } from "~/components/ui/cn";
 import { PriceTerms } from "~/components/catalog/price-terms";
 
-const VISITOR: ViewerPricing = { planName: null, memberPrices: false };
+const VISITOR: ViewerPricing = { planName: null, memberPrices: false, planEnd: null };
 
 /** Whether the viewer pays community prices (the root loader asks the database once per request). */
 export function useViewerPricing(): ViewerPricing {

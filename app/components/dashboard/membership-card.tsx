@@ -1,13 +1,24 @@
 import { Link } from "react-router";
+import { RenewalOffer, type RenewalOfferView } from "~/components/cart/renewal-offer";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
-import type { MembershipStatus } from "~/lib/membership";
+import { membershipEnd, type MembershipStatus } from "~/lib/membership";
 
-/** The member's plan, since and until; an ordered but unpaid plan says when it starts. */
-export function MembershipCard({ membership }: { membership: MembershipStatus | null }) {
+/**
+ * The member's plan, since and until, and how it ends ("endet am …", "gekündigt zum …"); an ordered
+ * but unpaid plan says when it starts. A Yearly plan offers its renewal from 30 days before the end.
+ */
+export function MembershipCard({
+  membership,
+  renewal = null,
+}: {
+  membership: MembershipStatus | null;
+  renewal?: RenewalOfferView | null;
+}) {
   const active = membership?.active === true;
   const expired = membership?.plan && !active;
+  const end = active && membership ? membershipEnd(membership) : null;
   return (
     <Card className="mt-8" data-testid="membership-card">
       <CardHeader>
@@ -34,6 +45,12 @@ export function MembershipCard({ membership }: { membership: MembershipStatus | 
             <dd>{membership?.until ? formatDate(membership.until) : "unbegrenzt"}</dd>
           </dl>
         ) : null}
+        {end ? (
+          <p className="text-sm font-medium" data-testid="membership-end">
+            Deine {membership?.name}-Mitgliedschaft {end}.
+          </p>
+        ) : null}
+        {active && renewal ? <RenewalOffer offer={renewal} className="text-sm" /> : null}
         {membership?.pendingPlan ? (
           <p className="text-sm font-medium">
             {membership.pendingPlan}-Mitgliedschaft bestellt: wird mit Zahlungseingang aktiv.

@@ -26,10 +26,26 @@ export type HeaderProps = {
   theme: Theme;
   /** The member's active plan ("Yearly"); the join link is shown while there is none. */
   planName?: string | null;
+  /** Its end, "endet am DD.MM.YYYY" or "gekündigt zum DD.MM.YYYY"; null for an open-ended plan. */
+  planEnd?: string | null;
 };
 
-/** A member sees their plan (leading to the dashboard's membership card) instead of the join link. */
-function JoinOrPlan({ planName, className }: { planName: string | null; className: string }) {
+/**
+ * A member sees their plan (leading to the dashboard's membership card) instead of the join link,
+ * with its end in small type below the name, so the header stays as wide as before.
+ */
+function JoinOrPlan({
+  planName,
+  planEnd,
+  className,
+  compact = false,
+}: {
+  planName: string | null;
+  planEnd: string | null;
+  className: string;
+  /** The desktop header's: between md and lg the row has no room to spare. */
+  compact?: boolean;
+}) {
   if (!planName) {
     return (
       <Link to={JOIN_LINK.to} className={className}>
@@ -38,8 +54,16 @@ function JoinOrPlan({ planName, className }: { planName: string | null; classNam
     );
   }
   return (
-    <Link to="/dashboard" className={className} data-testid="header-plan">
-      {planName}-Mitglied
+    <Link to="/dashboard" className={cn(className, planEnd && "flex-col gap-0 py-0.5 leading-tight")}>
+      <span data-testid="header-plan">{planName}-Mitglied</span>
+      {planEnd ? (
+        <span
+          className={cn("font-normal text-muted-foreground", compact ? "text-[0.6875rem] lg:text-xs" : "text-sm")}
+          data-testid="header-plan-end"
+        >
+          {planEnd}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -55,7 +79,7 @@ const SCROLL_THRESHOLD = 10; // spec §9
  * With JavaScript: translucent with a shadow after 10 px of scrolling, one menu open at a time,
  * outside click / Escape / navigation close menus, the mobile menu traps focus.
  */
-export function Header({ user, cartCount, theme, planName = null }: HeaderProps) {
+export function Header({ user, cartCount, theme, planName = null, planEnd = null }: HeaderProps) {
   const headerRef = useRef<HTMLElement>(null);
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const location = useLocation();
@@ -107,14 +131,19 @@ export function Header({ user, cartCount, theme, planName = null }: HeaderProps)
 
         <div className="ml-auto flex shrink-0 items-center lg:gap-1">
           <div className="mr-1 hidden md:block">
-            <JoinOrPlan planName={planName} className={buttonClass(planName ? "outline" : "default", "sm")} />
+            <JoinOrPlan
+              planName={planName}
+              planEnd={planEnd}
+              compact
+              className={buttonClass(planName ? "outline" : "default", "sm")}
+            />
           </div>
           <div className="hidden md:block">
             <ThemeMenu theme={theme} redirectTo={redirectTo} />
           </div>
           <CartLink count={cartCount} />
           {user ? <UserMenu email={user.email} isAdmin={user.isAdmin ?? false} /> : <SignInLink />}
-          <MobileMenu theme={theme} redirectTo={redirectTo} planName={planName} />
+          <MobileMenu theme={theme} redirectTo={redirectTo} planName={planName} planEnd={planEnd} />
         </div>
       </div>
     </header>
@@ -315,7 +344,17 @@ function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) 
   );
 }
 
-function MobileMenu({ theme, redirectTo, planName }: { theme: Theme; redirectTo: string; planName: string | null }) {
+function MobileMenu({
+  theme,
+  redirectTo,
+  planName,
+  planEnd,
+}: {
+  theme: Theme;
+  redirectTo: string;
+  planName: string | null;
+  planEnd: string | null;
+}) {
   return (
     <details data-mobile-menu="" className="group/mobile md:hidden">
       <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
@@ -350,7 +389,11 @@ function MobileMenu({ theme, redirectTo, planName }: { theme: Theme; redirectTo:
               </NavLink>
             </li>
           </ul>
-          <JoinOrPlan planName={planName} className={buttonClass(planName ? "outline" : "default", "lg", "w-full")} />
+          <JoinOrPlan
+            planName={planName}
+            planEnd={planEnd}
+            className={buttonClass(planName ? "outline" : "default", "lg", "w-full")}
+          />
           <ThemeForm theme={theme} redirectTo={redirectTo} className="mt-8" />
         </nav>
       </div>

@@ -13,6 +13,7 @@ import type { CartAction } from "~/lib/schemas/cart";
 import type { Toast } from "~/lib/toast";
 import type { Tx } from "~/server/db/db.server";
 import { findCartItems } from "~/server/cart/cart.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 
 export interface CartOutcome {
@@ -64,12 +65,13 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
           },
         }
       : { lines, toast: LIMIT_TOASTS[change.reason], ok: false };
-  // A membership is chosen, never added: quantity 1, one per cart, and not a plan already held.
+  // A membership is chosen, never added: quantity 1, one per cart, and not a plan already held
+  // (the held Yearly plan only from 30 days before its end: a renewal).
   const choosePlan = async (planId: string): Promise<CartOutcome> => {
     const items = await findCartItems(tx, [...lines, { itemId: planId, itemType: "product" }]);
     const plan = items.get(`product:${planId}`);
     if (!plan?.isMembership || !plan.plan) return { lines, toast: GONE, ok: false };
-    const refusal = planRefusal(await getMyMembership(tx), plan.plan);
+    const refusal = planRefusal(await getMyMembership(tx), plan.plan, shopNow());
     if (refusal) return { lines, ok: false, toast: { type: "error", message: "Nicht möglich", description: refusal } };
     const others = lines.filter((l) => !items.get(`${l.itemType}:${l.itemId}`)?.isMembership);
     const change = addLine(others, { itemId: plan.itemId, itemType: "product" }, 1);

@@ -79,3 +79,23 @@ export async function isOwnConfirmedAddress(tx: Tx, viewer: Viewer, email: strin
   const own = await accountAddress(tx, viewer.userId);
   return own !== null && own.confirmed && own.email.toLowerCase() === email.trim().toLowerCase();
 }
+
+/**
+ * End-to-end fixtures only (POST /__e2e/session): gives a member a membership as it would stand
+ * after purchases, e.g. a Yearly plan ending in 20 days, without moving the shop's clock. Replaces
+ * any membership the member has; `cancelledAt` marks it cancelled ("gekündigt zum" `until`).
+ */
+export async function setFixtureMembership(
+  userId: string,
+  input: { plan: string; until: string | null; cancelledAt?: string | null },
+) {
+  await withViewer(SERVICE, async (tx) => {
+    const values = { plan: input.plan, until: input.until, cancelled_at: input.cancelledAt ?? null };
+    await tx
+      .insertInto("memberships")
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, updated_at: new Date() }))
+      .execute();
+    await invalidateViewers(tx);
+  });
+}

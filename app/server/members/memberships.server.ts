@@ -29,7 +29,7 @@ export async function getMembershipAdmin(tx: Tx, userId: string) {
   const row = await tx
     .selectFrom("memberships as m")
     .innerJoin("membership_plans as p", "p.plan", "m.plan")
-    .select(["m.plan", "p.name", "p.term_months", "m.since", "m.until", "m.order_id"])
+    .select(["m.plan", "p.name", "p.term_months", "m.since", "m.until", "m.cancelled_at", "m.order_id"])
     .where("m.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -42,6 +42,7 @@ export async function getMembershipAdmin(tx: Tx, userId: string) {
     since: iso(row.since) ?? "",
     until,
     active: until === null || new Date(until).getTime() > shopNow().getTime(),
+    cancelledAt: iso(row.cancelled_at),
     orderId: row.order_id,
   };
 }

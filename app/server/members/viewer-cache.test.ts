@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatDate } from "~/lib/format";
 
 // The database as the viewer cache sees it: the viewer_version counter, the session rows
 // (auth.sessions joined to auth.users) and each user's membership (public.my_membership()).
@@ -91,17 +92,19 @@ describe("viewer cache", () => {
   });
 
   it("shows member prices until the membership's end, then regular prices", async () => {
-    db.memberships.set("u1", yearlyUntil(new Date(Date.now() + 20_000)));
-    expect(await pricingFor(member)).toEqual({ planName: "Jahres", memberPrices: true });
-    expect(await pricingFor(member)).toEqual({ planName: "Jahres", memberPrices: true });
+    const end = new Date(Date.now() + 20_000);
+    db.memberships.set("u1", yearlyUntil(end));
+    const planEnd = `endet am ${formatDate(end.toISOString())}`;
+    expect(await pricingFor(member)).toEqual({ planName: "Jahres", memberPrices: true, planEnd });
+    expect(await pricingFor(member)).toEqual({ planName: "Jahres", memberPrices: true, planEnd });
     expect(db.reads).toBe(1);
     vi.advanceTimersByTime(20_500);
     db.memberships.set("u1", yearlyUntil(new Date(Date.now() - 500)));
-    expect(await pricingFor(member)).toEqual({ planName: null, memberPrices: false });
+    expect(await pricingFor(member)).toEqual({ planName: null, memberPrices: false, planEnd: null });
   });
 
   it("a visitor needs no read at all", async () => {
-    expect(await pricingFor({ role: "anon" })).toEqual({ planName: null, memberPrices: false });
+    expect(await pricingFor({ role: "anon" })).toEqual({ planName: null, memberPrices: false, planEnd: null });
     expect(db.reads).toBe(0);
   });
 });
