@@ -135,6 +135,27 @@ test("bad input gets German errors with the typed values kept; nothing is sent",
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(response.status()).toBe(400);
+  const answer = await response.text();
+  expect(answer).toContain("Bitte ohne Zeilenumbruch eingeben.");
+  // The page comes back with what was typed.
+  expect(answer).toContain('value="ABC-123"');
+  expect(answer).toContain('value="paula@example.com"');
+  // 10 kB of reason: refused with its limit named, nothing stored or mailed.
+  const long = await page.request.post("/vertrag-kuendigen", {
+    form: {
+      kind: "ausserordentlich",
+      reason: "x".repeat(10_240),
+      name: "Paula Probe",
+      email: "paula.lang@example.com",
+      contract: "ABC-123",
+    },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(long.status()).toBe(400);
+  expect(await long.text()).toMatch(/höchstens 2000 Zeichen/);
+  await page.waitForTimeout(1_000);
+  expect(mailsTo("paula.lang@example.com")).toEqual([]);
+  expect(mailsTo("paula@example.com")).toEqual([]);
 });
 
 test("keyboard only: the form is filled and sent with Tab, Space and Enter", async ({ page }) => {

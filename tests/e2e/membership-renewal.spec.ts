@@ -74,6 +74,10 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   await expect(page.getByTestId("header-plan").first()).toHaveText("Yearly-Mitglied");
   await expect(page.getByTestId("header-plan-end").first()).toHaveText(`endet am ${ddmmyyyy(until)}`);
   await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toBeVisible();
+  // § 312k: the card says how to cancel, with the way there.
+  await expect(
+    card.getByTestId("membership-how-to-cancel").getByRole("link", { name: "Verträge hier kündigen" }),
+  ).toHaveAttribute("href", "/vertrag-kuendigen");
   await expectAccessible(page);
 
   // The admin's profile dialog says the same end.

@@ -51,6 +51,16 @@ export function MembershipCard({
           </p>
         ) : null}
         {active && renewal ? <RenewalOffer offer={renewal} className="text-sm" /> : null}
+        {active && !membership?.cancelledAt ? (
+          <p className="text-sm text-muted-foreground" data-testid="membership-how-to-cancel">
+            Kündigen kannst du jederzeit über{" "}
+            <Link to="/vertrag-kuendigen" className="underline">
+              Verträge hier kündigen
+            </Link>{" "}
+            (auch unten auf jeder Seite): Yearly endet dann zum Ende des bezahlten Jahres, Lifetime zum gewünschten
+            Datum.
+          </p>
+        ) : null}
         {membership?.pendingPlan ? (
           <p className="text-sm font-medium">
             {membership.pendingPlan}-Mitgliedschaft bestellt: wird mit Zahlungseingang aktiv.
