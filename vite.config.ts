@@ -17,10 +17,11 @@ const CHUNK_GROUPS = [
     priority: 2,
   },
   {
-    // The layout (header, footer, newsletter form, toasts): on every page.
+    // The layout (header, footer, the footer's newsletter form, toasts): on every page. Not the
+    // newsletter's token pages (/newsletter/confirm …), which only their routes load.
     name: "shell",
     priority: 1,
-    test: /\/app\/(components\/(site\/(header|header-behaviour|footer|nav-items|external-link)|ui\/(button|cn|field|input|label|icons|toaster)|newsletter\/[\w-]+|nonce|honeypot-field)|lib\/newsletter-consent)\.tsx?$/,
+    test: /\/app\/(components\/(site\/(header|header-behaviour|footer|nav-items|external-link)|ui\/(button|cn|field|input|label|icons|toaster)|newsletter\/(newsletter-form|messages)|nonce|honeypot-field)|lib\/newsletter-consent)\.tsx?$/,
   },
   {
     // Catalogue cards and their states: home, offers, lists, details.

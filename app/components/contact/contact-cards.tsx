@@ -1,4 +1,5 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icons";
+import { MapPinIcon } from "~/components/ui/icons";
+import { MailIcon, PhoneIcon } from "~/components/ui/page-icons";
 import { PostalAddress } from "~/components/ui/postal-address";
 import type { Operator } from "~/lib/operator";
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/ui/icons";
+import { AlertCircleIcon, CheckCircleIcon } from "~/components/ui/icons";
+import { MailIcon } from "~/components/ui/page-icons";
 import { cn } from "~/components/ui/cn";
 
 /** Layout of the pages a mailed link opens (newsletter confirm and unsubscribe, e-mail confirmation). */

@@ -38,13 +38,13 @@ function JoinOrPlan({
   planName,
   planEnd,
   className,
-  compact = false,
+  endClass = "text-sm",
 }: {
   planName: string | null;
   planEnd: string | null;
   className: string;
-  /** The desktop header's: between md and lg the row has no room to spare. */
-  compact?: boolean;
+  /** The desktop header's is smaller: between md and lg the row has no room to spare. */
+  endClass?: string;
 }) {
   if (!planName) {
     return (
@@ -54,16 +54,13 @@ function JoinOrPlan({
     );
   }
   return (
-    <Link to="/dashboard" className={cn(className, planEnd && "flex-col gap-0 py-0.5 leading-tight")}>
+    <Link to="/dashboard" className={planEnd ? `${className} flex-col gap-0 py-0.5 leading-tight` : className}>
       <span data-testid="header-plan">{planName}-Mitglied</span>
-      {planEnd ? (
-        <span
-          className={cn("font-normal text-muted-foreground", compact ? "text-[0.6875rem] lg:text-xs" : "text-sm")}
-          data-testid="header-plan-end"
-        >
+      {planEnd && (
+        <span className={`font-normal text-muted-foreground ${endClass}`} data-testid="header-plan-end">
           {planEnd}
         </span>
-      ) : null}
+      )}
     </Link>
   );
 }
@@ -134,7 +131,7 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
             <JoinOrPlan
               planName={planName}
               planEnd={planEnd}
-              compact
+              endClass="text-[0.6875rem] lg:text-xs"
               className={buttonClass(planName ? "outline" : "default", "sm")}
             />
           </div>

@@ -1,5 +1,6 @@
 import type { Person } from "~/content/team";
-import { LinkedInIcon, MailIcon, InstagramIcon, ExternalLinkIcon } from "~/components/ui/icons";
+import { LinkedInIcon, InstagramIcon, ExternalLinkIcon } from "~/components/ui/icons";
+import { MailIcon } from "~/components/ui/page-icons";
 import { Portrait } from "~/components/site/portrait";
 
 const SOCIAL_ICONS = {

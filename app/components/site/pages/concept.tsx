@@ -3,7 +3,7 @@ import { ContentIcon } from "~/components/site/content-icon";
 import { JoinCta } from "~/components/site/join-cta";
 import { Section } from "~/components/site/section";
 import { buttonClass } from "~/components/ui/button";
-import { CheckIcon } from "~/components/ui/icons";
+import { CheckIcon } from "~/components/ui/page-icons";
 import { conceptEvidence, conceptPractice } from "~/content/concept";
 import { conceptPillars } from "~/content/pillars";
 

@@ -2,7 +2,7 @@ import { PersonGrid } from "~/components/site/person-card";
 import { JoinCta } from "~/components/site/join-cta";
 import { Section } from "~/components/site/section";
 import { buttonClass } from "~/components/ui/button";
-import { MailIcon } from "~/components/ui/icons";
+import { MailIcon } from "~/components/ui/page-icons";
 import { advisors, careers, teamMembers } from "~/content/team";
 
 /** The body of /team: the team, the advisory board and open positions. */
