@@ -16,6 +16,13 @@ export async function orderEvent(page: Page, quantity: number) {
     form: { intent: "add", itemId, itemType: "event", quantity: String(quantity) },
   });
   expect(added.ok(), await added.text()).toBeTruthy();
+  const orderId = await checkOutCart(page);
+  const title = (await page.getByRole("cell").first().textContent())!.trim();
+  return { orderId, title };
+}
+
+/** Opens the checkout with what the cart holds, fills the billing address, orders; the order id. */
+export async function checkOutCart(page: Page) {
   await page.goto("/checkout");
   await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
   await page.getByLabel("PLZ").fill("10115");
@@ -23,9 +30,7 @@ export async function orderEvent(page: Page, quantity: number) {
   await page.getByLabel("Land").fill("Deutschland");
   await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split("/").pop()!;
-  const title = (await page.getByRole("cell").first().textContent())!.trim();
-  return { orderId, title };
+  return page.url().split("/").pop()!;
 }
 
 /** A second browser (own cookies) signed in as `email` (created if new), JS as in the project. */

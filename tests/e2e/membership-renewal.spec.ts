@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { checkOutCart } from "./members-support";
 import { sidewaysProblems } from "./support/layout";
 import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
@@ -96,14 +97,7 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   // The plan is in the cart, and the checkout takes it (place_order: the renewal window is open).
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("listitem").filter({ hasText: "Yearly Membership" })).toBeVisible();
-  await page.goto("/checkout");
-  await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
-  await page.getByLabel("PLZ").fill("10115");
-  await page.getByLabel(/^Ort\*?$/).fill("Berlin");
-  await page.getByLabel("Land").fill("Deutschland");
-  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split("/").pop()!;
+  const orderId = await checkOutCart(page);
 
   // Ordered, not paid: no second renewal is offered, and the end is still the old one.
   await page.goto("/dashboard");
