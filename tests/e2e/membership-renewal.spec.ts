@@ -96,7 +96,7 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
 
   // The plan is in the cart, and the checkout takes it (place_order: the renewal window is open).
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByRole("listitem").filter({ hasText: "Yearly Membership" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Yearly Membership" })).toBeVisible();
   const orderId = await checkOutCart(page);
 
   // Ordered, not paid: no second renewal is offered, and the end is still the old one.
@@ -149,7 +149,7 @@ test("before the window no renewal is offered, and /join says from when", async 
   });
   expect(refused.status()).toBe(400);
   await page.goto("/cart");
-  await expect(page.getByRole("listitem").filter({ hasText: "Yearly Membership" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Yearly Membership" })).toHaveCount(0);
 });
 
 test("a cancelled membership says 'gekündigt zum' its end", async ({ page, browser }) => {

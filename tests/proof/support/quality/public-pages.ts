@@ -55,6 +55,7 @@ const PUBLIC: Record<string, PublicPage[]> = {
   datenschutz: [{ path: "/datenschutz", status: 200 }],
   impressum: [{ path: "/impressum", status: 200 }],
   "vertrag-widerrufen": [{ path: "/vertrag-widerrufen", status: 200 }],
+  "vertrag-kuendigen": [{ path: "/vertrag-kuendigen", status: 200 }],
   "*": [{ path: "/diese-seite-gibt-es-nicht", status: 404 }],
 };
 
@@ -73,7 +74,10 @@ const NOT_PUBLIC: Record<string, string> = {
   "account/delete": "members only",
   theme: "POST action (theme cookie)",
   healthz: "operations endpoint",
+  "vertrag-kuendigen/eingang/:id": "opened after filing, by its random id (tests/e2e/contract-cancellation.spec.ts)",
   "__e2e/session": "test hook",
+  "__e2e/clock": "test hook",
+  "__e2e/jobs": "test hook",
 };
 
 function flatten(entries: RouteConfigEntry[]): RouteConfigEntry[] {
