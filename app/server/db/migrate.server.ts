@@ -123,7 +123,8 @@ export async function withMigrationLock<T>(
   fn: () => Promise<T>,
   { log = () => {}, timeoutMs = 10 * 60_000 }: { log?: (message: string) => void; timeoutMs?: number } = {},
 ) {
-  const deadline = Date.now() + timeoutMs;
+  // Elapsed time, not a date: the monotonic clock.
+  const deadline = performance.now() + timeoutMs;
   let waiting = false;
   for (;;) {
     const [row] = await db.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
@@ -132,7 +133,7 @@ export async function withMigrationLock<T>(
     if (row.locked) break;
     if (!waiting) log("another instance is migrating the database; waiting for it");
     waiting = true;
-    if (Date.now() > deadline) throw new Error("Timed out waiting for another instance's database migration.");
+    if (performance.now() > deadline) throw new Error("Timed out waiting for another instance's database migration.");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {

@@ -1,4 +1,5 @@
 import { asService, SERVICE, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { hashPassword } from "~/server/members/password.server";
 
@@ -32,7 +33,7 @@ export async function createUser(input: {
         email: input.email.toLowerCase(),
         encrypted_password: passwordHash,
         raw_user_meta_data: JSON.stringify({ first_name: input.firstName ?? "", last_name: input.lastName ?? "" }),
-        email_confirmed_at: input.emailConfirmed ? new Date() : null,
+        email_confirmed_at: input.emailConfirmed ? shopNow() : null,
       })
       .returning("id")
       .executeTakeFirstOrThrow(),
@@ -94,7 +95,7 @@ export async function setFixtureMembership(
     await tx
       .insertInto("memberships")
       .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, updated_at: new Date() }))
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...values, updated_at: shopNow() }))
       .execute();
     await invalidateViewers(tx);
   });

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { SessionUser } from "~/server/http/context.server";
 import { SERVICE, withViewer, type Viewer } from "~/server/db/db.server";
-import { shopNow } from "~/server/jobs/clock.server";
+import { realNow, shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { viewers } from "~/server/members/viewer-version.server";
@@ -29,7 +29,7 @@ const MAX_AGE_MS = 60_000;
  * Time from `now` until `end` (an ISO date or a Date), capped at MAX_AGE_MS; the whole span without
  * an end. Sessions end on the real clock, memberships on the shop's.
  */
-function maxAgeUntil(end: string | Date | null | undefined, now = new Date()) {
+function maxAgeUntil(end: string | Date | null | undefined, now: Date) {
   if (!end) return MAX_AGE_MS;
   return Math.max(0, Math.min(MAX_AGE_MS, new Date(end).getTime() - now.getTime()));
 }
@@ -49,7 +49,7 @@ export async function sessionUser(sessionId: string): Promise<SessionUser | null
   const key = `session:${sessionId}`;
   let row = await viewers.get(key, load, MAX_AGE_MS);
   // A session that ends within the cached span is asked about again at its end.
-  if (row && maxAgeUntil(row.not_after) === 0) row = await load();
+  if (row && maxAgeUntil(row.not_after, realNow()) === 0) row = await load();
   return row ? Object.freeze({ id: row.id, email: row.email ?? "" }) : null;
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CartLine } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/schemas/checkout";
 import type { Tx } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { iso, num } from "~/server/db/values.server";
 import { PROFILE_FIELDS } from "~/server/members/members.server";
 
@@ -94,7 +95,7 @@ export async function saveCheckoutAddress(tx: Tx, userId: string, input: Checkou
       areacode: input.areacode ?? null,
       phone: input.phone ?? null,
       mobile: input.mobile ?? null,
-      updated_at: new Date(),
+      updated_at: shopNow(),
     })
     .where("id", "=", userId)
     .execute();

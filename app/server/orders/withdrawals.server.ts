@@ -3,6 +3,7 @@ import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-pa
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
 import type { WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { isOwnConfirmedAddress } from "~/server/members/accounts.server";
@@ -110,7 +111,7 @@ export async function matchWithdrawal(tx: Tx, id: string, orderNumber: string, a
   if (!order) return "no-order";
   const result = await tx
     .updateTable("withdrawals")
-    .set({ order_id: order.id, matched_by: adminId, matched_at: new Date() })
+    .set({ order_id: order.id, matched_by: adminId, matched_at: shopNow() })
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? "matched" : "not-found";
