@@ -35,6 +35,7 @@ const PUBLIC = [
   "/datenschutz",
   "/impressum",
   "/vertrag-widerrufen",
+  "/vertrag-kuendigen",
   "/gibt-es-nicht",
 ];
 
@@ -53,6 +54,8 @@ const ADMIN = [
   "/admin/contacts",
   "/admin/orders",
   "/admin/profiles",
+  "/admin/kuendigungen",
+  "/admin/jobs",
   "/admin/events",
   "/admin/events/new",
   "/admin/courses",
