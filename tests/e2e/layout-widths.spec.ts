@@ -97,6 +97,17 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
       },
     });
     expect(sent.status()).toBeLessThan(500);
+    // An unmatched cancellation puts the hand-matching form (a visually hidden label) into its list.
+    const cancelled = await page.request.post("/vertrag-kuendigen", {
+      form: {
+        kind: "ausserordentlich",
+        reason: "Umzug ins Ausland, die Kurse sind von dort nicht erreichbar.",
+        name: "Maximiliane Mustermann-Lüdenscheid",
+        email: "eine.sehr.lange.adresse@beispiel-unternehmen.example",
+        contract: "MITGLIED-2026-000123",
+      },
+    });
+    expect(cancelled.status()).toBeLessThan(400);
     await signIn({ admin: true, email: `ein-sehr-langer-name-${Date.now()}@beispiel-unternehmen.example` });
     const { orderId } = await orderEvent(page, 2);
     const details = await detailPages(page);

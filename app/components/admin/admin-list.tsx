@@ -165,8 +165,15 @@ export function AdminList({ searchLabel, list, path, children, summary, keep = {
  */
 export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode[]; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-border">
+    // `relative` makes the region the containing block of visually hidden labels inside the table, so they
+    // scroll with it instead of widening the page.
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-lg border border-border"
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted text-muted-foreground">

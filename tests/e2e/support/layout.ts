@@ -14,7 +14,15 @@ async function measure(page: Page) {
         overflow: box ? box.scrollWidth - box.clientWidth : table.scrollWidth - table.parentElement!.clientWidth,
       };
     });
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, tables };
+    // The innermost elements that reach past the viewport name the culprit in the failure message. Inside
+    // a scroll region only positioned ones count: they escape it unless the region is their containing block.
+    const past = (el: Element) => el.getBoundingClientRect().right > root.clientWidth + 0.5;
+    const escapes = (el: Element) => !el.closest("[role=region]") || getComputedStyle(el).position === "absolute";
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter((el) => past(el) && ![...el.children].some(past) && escapes(el))
+      .slice(0, 3)
+      .map((el) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, tables, culprits };
   });
 }
 
@@ -29,7 +37,8 @@ export async function sidewaysProblems(page: Page, routes: string[], widths = WI
     for (const route of routes) {
       await page.goto(route);
       const m = await measure(page);
-      if (m.scrollWidth > m.clientWidth) problems.push(`${width}px ${route}: page is ${m.scrollWidth}px wide`);
+      if (m.scrollWidth > m.clientWidth)
+        problems.push(`${width}px ${route}: page is ${m.scrollWidth}px wide (${m.culprits.join(", ")})`);
       for (const [i, t] of m.tables.entries()) {
         if (t.overflow > 0 && !(t.region?.name && t.region.tabindex === "0")) {
           problems.push(`${width}px ${route}: table ${i + 1} overflows outside a named, focusable region`);
