@@ -331,6 +331,24 @@ begin
 end
 $$;
 
+-- Name: capacity_covers_bookings(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.capacity_covers_bookings() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_booked integer;
+begin
+  select s.booked into v_booked from public.seat_counts s where s.item_id = new.id for update;
+  if new.capacity is not null and coalesce(v_booked, 0) > new.capacity then
+    raise exception 'Es sind bereits % Plätze gebucht. Die Zahl der Plätze kann nicht kleiner sein.', v_booked
+      using errcode = 'P0001';
+  end if;
+  return new;
+end
+$$;
+
 -- Name: confirm_newsletter(text); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.confirm_newsletter(p_token text) RETURNS boolean
@@ -583,6 +601,53 @@ begin
 end
 $_$;
 
+-- Name: hold_seats(uuid, text, integer, boolean); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_found boolean;
+  v_title text;
+  v_capacity integer;
+  v_starts timestamptz;
+  v_booked integer;
+begin
+  -- FOR SHARE: a concurrent change of the capacity (FOR UPDATE) waits for this booking, and this
+  -- booking reads the capacity that change committed.
+  if p_item_type = 'event' then
+    select true, e.title, e.capacity, e.starts_at into v_found, v_title, v_capacity, v_starts
+      from public.events e where e.id = p_item_id for share;
+  else
+    select true, c.title, c.capacity, c.starts_at into v_found, v_title, v_capacity, v_starts
+      from public.courses c where c.id = p_item_id for share;
+  end if;
+  if not coalesce(v_found, false) then
+    return; -- the item was deleted: the order line keeps its snapshot, there is nothing to count
+  end if;
+  if p_booking and v_starts is not null and v_starts <= public.shop_now() then
+    raise exception '„%“ hat bereits stattgefunden und kann nicht mehr gebucht werden.', v_title
+      using errcode = 'P0001';
+  end if;
+
+  insert into public.seat_counts (item_id, item_type) values (p_item_id, p_item_type)
+    on conflict (item_id) do nothing;
+  update public.seat_counts s set booked = s.booked + p_quantity
+   where s.item_id = p_item_id and (v_capacity is null or s.booked + p_quantity <= v_capacity)
+   returning s.booked into v_booked;
+  if v_booked is null then
+    select s.booked into v_booked from public.seat_counts s where s.item_id = p_item_id;
+    if v_capacity - v_booked <= 0 then
+      raise exception '„%“ ist ausgebucht.', v_title using errcode = 'P0001';
+    elsif v_capacity - v_booked = 1 then
+      raise exception 'Für „%“ ist nur noch 1 Platz frei.', v_title using errcode = 'P0001';
+    end if;
+    raise exception 'Für „%“ sind nur noch % Plätze frei.', v_title, v_capacity - v_booked using errcode = 'P0001';
+  end if;
+end
+$$;
+
 -- Name: invoice_on_status_change(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.invoice_on_status_change() RETURNS trigger
@@ -754,6 +819,51 @@ begin
   end if;
   new.vat_rate := coalesce(new.vat_rate, 19);
   new.shipped := coalesce(new.shipped, false);
+  return new;
+end
+$$;
+
+-- Name: order_items_hold_seats(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.order_items_hold_seats() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if exists (select 1 from public.orders o where o.id = new.order_id and o.status <> 'cancelled') then
+    perform public.hold_seats(new.item_id, new.item_type, new.quantity, true);
+  end if;
+  return null;
+end
+$$;
+
+-- Name: orders_follow_seats(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.orders_follow_seats() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_line record;
+begin
+  if tg_op = 'DELETE' then
+    if old.status <> 'cancelled' then
+      perform public.release_seats(old.id);
+    end if;
+    return old;
+  end if;
+  if old.status <> 'cancelled' and new.status = 'cancelled' then
+    perform public.release_seats(new.id);
+  elsif old.status = 'cancelled' and new.status <> 'cancelled' then
+    for v_line in
+      select i.item_id, min(i.item_type) as item_type, sum(i.quantity)::integer as quantity
+        from public.order_items i
+       where i.order_id = new.id and i.item_type in ('event', 'course')
+       group by i.item_id order by i.item_id
+    loop
+      perform public.hold_seats(v_line.item_id, v_line.item_type, v_line.quantity, false);
+    end loop;
+  end if;
   return new;
 end
 $$;
@@ -1128,6 +1238,20 @@ begin
 end
 $$;
 
+-- Name: release_seats(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.release_seats(p_order_id uuid) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.seat_counts s set booked = greatest(0, s.booked - l.quantity)
+    from (select i.item_id, sum(i.quantity)::integer as quantity
+            from public.order_items i
+           where i.order_id = p_order_id and i.item_type in ('event', 'course')
+           group by i.item_id) l
+   where s.item_id = l.item_id;
+$$;
+
 -- Name: retry_mail(uuid); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.retry_mail(p_id uuid) RETURNS boolean
@@ -1221,6 +1345,23 @@ begin
    where id = p_id and status <> 'done';
   get diagnostics v_found = row_count;
   return v_found;
+end
+$$;
+
+-- Name: schedule_catalogue_clock(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.schedule_catalogue_clock() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.starts_at is not null then
+    insert into public.jobs (kind, key, run_at)
+    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':' || extract(epoch from new.starts_at)::bigint,
+            new.starts_at)
+    on conflict (key) do nothing;
+  end if;
+  return null;
 end
 $$;
 
@@ -1469,10 +1610,15 @@ CREATE TABLE public.courses (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     vat_rate numeric(4,2) DEFAULT 19 NOT NULL,
+    capacity integer,
+    starts_at timestamp with time zone,
+    ends_at timestamp with time zone,
     CONSTRAINT "courses_behappy-price_check" CHECK (("behappy-price" >= (0)::numeric)),
+    CONSTRAINT courses_capacity_check CHECK (((capacity >= 1) AND (capacity <= 100000))),
     CONSTRAINT courses_category_check CHECK (((btrim(category) <> ''::text) AND (char_length(category) <= 100))),
     CONSTRAINT courses_date_check CHECK ((char_length(date) <= 100)),
     CONSTRAINT courses_description_check CHECK ((char_length(description) <= 10000)),
+    CONSTRAINT courses_ends_after_start CHECK (((ends_at IS NULL) OR ((starts_at IS NOT NULL) AND (ends_at > starts_at)))),
     CONSTRAINT courses_image_url_check CHECK (((char_length(image_url) <= 500) AND (image_url ~ '^(https?://|/)\S*$'::text))),
     CONSTRAINT courses_location_check CHECK ((char_length(location) <= 200)),
     CONSTRAINT courses_price_check CHECK ((price >= (0)::numeric)),
@@ -1520,10 +1666,15 @@ CREATE TABLE public.events (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     vat_rate numeric(4,2) DEFAULT 19 NOT NULL,
+    capacity integer,
+    starts_at timestamp with time zone,
+    ends_at timestamp with time zone,
     CONSTRAINT "events_behappy-price_check" CHECK (("behappy-price" >= (0)::numeric)),
+    CONSTRAINT events_capacity_check CHECK (((capacity >= 1) AND (capacity <= 100000))),
     CONSTRAINT events_category_check CHECK (((btrim(category) <> ''::text) AND (char_length(category) <= 100))),
     CONSTRAINT events_date_check CHECK (((btrim(date) <> ''::text) AND (char_length(date) <= 100))),
     CONSTRAINT events_description_check CHECK ((char_length(description) <= 10000)),
+    CONSTRAINT events_ends_after_start CHECK (((ends_at IS NULL) OR ((starts_at IS NOT NULL) AND (ends_at > starts_at)))),
     CONSTRAINT events_image_url_check CHECK (((char_length(image_url) <= 500) AND (image_url ~ '^(https?://|/)\S*$'::text))),
     CONSTRAINT events_location_check CHECK (((btrim(location) <> ''::text) AND (char_length(location) <= 200))),
     CONSTRAINT events_price_check CHECK ((price >= (0)::numeric)),
@@ -1532,6 +1683,14 @@ CREATE TABLE public.events (
     CONSTRAINT events_title_check CHECK (((btrim(title) <> ''::text) AND (char_length(title) <= 200))),
     CONSTRAINT events_vat_rate_check CHECK ((vat_rate = ANY (ARRAY[(7)::numeric, (19)::numeric])))
 );
+
+-- Name: COLUMN events.capacity; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.events.capacity IS 'Seats; null = unlimited.';
+
+-- Name: COLUMN events.starts_at; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.events.starts_at IS 'Real start (the pages show the free-text date and time).';
 
 -- Name: invoice_counters; Type: TABLE; Schema: public
 
@@ -1813,6 +1972,20 @@ CREATE TABLE public.rate_limits (
     CONSTRAINT rate_limits_key_check CHECK ((char_length(key) <= 512))
 );
 
+-- Name: seat_counts; Type: TABLE; Schema: public
+
+CREATE TABLE public.seat_counts (
+    item_id uuid NOT NULL,
+    item_type text NOT NULL,
+    booked integer DEFAULT 0 NOT NULL,
+    CONSTRAINT seat_counts_booked_check CHECK ((booked >= 0)),
+    CONSTRAINT seat_counts_item_type_check CHECK ((item_type = ANY (ARRAY['event'::text, 'course'::text])))
+);
+
+-- Name: TABLE seat_counts; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.seat_counts IS 'Seats held by pending and completed orders, per event or course.';
+
 -- Name: shop_clock; Type: TABLE; Schema: public
 
 CREATE TABLE public.shop_clock (
@@ -2025,6 +2198,11 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key, window_start);
 
+-- Name: seat_counts seat_counts_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.seat_counts
+    ADD CONSTRAINT seat_counts_pkey PRIMARY KEY (item_id);
+
 -- Name: shop_clock shop_clock_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.shop_clock
@@ -2154,6 +2332,10 @@ CREATE UNIQUE INDEX newsletter_subscriptions_email_key ON public.newsletter_subs
 
 CREATE INDEX newsletter_subscriptions_email_trgm_idx ON public.newsletter_subscriptions USING gin (email extensions.gin_trgm_ops);
 
+-- Name: order_items_item_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX order_items_item_id_idx ON public.order_items USING btree (item_id);
+
 -- Name: order_items_order_id_idx; Type: INDEX; Schema: public
 
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
@@ -2238,9 +2420,17 @@ CREATE INDEX withdrawals_order_id_idx ON public.withdrawals USING btree (order_i
 
 CREATE TRIGGER courses_audit AFTER INSERT OR DELETE OR UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
 
+-- Name: courses courses_capacity_covers_bookings; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER courses_capacity_covers_bookings BEFORE UPDATE OF capacity ON public.courses FOR EACH ROW WHEN ((new.capacity IS DISTINCT FROM old.capacity)) EXECUTE FUNCTION public.capacity_covers_bookings();
+
 -- Name: courses courses_catalog_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER courses_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.courses FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
+
+-- Name: courses courses_schedule_catalogue_clock; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER courses_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at ON public.courses FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
 
 -- Name: courses courses_set_updated_at; Type: TRIGGER; Schema: public
 
@@ -2250,9 +2440,17 @@ CREATE TRIGGER courses_set_updated_at BEFORE UPDATE ON public.courses FOR EACH R
 
 CREATE TRIGGER events_audit AFTER INSERT OR DELETE OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
 
+-- Name: events events_capacity_covers_bookings; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER events_capacity_covers_bookings BEFORE UPDATE OF capacity ON public.events FOR EACH ROW WHEN ((new.capacity IS DISTINCT FROM old.capacity)) EXECUTE FUNCTION public.capacity_covers_bookings();
+
 -- Name: events events_catalog_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER events_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.events FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
+
+-- Name: events events_schedule_catalogue_clock; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER events_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at ON public.events FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
 
 -- Name: events events_set_updated_at; Type: TRIGGER; Schema: public
 
@@ -2270,9 +2468,17 @@ CREATE TRIGGER membership_plans_viewer_version AFTER INSERT OR DELETE OR UPDATE 
 
 CREATE TRIGGER memberships_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.memberships FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
 
+-- Name: order_items order_items_hold_seats; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER order_items_hold_seats AFTER INSERT ON public.order_items FOR EACH ROW WHEN ((new.item_type = ANY (ARRAY['event'::text, 'course'::text]))) EXECUTE FUNCTION public.order_items_hold_seats();
+
 -- Name: order_items order_items_tax_snapshot; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER order_items_tax_snapshot BEFORE INSERT ON public.order_items FOR EACH ROW EXECUTE FUNCTION public.order_item_tax_snapshot();
+
+-- Name: orders orders_follow_seats; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_follow_seats AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION public.orders_follow_seats();
 
 -- Name: orders orders_invoice; Type: TRIGGER; Schema: public
 
@@ -2285,6 +2491,10 @@ CREATE TRIGGER orders_membership_activation AFTER UPDATE OF status ON public.ord
 -- Name: orders orders_membership_revert; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER orders_membership_revert AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.membership_follows_order_status();
+
+-- Name: orders orders_release_seats; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_release_seats BEFORE DELETE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_follow_seats();
 
 -- Name: orders orders_status_audit; Type: TRIGGER; Schema: public
 
@@ -2313,6 +2523,14 @@ CREATE TRIGGER profiles_email_from_account BEFORE INSERT OR UPDATE ON public.pro
 -- Name: profiles profiles_set_updated_at; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+-- Name: seat_counts seat_counts_catalog_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER seat_counts_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.seat_counts FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
+
+-- Name: shop_clock shop_clock_catalog_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER shop_clock_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.shop_clock FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
 
 -- Name: user_roles user_roles_viewer_version; Type: TRIGGER; Schema: public
 
@@ -2668,6 +2886,14 @@ CREATE POLICY profiles_update ON public.profiles FOR UPDATE TO authenticated USI
 
 ALTER TABLE public.rate_limits ENABLE ROW LEVEL SECURITY;
 
+-- Name: seat_counts; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.seat_counts ENABLE ROW LEVEL SECURITY;
+
+-- Name: seat_counts seat_counts_read; Type: POLICY; Schema: public
+
+CREATE POLICY seat_counts_read ON public.seat_counts FOR SELECT TO anon, authenticated USING (true);
+
 -- Name: shop_clock; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.shop_clock ENABLE ROW LEVEL SECURITY;
@@ -2753,6 +2979,10 @@ REVOKE ALL ON FUNCTION public.bump_catalog_version() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.bump_viewer_version() FROM PUBLIC;
 
+-- Name: FUNCTION capacity_covers_bookings(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.capacity_covers_bookings() FROM PUBLIC;
+
 -- Name: FUNCTION confirm_newsletter(p_token text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.confirm_newsletter(p_token text) FROM PUBLIC;
@@ -2791,6 +3021,10 @@ GRANT ALL ON FUNCTION public.file_withdrawal(p_name text, p_email text, p_order_
 -- Name: FUNCTION handle_new_user(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
+
+-- Name: FUNCTION hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean) FROM PUBLIC;
 
 -- Name: FUNCTION invoice_on_status_change(); Type: ACL; Schema: public
 
@@ -2831,6 +3065,14 @@ REVOKE ALL ON FUNCTION public.next_invoice_number(p_at timestamp with time zone)
 
 REVOKE ALL ON FUNCTION public.order_item_tax_snapshot() FROM PUBLIC;
 
+-- Name: FUNCTION order_items_hold_seats(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.order_items_hold_seats() FROM PUBLIC;
+
+-- Name: FUNCTION orders_follow_seats(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.orders_follow_seats() FROM PUBLIC;
+
 -- Name: FUNCTION place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb) FROM PUBLIC;
@@ -2852,6 +3094,10 @@ REVOKE ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first
 GRANT ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first_name text, p_last_name text, p_email text, p_phone text, p_notes text) TO authenticated;
 GRANT ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first_name text, p_last_name text, p_email text, p_phone text, p_notes text) TO service_role;
 
+-- Name: FUNCTION release_seats(p_order_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.release_seats(p_order_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION retry_mail(p_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.retry_mail(p_id uuid) FROM PUBLIC;
@@ -2867,6 +3113,10 @@ REVOKE ALL ON FUNCTION public.revert_order_membership(p_order_id uuid, p_new_sta
 REVOKE ALL ON FUNCTION public.run_job_now(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_job_now(p_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.run_job_now(p_id uuid) TO service_role;
+
+-- Name: FUNCTION schedule_catalogue_clock(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.schedule_catalogue_clock() FROM PUBLIC;
 
 -- Name: FUNCTION set_updated_at(); Type: ACL; Schema: public
 
@@ -3158,6 +3408,12 @@ GRANT UPDATE(updated_at) ON TABLE public.profiles TO authenticated;
 -- Name: TABLE rate_limits; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.rate_limits TO service_role;
+
+-- Name: TABLE seat_counts; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.seat_counts TO service_role;
+GRANT SELECT ON TABLE public.seat_counts TO anon;
+GRANT SELECT ON TABLE public.seat_counts TO authenticated;
 
 -- Name: TABLE shop_clock; Type: ACL; Schema: public
 

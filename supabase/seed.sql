@@ -66,6 +66,34 @@ values
    'Budget, Notgroschen, Vorsorge und erste Schritte beim Investieren – verständlich erklärt, ohne Fachchinesisch.',
    129.00, 99.00, true, true, now() - interval '19 days');
 
+-- Real start and end (Europe/Berlin) and seats (issue 27); the pages show the free-text date and time.
+-- Seats are limited where a room limits them (the retreat, the online session's licence); the
+-- workshop and the evening events the test suites book again and again stay unlimited.
+update public.events e
+   set starts_at = v.starts::timestamp at time zone 'Europe/Berlin',
+       ends_at = v.ends::timestamp at time zone 'Europe/Berlin',
+       capacity = v.capacity
+  from (values
+    ('e0000000-0000-4000-8000-000000000001', '2027-03-14 10:00', '2027-03-14 16:00', null),
+    ('e0000000-0000-4000-8000-000000000002', '2027-03-27 18:30', '2027-03-27 22:00', null),
+    ('e0000000-0000-4000-8000-000000000003', '2027-05-07 15:00', '2027-05-09 13:00', 12),
+    ('e0000000-0000-4000-8000-000000000004', '2027-04-02 19:00', '2027-04-02 21:30', null),
+    ('e0000000-0000-4000-8000-000000000005', '2027-06-26 14:00', '2027-06-26 22:00', null),
+    ('e0000000-0000-4000-8000-000000000006', '2027-03-18 20:00', '2027-03-18 21:30', 100)
+  ) as v (id, starts, ends, capacity)
+ where e.id = v.id::uuid;
+
+update public.courses c
+   set starts_at = v.starts::timestamp at time zone 'Europe/Berlin',
+       ends_at = v.ends::timestamp at time zone 'Europe/Berlin',
+       capacity = v.capacity
+  from (values
+    ('c0000000-0000-4000-8000-000000000001', '2027-04-01 19:00', '2027-05-20 20:30', null),
+    ('c0000000-0000-4000-8000-000000000004', '2027-04-10 09:30', '2027-04-11 17:00', 14)
+  ) as v (id, starts, ends, capacity)
+ where c.id = v.id::uuid;
+
+
 insert into public.products
   (id, title, category, description, details, image_url, price, behappy_price, availability,
    show_on_startpage, show_on_offer, features, not_included, created_at)

@@ -119,6 +119,22 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  seat_counts: {
+    // Seats booked per event or course, written only by the booking triggers (security definer);
+    // everyone reads them ("Noch 3 Plätze"). The fixture order's event line created the row.
+    where: "item_id = $1::uuid",
+    key: (ids) => ids.event,
+    insertSetup: () => ["delete from public.seat_counts"],
+    insert: (ids) => ["insert into public.seat_counts (item_id, item_type) values ($1::uuid, 'event')", [ids.event]],
+    set: "booked = booked",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   viewer_version: {
     // One row, bumped only by the triggers on sessions, accounts, memberships and roles (security
     // definer); everyone reads it, so a member's own write can note the version it produced.

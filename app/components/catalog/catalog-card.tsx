@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { seatState } from "~/lib/catalog/seats";
 import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import type { CatalogItem } from "~/lib/catalog/types";
@@ -23,6 +24,7 @@ export function CatalogCard({
 }) {
   const Heading = headingLevel;
   const href = detailPath(item);
+  const seats = seatState(item);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
       <CatalogImage src={item.image_url} alt="" eager={eager} />
@@ -36,6 +38,7 @@ export function CatalogCard({
               <Badge variant="destructive">Ausverkauft</Badge>
             )
           ) : null}
+          {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
         </div>
         <Heading className="text-xl font-semibold leading-tight">
           <Link to={href} className="hover:underline">

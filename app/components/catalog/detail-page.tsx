@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { isBookable, seatState } from "~/lib/catalog/seats";
 import { ChevronLeftIcon, StarIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/lib/catalog/types";
@@ -58,6 +59,7 @@ export function CatalogDetailPage({
   }
 
   const item = result.item;
+  const seats = seatState(item);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
       {structuredData ? <JsonLd data={structuredData} /> : null}
@@ -71,7 +73,10 @@ export function CatalogDetailPage({
         />
         <div className="flex flex-col gap-6">
           <div className="space-y-3">
-            <Badge variant="secondary">{item.category}</Badge>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="secondary">{item.category}</Badge>
+              {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
+            </div>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{item.title}</h1>
             {item.kind === "products" ? <ProductRating /> : null}
           </div>
@@ -100,9 +105,15 @@ export function CatalogDetailPage({
             <MemberPriceHint />
           </div>
 
-          {/* Add-to-cart slot: products only while available (spec §4); events and courses always. */}
-          {addToCart && (item.kind !== "products" || item.availability) ? (
-            <section aria-label="In den Warenkorb">{addToCart}</section>
+          {/* Add-to-cart slot: products while available (spec §4), events and courses while seats are free and
+              they have not begun (issue 27). */}
+          {addToCart && isBookable(item) ? <section aria-label="In den Warenkorb">{addToCart}</section> : null}
+          {seats && !seats.bookable ? (
+            <p role="status" className="rounded-xl border border-border bg-muted p-4 font-medium">
+              {seats.label === "Vergangen"
+                ? "Diese Veranstaltung hat bereits stattgefunden und kann nicht mehr gebucht werden."
+                : "Alle Plätze sind vergeben."}
+            </p>
           ) : null}
 
           {item.description ? (

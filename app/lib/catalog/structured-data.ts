@@ -13,13 +13,13 @@ export function structuredData(item: CatalogItem, url: string, absolute: (path: 
   }
 }
 
-function offer(price: number | null, url: string, availability = true) {
+function offer(price: number | null, url: string, availability: "InStock" | "OutOfStock" | "SoldOut" = "InStock") {
   if (price === null) return undefined;
   return {
     "@type": "Offer",
     price: price.toFixed(2),
     priceCurrency: "EUR",
-    availability: availability ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    availability: `https://schema.org/${availability}`,
     url,
   };
 }
@@ -34,7 +34,7 @@ function productLd(item: ProductItem, url: string, image: string) {
     image,
     url,
     brand: { "@type": "Brand", name: "BeHappy" },
-    offers: offer(item.price, url, item.availability),
+    offers: offer(item.price, url, item.availability ? "InStock" : "OutOfStock"),
   });
 }
 
@@ -48,7 +48,10 @@ export function isoDates(text: string | null): { start?: string; end?: string } 
 }
 
 function eventLd(item: EventItem, url: string, image: string) {
-  const { start, end } = isoDates(item.date);
+  // The real times when the event has them (with the offset), else what the free-text date says.
+  const { start, end } = item.starts_at
+    ? { start: item.starts_at, end: item.ends_at ?? undefined }
+    : isoDates(item.date);
   const online = /online/i.test(item.location ?? "");
   return compact({
     "@context": "https://schema.org",
@@ -68,7 +71,7 @@ function eventLd(item: EventItem, url: string, image: string) {
         : { "@type": "Place", name: item.location, address: item.location }
       : undefined,
     organizer: { "@type": "Organization", name: item.provider ?? "BeHappy", url: absoluteOrigin(url) },
-    offers: offer(item.price, url),
+    offers: offer(item.price, url, item.seats_left === 0 ? "SoldOut" : "InStock"),
   });
 }
 

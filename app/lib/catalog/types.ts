@@ -16,6 +16,14 @@ export interface EventItem {
   description: string | null;
   price: number | null;
   behappy_price: number;
+  /** Real start and end (ISO); null on items that only have the free-text date. */
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Seats in all (null = unlimited) and seats still free (null = unlimited). */
+  capacity: number | null;
+  seats_left: number | null;
+  /** Begun by the shop's clock when the catalogue was read (a job at each start re-reads it). */
+  past: boolean;
   created_at: string;
 }
 

@@ -47,6 +47,31 @@ const GONE: Toast = {
   description: "Dieser Artikel ist nicht mehr im Angebot.",
 };
 
+/** An event or course that has begun (shop's clock). */
+const pastToast = (title: string): Toast => ({
+  type: "error",
+  message: "Nicht mehr buchbar",
+  description: `${title} hat bereits stattgefunden.`,
+});
+
+/** More seats wanted than are free: says how many are (and how many the cart already holds). */
+function seatsToast(title: string, left: number, inCart: number): Toast {
+  const free =
+    left === 0
+      ? `${title} ist ausgebucht.`
+      : left === 1
+        ? `Für ${title} ist nur noch 1 Platz frei.`
+        : `Für ${title} sind nur noch ${left} Plätze frei.`;
+  return {
+    type: "error",
+    message: left === 0 ? "Ausgebucht" : "Nicht genug Plätze",
+    description:
+      inCart > 0 && left > 0
+        ? `${free} ${inCart === 1 ? "1 davon liegt" : `${inCart} davon liegen`} schon in deinem Warenkorb.`
+        : free,
+  };
+}
+
 /**
  * Applies one cart intent to the cookie's lines. Items are checked against the catalogue (the
  * browser only names them), and every outcome carries the spec's German toast.
@@ -85,12 +110,17 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       const item = (await findCartItems(tx, [action])).get(`${action.itemType}:${action.itemId}`);
       if (!item) return { lines, toast: GONE, ok: false };
       if (item.isMembership) return choosePlan(item.itemId);
+      if (item.past) return { lines, ok: false, toast: pastToast(item.title) };
       if (!item.available) {
         return {
           lines,
           ok: false,
           toast: { type: "error", message: "Ausverkauft", description: `${item.title} ist derzeit nicht verfügbar.` },
         };
+      }
+      const inCart = lines.find((l) => l.itemId === item.itemId && l.itemType === item.itemType)?.quantity ?? 0;
+      if (item.seatsLeft !== null && inCart + action.quantity > item.seatsLeft) {
+        return { lines, ok: false, toast: seatsToast(item.title, item.seatsLeft, inCart) };
       }
       const change = addLine(lines, { itemId: item.itemId, itemType: item.itemType }, action.quantity);
       return added(change, item.title);
@@ -100,6 +130,9 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       if (!line) return { lines, toast: GONE, ok: false };
       const item = (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`);
       if (item?.isMembership && action.quantity > 1) return { lines, toast: ONE_MEMBERSHIP, ok: false };
+      if (item && item.seatsLeft !== null && action.quantity > Math.max(line.quantity, item.seatsLeft)) {
+        return { lines, ok: false, toast: seatsToast(item.title, item.seatsLeft, 0) };
+      }
       const title = item?.title ?? "Der Artikel";
       const change = setLineQuantity(lines, line.id, action.quantity);
       if (!change.ok) return { lines, toast: LIMIT_TOASTS[change.reason], ok: false };

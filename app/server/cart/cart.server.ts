@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { CartItemType, CartLine } from "~/lib/cart";
 import { chargedUnitPrice, type MembershipStatus, type PlanFacts } from "~/lib/membership";
 import { cachedCatalog } from "~/server/catalog/catalog-cache.server";
@@ -17,6 +18,10 @@ export interface CartItem {
   plan: (PlanFacts & { grantsCommunityPrice: boolean }) | null;
   /** A physical product (PAngV: shipping terms next to the price; checkout asks for delivery). */
   shipped: boolean;
+  /** Events and courses: seats still free (null = no limit); products: null. */
+  seatsLeft: number | null;
+  /** An event or course that has begun (shop's clock): no longer bookable. */
+  past: boolean;
 }
 
 export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan"> {
@@ -35,14 +40,24 @@ export const itemHref = (type: CartItemType, id: string) => `${HREF[type]}/${id}
 export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "itemType">[] | "all") {
   const idsOf = (type: CartItemType) =>
     refs === "all" ? "all" : refs.filter((r) => r.itemType === type).map((r) => r.itemId);
-  // Courses and events have the same columns.
   const wanted = (ids: string[] | "all") => ids === "all" || ids.length > 0;
   const datedItems = async (table: "courses" | "events", ids: string[] | "all") =>
     wanted(ids)
       ? tx
-          .selectFrom(table as "events")
-          .select(["id", "title", "image_url", "price", "behappy-price as community"])
-          .$if(ids !== "all", (q) => q.where("id", "in", ids as string[]))
+          // Aliased, so one query serves both tables (courses and events have the same columns).
+          .selectFrom(`${table} as item` as "events as item")
+          .leftJoin("seat_counts", "seat_counts.item_id", "item.id")
+          .select([
+            "item.id",
+            "item.title",
+            "item.image_url",
+            "item.price",
+            "item.behappy-price as community",
+            "item.capacity",
+            "seat_counts.booked",
+          ])
+          .select(sql<boolean>`coalesce(item.starts_at <= public.shop_now(), false)`.as("past"))
+          .$if(ids !== "all", (q) => q.where("item.id", "in", ids as string[]))
           .execute()
       : [];
   const [products, courses, events] = await Promise.all([
@@ -74,7 +89,8 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   const put = (
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
-    extra: { available: boolean; isMembership: boolean; shipped: boolean; plan: CartItem["plan"] },
+    extra: Pick<CartItem, "available" | "isMembership" | "shipped" | "plan"> &
+      Partial<Pick<CartItem, "seatsLeft" | "past">>,
   ) =>
     items.set(`${itemType}:${row.id}`, {
       itemId: row.id,
@@ -83,6 +99,8 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       imageUrl: row.image_url,
       regularPrice: Number(row.price),
       communityPrice: Number(row.community),
+      seatsLeft: null,
+      past: false,
       ...extra,
     });
   for (const row of products) {
@@ -102,8 +120,16 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       plan,
     });
   }
-  for (const row of courses) put("course", row, { available: true, isMembership: false, shipped: false, plan: null });
-  for (const row of events) put("event", row, { available: true, isMembership: false, shipped: false, plan: null });
+  const dated = (row: (typeof events)[number]) => ({
+    available: !row.past,
+    isMembership: false,
+    shipped: false,
+    plan: null,
+    seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - Number(row.booked ?? 0)),
+    past: row.past === true,
+  });
+  for (const row of courses) put("course", row, dated(row));
+  for (const row of events) put("event", row, dated(row));
   return items;
 }
 

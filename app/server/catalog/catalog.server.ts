@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { cachedCatalog } from "~/server/catalog/catalog-cache.server";
 import type { Tx, Viewer } from "~/server/db/db.server";
 import type { CoursesTable, EventsTable, ProductsTable } from "~/server/db/types.server";
@@ -26,6 +26,9 @@ const EVENT_COLUMNS = [
   "description",
   "price",
   "behappy-price",
+  "starts_at",
+  "ends_at",
+  "capacity",
   "created_at",
 ] as const;
 
@@ -44,7 +47,10 @@ const PRODUCT_COLUMNS = [
 ] as const;
 
 type EventColumn = (typeof EVENT_COLUMNS)[number];
-type EventRow = Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<CoursesTable>, EventColumn>;
+type EventRow = (Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<CoursesTable>, EventColumn>) & {
+  booked: number | null;
+  past: boolean;
+};
 type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 
 function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
@@ -62,6 +68,11 @@ function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
     price: num(row.price),
     // Spec §3: community price defaults to 0 when absent.
     behappy_price: num(row["behappy-price"]) ?? 0,
+    starts_at: row.starts_at ? iso(row.starts_at) : null,
+    ends_at: row.ends_at ? iso(row.ends_at) : null,
+    capacity: row.capacity,
+    seats_left: row.capacity === null ? null : Math.max(0, row.capacity - Number(row.booked ?? 0)),
+    past: row.past === true,
     created_at: iso(row.created_at),
   } as ItemOf<K>;
 }
@@ -119,9 +130,12 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
     const table = kind as "events" | "courses";
     const found = await tx
       .selectFrom(table)
-      .select([...EVENT_COLUMNS, "show_on_startpage", "show_on_offer", "updated_at"])
-      .orderBy("created_at", "desc")
-      .orderBy("id")
+      .leftJoin("seat_counts", "seat_counts.item_id", `${table}.id`)
+      .select(EVENT_COLUMNS.map((column) => `${table}.${column}` as const))
+      .select([`${table}.show_on_startpage`, `${table}.show_on_offer`, `${table}.updated_at`, "seat_counts.booked"])
+      .select(sql<boolean>`coalesce(${sql.ref(`${table}.starts_at`)} <= public.shop_now(), false)`.as("past"))
+      .orderBy(`${table}.created_at`, "desc")
+      .orderBy(`${table}.id`)
       .execute();
     for (const row of found) rows.push({ item: mapEvent(table, row) as ItemOf<K>, flags: row });
   }

@@ -121,6 +121,9 @@ export interface EventsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   vat_rate: Generated<number>;
+  capacity: number | null;
+  starts_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface InvoiceCountersTable {
@@ -296,6 +299,12 @@ export interface RateLimitsTable {
   hits: Generated<number>;
 }
 
+export interface SeatCountsTable {
+  item_id: string;
+  item_type: string;
+  booked: Generated<number>;
+}
+
 export interface ShopClockTable {
   id: Generated<boolean>;
   skew: Generated<string>;
@@ -357,6 +366,7 @@ export interface Database {
   products: ProductsTable;
   profiles: ProfilesTable;
   rate_limits: RateLimitsTable;
+  seat_counts: SeatCountsTable;
   shop_clock: ShopClockTable;
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;

@@ -1,3 +1,4 @@
+import { catalogueClock } from "~/server/catalog/catalogue-clock.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 
@@ -7,4 +8,5 @@ import { membershipSweep } from "~/server/members/membership-jobs.server";
  */
 export const JOB_HANDLERS: JobHandlers = {
   "membership-sweep": membershipSweep,
+  "catalogue-clock": catalogueClock,
 };
