@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -86,6 +87,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers: responseHeaders },
   );
 }
+
+/**
+ * React Router skips revalidation after an action answered 4xx/5xx, but a refused action (a cart add
+ * for more seats than are free, a full cart) flashes its German error toast through this loader: the
+ * root revalidates after every action, so the toast shows with JavaScript as it does without.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
