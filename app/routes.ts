@@ -14,6 +14,9 @@ export default [
     route(kind, "routes/catalog-list.tsx", { id: kind }),
     route(`${kind}/:id`, "routes/catalog-detail.tsx", { id: `${kind}-detail` }),
   ]),
+  ...(["events", "courses"] as const).map((kind) =>
+    route(`${kind}/:id/kalender.ics`, "routes/calendar-file.ts", { id: `${kind}-calendar` }),
+  ),
   ...sharedModule("routes/self-test.tsx", ["glueckstest", "scanner-taucher-test"]),
   route("join", "routes/join.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -1138,6 +1138,20 @@ begin
 end
 $_$;
 
+-- Name: raise_calendar_sequence(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.raise_calendar_sequence() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if (new.starts_at, new.ends_at, new.location) is distinct from (old.starts_at, old.ends_at, old.location) then
+    new.calendar_sequence := old.calendar_sequence + 1;
+  end if;
+  return new;
+end
+$$;
+
 -- Name: rate_limit_hit(text, integer, integer); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.rate_limit_hit(p_key text, p_window_seconds integer, p_max integer) RETURNS TABLE(allowed boolean, retry_after_seconds integer)
@@ -1613,6 +1627,7 @@ CREATE TABLE public.courses (
     capacity integer,
     starts_at timestamp with time zone,
     ends_at timestamp with time zone,
+    calendar_sequence integer DEFAULT 0 NOT NULL,
     CONSTRAINT "courses_behappy-price_check" CHECK (("behappy-price" >= (0)::numeric)),
     CONSTRAINT courses_capacity_check CHECK (((capacity >= 1) AND (capacity <= 100000))),
     CONSTRAINT courses_category_check CHECK (((btrim(category) <> ''::text) AND (char_length(category) <= 100))),
@@ -1669,6 +1684,7 @@ CREATE TABLE public.events (
     capacity integer,
     starts_at timestamp with time zone,
     ends_at timestamp with time zone,
+    calendar_sequence integer DEFAULT 0 NOT NULL,
     CONSTRAINT "events_behappy-price_check" CHECK (("behappy-price" >= (0)::numeric)),
     CONSTRAINT events_capacity_check CHECK (((capacity >= 1) AND (capacity <= 100000))),
     CONSTRAINT events_category_check CHECK (((btrim(category) <> ''::text) AND (char_length(category) <= 100))),
@@ -1691,6 +1707,10 @@ COMMENT ON COLUMN public.events.capacity IS 'Seats; null = unlimited.';
 -- Name: COLUMN events.starts_at; Type: COMMENT; Schema: public
 
 COMMENT ON COLUMN public.events.starts_at IS 'Real start (the pages show the free-text date and time).';
+
+-- Name: COLUMN events.calendar_sequence; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.events.calendar_sequence IS 'SEQUENCE of the .ics: raised when time or place change.';
 
 -- Name: invoice_counters; Type: TABLE; Schema: public
 
@@ -2428,6 +2448,10 @@ CREATE TRIGGER courses_capacity_covers_bookings BEFORE UPDATE OF capacity ON pub
 
 CREATE TRIGGER courses_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.courses FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
 
+-- Name: courses courses_raise_calendar_sequence; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER courses_raise_calendar_sequence BEFORE UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION public.raise_calendar_sequence();
+
 -- Name: courses courses_schedule_catalogue_clock; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER courses_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at ON public.courses FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
@@ -2447,6 +2471,10 @@ CREATE TRIGGER events_capacity_covers_bookings BEFORE UPDATE OF capacity ON publ
 -- Name: events events_catalog_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER events_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.events FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
+
+-- Name: events events_raise_calendar_sequence; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER events_raise_calendar_sequence BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.raise_calendar_sequence();
 
 -- Name: events events_schedule_catalogue_clock; Type: TRIGGER; Schema: public
 
@@ -3082,6 +3110,10 @@ GRANT ALL ON FUNCTION public.place_order(p_checkout_token uuid, p_customer jsonb
 -- Name: FUNCTION profile_email_from_account(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.profile_email_from_account() FROM PUBLIC;
+
+-- Name: FUNCTION raise_calendar_sequence(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.raise_calendar_sequence() FROM PUBLIC;
 
 -- Name: FUNCTION rate_limit_hit(p_key text, p_window_seconds integer, p_max integer); Type: ACL; Schema: public
 

@@ -12,7 +12,8 @@ import { useMemo, useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 
-type InputType = "text" | "email" | "password" | "tel" | "number" | "url" | "search" | "date" | "hidden";
+type InputType =
+  "text" | "email" | "password" | "tel" | "number" | "url" | "search" | "date" | "datetime-local" | "hidden";
 
 type ShopFormOptions<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>> = {
   id: string;

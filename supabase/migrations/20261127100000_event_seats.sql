@@ -12,15 +12,36 @@ alter table public.events
   add column capacity integer check (capacity between 1 and 100000),
   add column starts_at timestamptz,
   add column ends_at timestamptz,
+  add column calendar_sequence integer not null default 0,
   add constraint events_ends_after_start check (ends_at is null or (starts_at is not null and ends_at > starts_at));
 alter table public.courses
   add column capacity integer check (capacity between 1 and 100000),
   add column starts_at timestamptz,
   add column ends_at timestamptz,
+  add column calendar_sequence integer not null default 0,
   add constraint courses_ends_after_start check (ends_at is null or (starts_at is not null and ends_at > starts_at));
 
 comment on column public.events.capacity is 'Seats; null = unlimited.';
 comment on column public.events.starts_at is 'Real start (the pages show the free-text date and time).';
+comment on column public.events.calendar_sequence is 'SEQUENCE of the .ics: raised when time or place change.';
+
+-- A calendar entry is updated, not duplicated, when its SEQUENCE grows (RFC 5545 §3.8.7.4).
+create function public.raise_calendar_sequence() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if (new.starts_at, new.ends_at, new.location) is distinct from (old.starts_at, old.ends_at, old.location) then
+    new.calendar_sequence := old.calendar_sequence + 1;
+  end if;
+  return new;
+end
+$$;
+revoke all on function public.raise_calendar_sequence() from public, anon, authenticated;
+create trigger events_raise_calendar_sequence before update on public.events
+  for each row execute function public.raise_calendar_sequence();
+create trigger courses_raise_calendar_sequence before update on public.courses
+  for each row execute function public.raise_calendar_sequence();
 
 -- Booked seats per event or course. Public numbers ("Noch 3 Plätze"); only the triggers write them.
 create table public.seat_counts (

@@ -96,6 +96,23 @@ export function CatalogFormFields({ kind, fields }: { kind: AdminKind; fields: F
               {...fieldProps(fields.time, { type: "text" })}
             />
           </div>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field
+              label="Beginn (optional)"
+              description="Für Kalender, Erinnerungen und „Vergangen“"
+              {...fieldProps(fields.starts_at, { type: "datetime-local" })}
+            />
+            <Field label="Ende (optional)" {...fieldProps(fields.ends_at, { type: "datetime-local" })} />
+            <Field
+              label="Plätze (optional)"
+              description="Leer = unbegrenzt"
+              {...fieldProps(fields.capacity, { type: "number" })}
+              inputMode="numeric"
+              min={1}
+              max={100000}
+              step={1}
+            />
+          </div>
           <Field label={`Ort${optional}`} {...fieldProps(fields.location, { type: "text" })} />
           <Field label="Anbieter (optional)" {...fieldProps(fields.provider, { type: "text" })} />
           {/* The text the public detail page shows under "Beschreibung". */}

@@ -68,6 +68,7 @@ describe("structured data", () => {
         capacity: null,
         seats_left: null,
         past: false,
+        calendar_sequence: 0,
         created_at: "2026-01-01T00:00:00.000Z",
       },
       "https://shop.example/events/e1",
@@ -79,6 +80,38 @@ describe("structured data", () => {
       image: "https://shop.example/images/a.svg",
       location: { "@type": "Place", name: "Berlin" },
       offers: { price: "129.00", priceCurrency: "EUR" },
+    });
+  });
+  it("uses the real start and end, and says SoldOut when no seat is free", () => {
+    const ld = structuredData(
+      {
+        kind: "events",
+        id: "e2",
+        title: "Retreat",
+        category: "Retreat",
+        image_url: "/images/b.svg",
+        date: "07.05.2027 – 09.05.2027",
+        time: "Fr 15:00 – So 13:00 Uhr",
+        location: "Gmund am Tegernsee",
+        provider: null,
+        description: null,
+        price: 490,
+        behappy_price: 420,
+        starts_at: "2027-05-07T13:00:00.000Z",
+        ends_at: "2027-05-09T11:00:00.000Z",
+        capacity: 12,
+        seats_left: 0,
+        past: false,
+        calendar_sequence: 0,
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+      "https://shop.example/events/e2",
+      (path) => `https://shop.example${path}`,
+    );
+    expect(ld).toMatchObject({
+      startDate: "2027-05-07T13:00:00.000Z",
+      endDate: "2027-05-09T11:00:00.000Z",
+      offers: { availability: "https://schema.org/SoldOut" },
     });
   });
 });

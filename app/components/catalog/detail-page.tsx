@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { isBookable, seatState } from "~/lib/catalog/seats";
-import { ChevronLeftIcon, StarIcon } from "~/components/ui/icons";
+import { CalendarIcon, ChevronLeftIcon, StarIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import type { CatalogItem, CatalogKind, DetailResult, ProductItem } from "~/lib/catalog/types";
 import { CatalogImage } from "~/components/catalog/catalog-image";
@@ -108,6 +108,16 @@ export function CatalogDetailPage({
           {/* Add-to-cart slot: products while available (spec §4), events and courses while seats are free and
               they have not begun (issue 27). */}
           {addToCart && isBookable(item) ? <section aria-label="In den Warenkorb">{addToCart}</section> : null}
+          {item.kind !== "products" && item.starts_at && !item.past ? (
+            <a
+              href={`${KIND_TEXT[kind].path}/${item.id}/kalender.ics`}
+              download
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline underline-offset-4 hover:no-underline"
+            >
+              <CalendarIcon size={18} />
+              In den Kalender eintragen
+            </a>
+          ) : null}
           {seats && !seats.bookable ? (
             <p role="status" className="rounded-xl border border-border bg-muted p-4 font-medium">
               {seats.label === "Vergangen"

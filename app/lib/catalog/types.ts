@@ -24,6 +24,8 @@ export interface EventItem {
   seats_left: number | null;
   /** Begun by the shop's clock when the catalogue was read (a job at each start re-reads it). */
   past: boolean;
+  /** The .ics SEQUENCE: raised by the database when time or place change. */
+  calendar_sequence: number;
   created_at: string;
 }
 

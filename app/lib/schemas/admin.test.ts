@@ -49,6 +49,33 @@ describe("admin schemas", () => {
     expect(errors.provider).toBeUndefined();
   });
 
+  it("reads start, end and seats; empty is none; the end must follow the start", () => {
+    const ok = parseWithZod(
+      form({ ...event, starts_at: "2027-03-14T10:00", ends_at: "2027-03-14T16:00", capacity: " 20 " }),
+      { schema: eventFormSchema },
+    );
+    expect(ok.status).toBe("success");
+    if (ok.status === "success") expect(ok.value).toMatchObject({ starts_at: "2027-03-14T10:00", capacity: 20 });
+    const open = parseWithZod(form({ ...event, starts_at: "", ends_at: "", capacity: "" }), {
+      schema: eventFormSchema,
+    });
+    expect(open.status === "success" && open.value.capacity).toBeUndefined();
+
+    const errorsOf = (entries: Record<string, string>) =>
+      parseWithZod(form({ ...event, ...entries }), { schema: eventFormSchema }).reply().error ?? {};
+    expect(errorsOf({ starts_at: "2027-03-14T16:00", ends_at: "2027-03-14T10:00" }).ends_at).toEqual([
+      "Das Ende muss nach dem Beginn liegen.",
+    ]);
+    expect(errorsOf({ ends_at: "2027-03-14T10:00" }).starts_at).toEqual(["Bitte gib auch den Beginn an."]);
+    for (const capacity of ["0", "2,5", "-3", "100001", "viele"])
+      expect(errorsOf({ capacity }).capacity).toEqual([
+        "Bitte gib eine ganze Zahl zwischen 1 und 100.000 ein oder lass das Feld leer.",
+      ]);
+    expect(errorsOf({ starts_at: "14.03.2027 10:00" }).starts_at).toEqual([
+      "Bitte gib Datum und Uhrzeit ein (TT.MM.JJJJ, HH:MM).",
+    ]);
+  });
+
   it("reads checkboxes ('on' or absent) for products", () => {
     const result = parseWithZod(
       form({

@@ -49,7 +49,50 @@ const vatRate = z.preprocess(
   z.enum(VAT_RATES, { error: "Bitte wähle 19 % oder 7 %." }).transform(Number),
 );
 
-export const eventFormSchema = z.object({
+/** "2027-03-14T10:00" as a datetime-local input sends it (Berlin time); empty is none. */
+const localDateTime = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, {
+      error: "Bitte gib Datum und Uhrzeit ein (TT.MM.JJJJ, HH:MM).",
+      abort: true,
+    })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}:00Z`)), "Bitte gib ein gültiges Datum ein.")
+    .optional(),
+);
+
+/** Seats: a whole number from 1 to 100,000, or empty for unlimited. */
+export const MAX_CAPACITY = 100_000;
+const CAPACITY_MESSAGE = "Bitte gib eine ganze Zahl zwischen 1 und 100.000 ein oder lass das Feld leer.";
+const capacity = z.preprocess(
+  (value) => {
+    const text = typeof value === "string" ? value.trim() : "";
+    if (text === "") return undefined;
+    return /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: CAPACITY_MESSAGE })
+    .int(CAPACITY_MESSAGE)
+    .min(1, CAPACITY_MESSAGE)
+    .max(MAX_CAPACITY, CAPACITY_MESSAGE)
+    .optional(),
+);
+
+/** Start, end and seats of an event or course (issue 27): the end after the start, no end without a start. */
+const schedule = {
+  starts_at: localDateTime,
+  ends_at: localDateTime,
+  capacity,
+};
+const endAfterStart = (v: { starts_at?: string; ends_at?: string }, ctx: z.RefinementCtx) => {
+  if (v.ends_at && !v.starts_at)
+    ctx.addIssue({ code: "custom", path: ["starts_at"], message: "Bitte gib auch den Beginn an." });
+  else if (v.ends_at && v.starts_at && v.ends_at <= v.starts_at)
+    ctx.addIssue({ code: "custom", path: ["ends_at"], message: "Das Ende muss nach dem Beginn liegen." });
+};
+
+const eventFields = z.object({
   title: requiredText("einen Titel", 200),
   category: requiredText("eine Kategorie", 100),
   date: requiredText("ein Datum", 100),
@@ -61,15 +104,20 @@ export const eventFormSchema = z.object({
   price,
   behappy_price: price,
   vat_rate: vatRate,
+  ...schedule,
   ...flags,
 });
 
+export const eventFormSchema = eventFields.superRefine(endAfterStart);
+
 /** A course is an event whose date, time and place may be open (spec: "a course needs no date"). */
-export const courseFormSchema = eventFormSchema.extend({
-  date: optionalText(100),
-  time: optionalText(100),
-  location: optionalText(200),
-});
+export const courseFormSchema = eventFields
+  .extend({
+    date: optionalText(100),
+    time: optionalText(100),
+    location: optionalText(200),
+  })
+  .superRefine(endAfterStart);
 
 export const productFormSchema = z.object({
   title: requiredText("einen Titel", 200),

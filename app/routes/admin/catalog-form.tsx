@@ -10,6 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ADMIN_RETRY, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { catalogFormSchemas } from "~/lib/schemas/admin";
 import { withViewer } from "~/server/db/db.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { auditFor } from "~/server/admin/audit.server";
 import { createCatalogItem, getCatalogForm, updateCatalogItem } from "~/server/catalog/admin-catalog.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
@@ -86,6 +87,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await withViewer(viewer, (tx) => createCatalogItem(tx, kind, input));
     }
   } catch (error) {
+    // The one rule the database enforces on a catalogue save: no fewer seats than are booked.
+    const refusal = readSqlError(error, "admin");
+    if (refusal.code === "P0001" && refusal.text) {
+      return data(
+        { result: submission.reply({ fieldErrors: { capacity: [refusal.text] } }), notice: null },
+        { status: 409 },
+      );
+    }
     const notice = adminFailure(id ? toasts.updateFormError : toasts.createFormError, error, { kind, id });
     return data({ result: submission.reply({ formErrors: [notice.message] }), notice }, { status: 500 });
   }

@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** What each kind of job does, in the admin's words. */
 const KIND_LABEL: Record<string, string> = {
   "membership-sweep": "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
+  "catalogue-clock": "Veranstaltung beginnt: Seiten zeigen „Vergangen“",
 };
 
 const STATUS = {

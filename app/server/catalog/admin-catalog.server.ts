@@ -96,7 +96,12 @@ export async function getCatalogForm(
       show_on_offer,
     };
   }
-  const row = await tx.selectFrom(table(kind)).selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await tx
+    .selectFrom(`${table(kind)} as item` as "events as item")
+    .selectAll("item")
+    .select([berlinLocal("item.starts_at").as("starts_local"), berlinLocal("item.ends_at").as("ends_local")])
+    .where("item.id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
   const { date, time, location, provider, show_on_startpage, show_on_offer } = row;
   return {
@@ -105,6 +110,9 @@ export async function getCatalogForm(
     time: time ?? "",
     location: location ?? "",
     provider: provider ?? "",
+    starts_at: row.starts_local ?? "",
+    ends_at: row.ends_local ?? "",
+    capacity: row.capacity === null ? "" : String(row.capacity),
     description: row.description ?? "",
     show_on_startpage,
     show_on_offer,
@@ -117,6 +125,14 @@ export async function getCatalogTitle(tx: Tx, kind: AdminKind, id: string) {
 }
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
+
+/** A timestamptz as the datetime-local input shows it, in Berlin time ("2027-03-14T10:00"). */
+const berlinLocal = (column: "item.starts_at" | "item.ends_at") =>
+  sql<string | null>`to_char(${sql.ref(column)} at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI')`;
+
+/** A datetime-local value read as Berlin time (the database knows the daylight-saving rules). */
+const fromBerlinLocal = (value: string | undefined) =>
+  value ? sql<Date>`(${value}::timestamp at time zone 'Europe/Berlin')` : null;
 
 /** Save payloads of spec §7: events and courses write "behappy-price", products behappy_price. */
 type CatalogFormInput = EventFormInput | CourseFormInput | ProductFormInput;
@@ -152,6 +168,9 @@ function payload(kind: AdminKind, input: CatalogFormInput) {
     vat_rate: e.vat_rate,
     provider: blankToNull(e.provider),
     description: blankToNull(e.description),
+    starts_at: fromBerlinLocal(e.starts_at),
+    ends_at: fromBerlinLocal(e.ends_at),
+    capacity: e.capacity ?? null,
     show_on_startpage: e.show_on_startpage,
     show_on_offer: e.show_on_offer,
   };

@@ -29,6 +29,7 @@ const EVENT_COLUMNS = [
   "starts_at",
   "ends_at",
   "capacity",
+  "calendar_sequence",
   "created_at",
 ] as const;
 
@@ -73,6 +74,7 @@ function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
     capacity: row.capacity,
     seats_left: row.capacity === null ? null : Math.max(0, row.capacity - Number(row.booked ?? 0)),
     past: row.past === true,
+    calendar_sequence: row.calendar_sequence,
     created_at: iso(row.created_at),
   } as ItemOf<K>;
 }

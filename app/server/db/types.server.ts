@@ -124,6 +124,7 @@ export interface EventsTable {
   capacity: number | null;
   starts_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  calendar_sequence: Generated<number>;
 }
 
 export interface InvoiceCountersTable {

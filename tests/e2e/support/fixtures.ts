@@ -43,25 +43,29 @@ async function untilHydrated(page: Page) {
   );
 }
 
+/** page.goto and page.reload wait for React, as the `page` fixture does (for pages of other contexts). */
+export function waitForReactOnNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{
   signIn: (options?: { admin?: boolean; email?: string }) => Promise<{ email: string; userId: string }>;
   javaScriptEnabled: boolean;
 }>({
   page: async ({ page }, use, testInfo) => {
-    if (testInfo.project.use.javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await untilHydrated(page);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await untilHydrated(page);
-        return response;
-      };
-    }
+    if (testInfo.project.use.javaScriptEnabled !== false) waitForReactOnNavigation(page);
     await use(page);
   },
   signIn: async ({ page }, use) => use((options) => signInAs(page, options)),

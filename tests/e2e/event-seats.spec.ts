@@ -1,0 +1,145 @@
+import type { Browser, Page } from "@playwright/test";
+import { checkOutCart } from "./members-support";
+import { expect, expectAccessible, PASSWORD, test, uniqueEmail, waitForReactOnNavigation } from "./support/fixtures";
+
+/**
+ * Events that can sell out (issue 27): an admin gives an event a start, an end and seats; the
+ * pages say "Noch N Plätze", then "Ausgebucht" and offer no cart; the cart refuses more seats than
+ * are free; the capacity cannot drop below the seats booked; a begun event says "Vergangen".
+ * Runs with JavaScript on and off and on a phone (the projects).
+ */
+
+let n = 0;
+const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${process.pid}${++n}`;
+
+/** Another browser, set up like the project's (JavaScript on or off), signed in as a new member. */
+async function memberBrowser(browser: Browser) {
+  const { baseURL, javaScriptEnabled, locale, viewport } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, viewport });
+  const page = await context.newPage();
+  if (javaScriptEnabled !== false) waitForReactOnNavigation(page);
+  const response = await page.request.post("/__e2e/session", {
+    data: { email: uniqueEmail("seat"), password: PASSWORD, firstName: "Erika", lastName: "Muster" },
+  });
+  expect(response.ok()).toBeTruthy();
+  return page;
+}
+
+async function fillEvent(page: Page, title: string, schedule: { start: string; end: string; seats: string }) {
+  await page.goto("/admin/events/new");
+  await page.getByLabel("Titel").fill(title);
+  await page.getByLabel("Kategorie").fill("Seminar");
+  await page.getByLabel("Datum").fill("12.12.2030");
+  await page.getByLabel("Uhrzeit").fill("18:00 – 20:00 Uhr");
+  await page.getByLabel(/^Ort\*?$/).fill("Leipzig");
+  await page.getByLabel("Bild-URL").fill("/images/catalog/sommerfest.svg");
+  await page.getByLabel("Beginn (optional)").fill(schedule.start);
+  await page.getByLabel("Ende (optional)").fill(schedule.end);
+  await page.getByLabel("Plätze (optional)").fill(schedule.seats);
+}
+
+/** The public page of the event with this title (from the list). */
+async function eventPath(page: Page, title: string) {
+  await page.goto("/events");
+  return (await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href"))!;
+}
+
+test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stays above the bookings", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const title = uniqueTitle("Seminar");
+  await signIn({ admin: true });
+
+  // The end before the start is refused, with everything typed kept.
+  await fillEvent(page, title, { start: "2030-12-12T18:00", end: "2030-12-12T17:00", seats: "2" });
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Das Ende muss nach dem Beginn liegen.")).toBeVisible();
+  await expect(page.getByLabel("Titel")).toHaveValue(title);
+  await expect(page.getByLabel("Plätze (optional)")).toHaveValue("2");
+  await page.getByLabel("Ende (optional)").fill("2030-12-12T20:00");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+
+  const path = await eventPath(page, title);
+  const visitor = await memberBrowser(browser);
+  await visitor.goto(path);
+  await expect(visitor.getByText("Noch 2 Plätze")).toBeVisible();
+  await expectAccessible(visitor);
+  // "In den Kalender eintragen": the event in Berlin time.
+  const calendarHref = await visitor.getByRole("link", { name: "In den Kalender eintragen" }).getAttribute("href");
+  const calendar = await visitor.request.get(calendarHref!);
+  expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const ics = await calendar.text();
+  expect(ics).toContain("DTSTART;TZID=Europe/Berlin:20301212T180000");
+  expect(ics).toContain("DTEND;TZID=Europe/Berlin:20301212T200000");
+  expect(ics).toContain("LOCATION:Leipzig");
+
+  // Three seats of two: refused with the number left, nothing in the cart.
+  await visitor.getByLabel("Menge").fill("3");
+  await visitor.getByRole("button", { name: `${title} in den Warenkorb legen` }).click();
+  await expect(visitor.getByText(`Für ${title} sind nur noch 2 Plätze frei.`)).toBeVisible();
+  await visitor.goto("/cart");
+  await expect(visitor.getByText(title)).toHaveCount(0);
+
+  // Two seats: booked (a pending order holds them), and the event is booked out.
+  await visitor.goto(path);
+  await visitor.getByLabel("Menge").fill("2");
+  await visitor.getByRole("button", { name: `${title} in den Warenkorb legen` }).click();
+  await expect(visitor.getByText(`${title} wurde in den Warenkorb gelegt.`).first()).toBeAttached();
+  await checkOutCart(visitor);
+  await visitor.goto(path);
+  await expect(visitor.getByText("Ausgebucht")).toBeVisible();
+  await expect(visitor.getByText("Alle Plätze sind vergeben.")).toBeVisible();
+  await expect(visitor.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
+  await visitor.goto("/events");
+  await expect(
+    visitor.getByRole("article").filter({ has: visitor.getByRole("link", { name: title, exact: true }) }),
+  ).toContainText("Ausgebucht");
+  // A cart add sent anyway (an old page, a script) is refused.
+  const id = path.split("/").pop()!;
+  const forced = await visitor.request.post("/cart", {
+    form: { intent: "add", itemId: id, itemType: "event", quantity: "1" },
+  });
+  expect(await forced.text()).toContain(`${title} ist ausgebucht.`);
+  await visitor.context().close();
+
+  // The admin cannot go below the two seats booked; the typed value stays.
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Bearbeiten: ${title}` }).click();
+  await expect(page.getByLabel("Beginn (optional)")).toHaveValue("2030-12-12T18:00");
+  await page.getByLabel("Plätze (optional)").fill("1");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(
+    page.getByText("Es sind bereits 2 Plätze gebucht. Die Zahl der Plätze kann nicht kleiner sein."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Plätze (optional)")).toHaveValue("1");
+  await page.getByLabel("Plätze (optional)").fill("");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+});
+
+test("an event that has begun says Vergangen and cannot be put into the cart @phone", async ({ page, signIn }) => {
+  test.setTimeout(90_000);
+  const title = uniqueTitle("Rückblick");
+  await signIn({ admin: true });
+  await fillEvent(page, title, { start: "2020-05-01T10:00", end: "2020-05-01T12:00", seats: "" });
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+
+  const path = await eventPath(page, title);
+  await page.goto(path);
+  await expect(page.getByText("Vergangen", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Diese Veranstaltung hat bereits stattgefunden und kann nicht mehr gebucht werden."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "In den Kalender eintragen" })).toHaveCount(0);
+  const id = path.split("/").pop()!;
+  const forced = await page.request.post("/cart", {
+    form: { intent: "add", itemId: id, itemType: "event", quantity: "1" },
+  });
+  expect(await forced.text()).toContain(`${title} hat bereits stattgefunden.`);
+});
