@@ -156,7 +156,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         planName={root?.pricing.planName ?? null}
         planEnd={root?.pricing.planEnd ?? null}
       />
-      <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
+      <main id="main" tabIndex={-1} className="pt-16 focus:outline-none print:pt-0">
         {children}
       </main>
       <Footer newsletter={<NewsletterForm />} />

@@ -47,6 +47,9 @@ export default [
   route("vertrag-kuendigen/eingang/:id", "routes/cancellation-receipt.tsx"),
 
   route("admin/newsletter.csv", "routes/admin/newsletter-csv.ts"),
+  ...(["events", "courses"] as const).map((kind) =>
+    route(`admin/${kind}/:id/teilnehmer.csv`, "routes/admin/attendees-csv.ts", { id: `admin/${kind}/attendees-csv` }),
+  ),
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
       index("routes/admin/index.tsx"),
@@ -63,6 +66,9 @@ export default [
         route(`${kind}/new`, "routes/admin/catalog-form.tsx", { id: `admin/${kind}/new` }),
         route(`${kind}/new/:id`, "routes/admin/catalog-form.tsx", { id: `admin/${kind}/edit` }),
       ]),
+      ...(["events", "courses"] as const).map((kind) =>
+        route(`${kind}/:id/teilnehmer`, "routes/admin/attendees.tsx", { id: `admin/${kind}/attendees` }),
+      ),
     ]),
   ]),
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { orderEvent } from "./members-support";
+import { orderEvent, SEEDED_EVENT } from "./members-support";
 import { sidewaysProblems } from "./support/layout";
 import { expect, test } from "./support/fixtures";
 
@@ -119,6 +119,8 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
         `/order-confirmation/${orderId}`,
         ...ADMIN,
         `/admin/orders?order=${orderId}`,
+        `/admin/events/${SEEDED_EVENT}/teilnehmer`,
+        `/admin/events/${SEEDED_EVENT}/teilnehmer?druck=1`,
       ]),
     ).toEqual([]);
   });

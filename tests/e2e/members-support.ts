@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, PASSWORD, uniqueEmail } from "./support/fixtures";
 
 /** "Glücks-Workshop: Die Kunst der Dankbarkeit" (supabase/seed.sql), 129,00 € / 99,00 €. */
-const SEEDED_EVENT = "e0000000-0000-4000-8000-000000000001";
+export const SEEDED_EVENT = "e0000000-0000-4000-8000-000000000001";
 
 /**
  * A real order with an event line: a seeded event with a price goes into the cart (the cart's own

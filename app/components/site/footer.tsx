@@ -55,7 +55,7 @@ const linkClass =
 export function Footer({ newsletter }: FooterProps) {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-auto border-t border-border bg-muted">
+    <footer className="mt-auto border-t border-border bg-muted print:hidden">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_2fr]">
           <div className="space-y-4">

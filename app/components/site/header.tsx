@@ -88,7 +88,7 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
     <header
       ref={headerRef}
       className={cn(
-        "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200",
+        "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200 print:hidden",
         HEADER_HEIGHT_CLASS,
         scrolled ? "border-transparent shadow-md" : "border-border",
       )}

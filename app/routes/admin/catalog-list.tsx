@@ -166,6 +166,15 @@ export default function AdminCatalogList() {
                     <Link to={editHref} aria-label={`Bearbeiten: ${row.title}`} className={buttonClass("ghost", "sm")}>
                       Bearbeiten
                     </Link>
+                    {kind !== "products" ? (
+                      <Link
+                        to={`/admin/${kind}/${row.id}/teilnehmer`}
+                        aria-label={`Teilnehmer: ${row.title}`}
+                        className={buttonClass("ghost", "sm")}
+                      >
+                        Teilnehmer
+                      </Link>
+                    ) : null}
                     <Link
                       to={listHref(listPath, { q: list.q, page: list.page }, { delete: row.id })}
                       preventScrollReset

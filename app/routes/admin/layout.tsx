@@ -36,7 +36,10 @@ export default function AdminLayout() {
       className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row lg:gap-8"
       data-admin-hydrated={hydrated ? "true" : undefined}
     >
-      <AdminSidebar email={email} />
+      {/* Printed pages (the check-in list) are the content alone. */}
+      <div className="contents print:hidden">
+        <AdminSidebar email={email} />
+      </div>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

@@ -1,0 +1,82 @@
+import type { Tx } from "~/server/db/db.server";
+import { orderNumber } from "~/lib/format";
+
+export interface AttendeeRow {
+  orderId: string;
+  number: string;
+  status: string;
+  buyer: string;
+  email: string;
+  seats: number;
+  /** Registered participants (the spec's participant registration), in the order they registered. */
+  participants: { name: string; email: string }[];
+}
+
+export interface AttendeeList {
+  title: string;
+  date: string | null;
+  time: string | null;
+  location: string | null;
+  capacity: number | null;
+  rows: AttendeeRow[];
+  /** Seats of pending and paid orders, of paid orders, and still free (null: no limit). */
+  counts: { booked: number; paid: number; free: number | null };
+}
+
+/**
+ * Who comes to an event or course: every order with it (cancelled ones too, marked), its buyer, the
+ * seats and the registered participants. Read as the admin (RLS: only admins see other people's
+ * orders and participants). Null when the item does not exist.
+ */
+export async function listAttendees(tx: Tx, kind: "events" | "courses", id: string): Promise<AttendeeList | null> {
+  const item = await tx
+    .selectFrom(`${kind} as item` as "events as item")
+    .select(["item.title", "item.date", "item.time", "item.location", "item.capacity"])
+    .where("item.id", "=", id)
+    .executeTakeFirst();
+  if (!item) return null;
+  const lines = await tx
+    .selectFrom("order_items as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .select(["i.id as line_id", "o.id as order_id", "o.status", "o.customer_name", "o.customer_email", "i.quantity"])
+    .where("i.item_id", "=", id)
+    .where("i.item_type", "=", kind === "events" ? "event" : "course")
+    .orderBy("o.created_at")
+    .orderBy("i.id")
+    .execute();
+  const bookings =
+    lines.length === 0
+      ? []
+      : await tx
+          .selectFrom("event_bookings")
+          .select(["order_item_id", "first_name", "last_name", "email"])
+          .where(
+            "order_item_id",
+            "in",
+            lines.map((l) => l.line_id),
+          )
+          .orderBy("created_at")
+          .execute();
+  const rows = lines.map((line) => ({
+    orderId: line.order_id,
+    number: orderNumber(line.order_id),
+    status: line.status,
+    buyer: line.customer_name,
+    email: line.customer_email,
+    seats: line.quantity,
+    participants: bookings
+      .filter((b) => b.order_item_id === line.line_id)
+      .map((b) => ({ name: `${b.first_name} ${b.last_name}`, email: b.email })),
+  }));
+  const sum = (pick: (row: AttendeeRow) => boolean) => rows.filter(pick).reduce((n, row) => n + row.seats, 0);
+  const booked = sum((row) => row.status !== "cancelled");
+  return {
+    ...item,
+    rows,
+    counts: {
+      booked,
+      paid: sum((row) => row.status === "completed"),
+      free: item.capacity === null ? null : Math.max(0, item.capacity - booked),
+    },
+  };
+}
