@@ -1368,12 +1368,23 @@ CREATE FUNCTION public.schedule_catalogue_clock() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_epoch bigint;
 begin
   if new.starts_at is not null then
+    v_epoch := extract(epoch from new.starts_at)::bigint;
     insert into public.jobs (kind, key, run_at)
-    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':' || extract(epoch from new.starts_at)::bigint,
-            new.starts_at)
+    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':' || v_epoch, new.starts_at)
     on conflict (key) do nothing;
+    if new.starts_at > public.shop_now() then
+      insert into public.jobs (kind, key, run_at, payload)
+      values ('event-reminder', 'event-reminder:' || new.id || ':' || v_epoch,
+              greatest(new.starts_at - interval '2 days', public.shop_now()),
+              jsonb_build_object('item_id', new.id,
+                                 'item_type', case when tg_table_name = 'courses' then 'course' else 'event' end,
+                                 'starts', v_epoch))
+      on conflict (key) do nothing;
+    end if;
   end if;
   return null;
 end

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
+import { CalendarIcon } from "~/components/ui/icons";
 import { PostalAddress } from "~/components/ui/postal-address";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
@@ -14,6 +15,7 @@ import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.serv
 import { operator } from "~/server/platform/operator.server";
 import { bankTransferFor, girocodeSvg } from "~/server/orders/bank-transfer.server";
 import { getOrder } from "~/server/orders/orders.server";
+import { calendarLinks } from "~/server/catalog/calendar.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -36,7 +38,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const found = await withViewer(viewer, async (tx) => {
       const order = await getOrder(tx, params.orderId);
-      return order ? { order, delivery: await deliveryOf(tx, order.id) } : null;
+      if (!order) return null;
+      return { order, delivery: await deliveryOf(tx, order.id), calendar: await calendarLinks(tx, order.items) };
     });
     const order = found?.order;
     if (!found || !order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
@@ -50,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         payment,
         delivery: found.delivery ? deliveryLines(found.delivery) : null,
         shopEmail: operator().email,
+        calendar: found.calendar,
       },
       { headers: NO_STORE },
     );
@@ -102,7 +106,20 @@ export default function OrderConfirmationPage() {
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id} className="border-b border-border">
-                <td className="py-2">{item.item_title}</td>
+                <td className="py-2">
+                  {item.item_title}
+                  {loaded.calendar[item.id] ? (
+                    <a
+                      href={loaded.calendar[item.id]}
+                      download
+                      aria-label={`In den Kalender eintragen: ${item.item_title}`}
+                      className="mt-1 flex min-h-11 items-center gap-2 text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
+                    >
+                      <CalendarIcon size={16} />
+                      In den Kalender eintragen
+                    </a>
+                  ) : null}
+                </td>
                 <td className="py-2 text-right">{item.quantity}</td>
                 <td className="py-2 text-right">{formatPrice(item.price)}</td>
                 <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>

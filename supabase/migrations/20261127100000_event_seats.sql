@@ -209,19 +209,35 @@ create trigger courses_capacity_covers_bookings before update of capacity on pub
   for each row when (new.capacity is distinct from old.capacity)
   execute function public.capacity_covers_bookings();
 
--- When an event begins, the public pages must say "Vergangen": a scheduled job at its start bumps
--- the catalogue version (app/server/catalog/catalogue-clock.server.ts), so cached pages are rendered anew.
+-- Two jobs per start of an event or course, on the shop's clock:
+-- * at the start the public pages must say "Vergangen": 'catalogue-clock' bumps the catalogue
+--   version (app/server/catalog/catalogue-clock.server.ts), so cached pages are rendered anew;
+-- * two days before, 'event-reminder' mails every buyer and participant once
+--   (app/server/catalog/event-reminders.server.ts).
+-- A moved start schedules new jobs (the key holds the start); the old reminder sees the new start
+-- and does nothing.
 create function public.schedule_catalogue_clock() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_epoch bigint;
 begin
   if new.starts_at is not null then
+    v_epoch := extract(epoch from new.starts_at)::bigint;
     insert into public.jobs (kind, key, run_at)
-    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':' || extract(epoch from new.starts_at)::bigint,
-            new.starts_at)
+    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':' || v_epoch, new.starts_at)
     on conflict (key) do nothing;
+    if new.starts_at > public.shop_now() then
+      insert into public.jobs (kind, key, run_at, payload)
+      values ('event-reminder', 'event-reminder:' || new.id || ':' || v_epoch,
+              greatest(new.starts_at - interval '2 days', public.shop_now()),
+              jsonb_build_object('item_id', new.id,
+                                 'item_type', case when tg_table_name = 'courses' then 'course' else 'event' end,
+                                 'starts', v_epoch))
+      on conflict (key) do nothing;
+    end if;
   end if;
   return null;
 end

@@ -1,6 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { checkOutCart } from "./members-support";
-import { expect, expectAccessible, PASSWORD, test, uniqueEmail, waitForReactOnNavigation } from "./support/fixtures";
+import {
+  expect,
+  expectAccessible,
+  mailsTo,
+  PASSWORD,
+  test,
+  uniqueEmail,
+  waitForReactOnNavigation,
+} from "./support/fixtures";
 
 /**
  * Events that can sell out (issue 27): an admin gives an event a start, an end and seats; the
@@ -18,11 +26,12 @@ async function memberBrowser(browser: Browser) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, viewport });
   const page = await context.newPage();
   if (javaScriptEnabled !== false) waitForReactOnNavigation(page);
+  const email = uniqueEmail("seat");
   const response = await page.request.post("/__e2e/session", {
-    data: { email: uniqueEmail("seat"), password: PASSWORD, firstName: "Erika", lastName: "Muster" },
+    data: { email, password: PASSWORD, firstName: "Erika", lastName: "Muster" },
   });
   expect(response.ok()).toBeTruthy();
-  return page;
+  return { page, email };
 }
 
 async function fillEvent(page: Page, title: string, schedule: { start: string; end: string; seats: string }) {
@@ -33,6 +42,7 @@ async function fillEvent(page: Page, title: string, schedule: { start: string; e
   await page.getByLabel("Uhrzeit").fill("18:00 – 20:00 Uhr");
   await page.getByLabel(/^Ort\*?$/).fill("Leipzig");
   await page.getByLabel("Bild-URL").fill("/images/catalog/sommerfest.svg");
+  await page.getByLabel("Preis", { exact: true }).fill("25");
   await page.getByLabel("Beginn (optional)").fill(schedule.start);
   await page.getByLabel("Ende (optional)").fill(schedule.end);
   await page.getByLabel("Plätze (optional)").fill(schedule.seats);
@@ -64,7 +74,7 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   await expect(page).toHaveURL(/\/admin\/events$/);
 
   const path = await eventPath(page, title);
-  const visitor = await memberBrowser(browser);
+  const { page: visitor, email } = await memberBrowser(browser);
   await visitor.goto(path);
   await expect(visitor.getByText("Noch 2 Plätze")).toBeVisible();
   await expectAccessible(visitor);
@@ -89,7 +99,16 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   await visitor.getByLabel("Menge").fill("2");
   await visitor.getByRole("button", { name: `${title} in den Warenkorb legen` }).click();
   await expect(visitor.getByText(`${title} wurde in den Warenkorb gelegt.`).first()).toBeAttached();
-  await checkOutCart(visitor);
+  const orderId = await checkOutCart(visitor);
+  await expect(visitor.getByRole("link", { name: `In den Kalender eintragen: ${title}` })).toBeVisible();
+  // The order mail carries the same calendar file.
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+  const mail = mailsTo(email)[0].raw;
+  expect(mailsTo(email)[0].text).toContain("Die Termine deiner Veranstaltungen hängen als Kalenderdatei (.ics) an");
+  const attached = /Content-Type: text\/calendar[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail);
+  expect(Buffer.from(attached![1].replace(/\s/g, ""), "base64").toString("utf8")).toContain(
+    "DTSTART;TZID=Europe/Berlin:20301212T180000",
+  );
   await visitor.goto(path);
   await expect(visitor.getByText("Ausgebucht")).toBeVisible();
   await expect(visitor.getByText("Alle Plätze sind vergeben.")).toBeVisible();
@@ -105,6 +124,25 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   });
   expect(await forced.text()).toContain(`${title} ist ausgebucht.`);
   await visitor.context().close();
+
+  // Who comes: the attendee list, its CSV and the check-in list to print.
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Teilnehmer: ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Teilnehmer: ${title}` })).toBeVisible();
+  await expect(page.getByTestId("attendee-counts")).toHaveText("2 gebucht · 0 bezahlt · 0 frei");
+  const attendee = page.getByTestId("attendee-row");
+  await expect(attendee).toHaveCount(1);
+  await expect(attendee).toContainText(orderId.slice(0, 8));
+  await expect(attendee).toContainText("Ausstehend");
+  await expectAccessible(page);
+  const csv = await page.request.get(`${new URL(page.url()).pathname}.csv`);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  const csvText = await csv.text();
+  expect(csvText).toContain("Bestellung;Zahlung;Käufer;E-Mail;Plätze;Teilnehmer;Teilnehmer-E-Mail");
+  expect(csvText).toContain(orderId.slice(0, 8));
+  await page.getByRole("link", { name: "Check-in-Liste drucken" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Check-in: ${title}` })).toBeVisible();
+  await expect(page.getByTestId("check-in-row")).toHaveCount(2);
 
   // The admin cannot go below the two seats booked; the typed value stays.
   await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
@@ -142,4 +180,16 @@ test("an event that has begun says Vergangen and cannot be put into the cart @ph
     form: { intent: "add", itemId: id, itemType: "event", quantity: "1" },
   });
   expect(await forced.text()).toContain(`${title} hat bereits stattgefunden.`);
+});
+
+test("a course with only a free-text date keeps working and offers no calendar file", async ({ page }) => {
+  const selfPaced = "c0000000-0000-4000-8000-000000000003"; // "ab 15.04.2027", no real start
+  await page.goto(`/courses/${selfPaced}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Online-Business aufbauen" })).toBeVisible();
+  await expect(page.getByText("ab 15.04.2027")).toBeVisible();
+  await expect(page.getByRole("button", { name: /in den Warenkorb legen/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "In den Kalender eintragen" })).toHaveCount(0);
+  const file = await page.request.get(`/courses/${selfPaced}/kalender.ics`);
+  expect(file.status()).toBe(404);
+  expect(await file.text()).toBe("Für diesen Eintrag gibt es keine Kalenderdatei.");
 });

@@ -109,8 +109,8 @@ describe("structured data", () => {
       (path) => `https://shop.example${path}`,
     );
     expect(ld).toMatchObject({
-      startDate: "2027-05-07T13:00:00.000Z",
-      endDate: "2027-05-09T11:00:00.000Z",
+      startDate: "2027-05-07T15:00:00+02:00",
+      endDate: "2027-05-09T13:00:00+02:00",
       offers: { availability: "https://schema.org/SoldOut" },
     });
   });

@@ -47,10 +47,29 @@ export function isoDates(text: string | null): { start?: string; end?: string } 
   return { start: found[0], end: found[1] };
 }
 
+const BERLIN_PARTS = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Berlin",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZoneName: "longOffset",
+});
+
+/** An instant as Berlin local time with its offset, "2027-03-14T10:00:00+01:00" (what search engines read). */
+export function berlinIso(iso: string) {
+  const p = Object.fromEntries(BERLIN_PARTS.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const offset = p.timeZoneName === "GMT" ? "+00:00" : p.timeZoneName.replace("GMT", "");
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+}
+
 function eventLd(item: EventItem, url: string, image: string) {
-  // The real times when the event has them (with the offset), else what the free-text date says.
+  // The real times when the event has them, else what the free-text date says.
   const { start, end } = item.starts_at
-    ? { start: item.starts_at, end: item.ends_at ?? undefined }
+    ? { start: berlinIso(item.starts_at), end: item.ends_at ? berlinIso(item.ends_at) : undefined }
     : isoDates(item.date);
   const online = /online/i.test(item.location ?? "");
   return compact({

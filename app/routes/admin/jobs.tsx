@@ -51,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const KIND_LABEL: Record<string, string> = {
   "membership-sweep": "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
   "catalogue-clock": "Veranstaltung beginnt: Seiten zeigen „Vergangen“",
+  "event-reminder": "Erinnerung zwei Tage vor einer Veranstaltung",
 };
 
 const STATUS = {

@@ -1,3 +1,10 @@
+import { sql } from "kysely";
+import { KIND_TEXT } from "~/lib/catalog/texts";
+import type { Tx } from "~/server/db/db.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { realNow } from "~/server/jobs/clock.server";
+import type { MailAttachment } from "~/server/mail/mail.server";
+
 /**
  * One event as an iCalendar file (RFC 5545) with its times in Europe/Berlin: DTSTART and DTEND
  * carry TZID=Europe/Berlin, and the file holds the zone's definition (VTIMEZONE, the EU rules since
@@ -108,4 +115,96 @@ export function calendarFile(event: CalendarEvent) {
     "END:VCALENDAR",
   ];
   return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+/** What a calendar file needs of an event or course, read in the caller's transaction. */
+export interface CalendarSource {
+  kind: "events" | "courses";
+  id: string;
+  title: string;
+  location: string | null;
+  description: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  calendar_sequence: number;
+  /** Begun on the shop's clock. */
+  past: boolean;
+}
+
+/** The event or course with a real start, or null (unknown, or only a free-text date). */
+export async function loadCalendarSource(
+  tx: Tx,
+  kind: "events" | "courses",
+  id: string,
+): Promise<CalendarSource | null> {
+  const row = await tx
+    .selectFrom(`${kind} as item` as "events as item")
+    .select(["item.id", "item.title", "item.location", "item.description", "item.starts_at", "item.ends_at"])
+    .select(["item.calendar_sequence", sql<boolean>`item.starts_at <= public.shop_now()`.as("past")])
+    .where("item.id", "=", id)
+    .executeTakeFirst();
+  if (!row?.starts_at) return null;
+  return {
+    kind,
+    ...row,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at ? row.ends_at.toISOString() : null,
+    past: row.past === true,
+  };
+}
+
+export const calendarPath = (source: Pick<CalendarSource, "kind" | "id">) =>
+  `${KIND_TEXT[source.kind].path}/${source.id}/kalender.ics`;
+
+/** The calendar file of an event or course. */
+export function calendarFileOf(source: CalendarSource) {
+  return calendarFile({
+    uid: `${source.kind}-${source.id}@behappy`,
+    sequence: source.calendar_sequence,
+    title: source.title,
+    startsAt: source.starts_at,
+    endsAt: source.ends_at,
+    location: source.location,
+    url: publicUrl(`${KIND_TEXT[source.kind].path}/${source.id}`),
+    description: source.description,
+    stamp: realNow().toISOString(),
+  });
+}
+
+/** The calendar file as a mail attachment. */
+export function calendarAttachment(source: CalendarSource, filename: string): MailAttachment {
+  return {
+    filename,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: Buffer.from(calendarFileOf(source)).toString("base64"),
+  };
+}
+
+/** The events and courses of an order's lines that have a start still ahead, by line id. */
+export async function upcomingOfLines(tx: Tx, lines: readonly { id: string; item_id: string; item_type: string }[]) {
+  const found = new Map<string, CalendarSource>();
+  for (const line of lines) {
+    if (line.item_type !== "event" && line.item_type !== "course") continue;
+    const source = await loadCalendarSource(tx, line.item_type === "event" ? "events" : "courses", line.item_id);
+    if (source && !source.past) found.set(line.id, source);
+  }
+  return found;
+}
+
+/** "In den Kalender eintragen" per order line (the order confirmation page). */
+export async function calendarLinks(tx: Tx, lines: readonly { id: string; item_id: string; item_type: string }[]) {
+  const links: Record<string, string> = {};
+  for (const [lineId, source] of await upcomingOfLines(tx, lines)) links[lineId] = calendarPath(source);
+  return links;
+}
+
+/** The order mail's attachments: one calendar file per booked event or course with a start ahead. */
+export async function calendarAttachments(
+  tx: Tx,
+  lines: readonly { id: string; item_id: string; item_type: string }[],
+) {
+  const sources = new Map([...(await upcomingOfLines(tx, lines)).values()].map((source) => [source.id, source]));
+  return [...sources.values()].map((source, index) =>
+    calendarAttachment(source, `${source.kind === "events" ? "veranstaltung" : "kurs"}-${index + 1}.ics`),
+  );
 }

@@ -1,4 +1,5 @@
 import { catalogueClock } from "~/server/catalog/catalogue-clock.server";
+import { eventReminder } from "~/server/catalog/event-reminders.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 
@@ -9,4 +10,5 @@ import { membershipSweep } from "~/server/members/membership-jobs.server";
 export const JOB_HANDLERS: JobHandlers = {
   "membership-sweep": membershipSweep,
   "catalogue-clock": catalogueClock,
+  "event-reminder": eventReminder,
 };

@@ -8,6 +8,8 @@ import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { publicUrl } from "~/server/http/urls.server";
 
 const GIROCODE_CID = "girocode@behappy";
+const CALENDAR_NOTE =
+  "Die Termine deiner Veranstaltungen hängen als Kalenderdatei (.ics) an: ein Klick trägt sie in deinen Kalender ein.";
 
 /** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
 export function bankTransferText(transfer: BankTransfer) {
@@ -38,6 +40,8 @@ export interface OrderMailData {
   transfer: BankTransfer | null;
   /** base64 PNG of the GiroCode, when there is something to pay. */
   girocodePng: string | null;
+  /** One .ics per booked event or course with a start ahead ("In den Kalender eintragen"). */
+  calendars?: MailAttachment[];
   /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
   delivery?: string[] | null;
   /**
@@ -58,6 +62,7 @@ export function buildOrderConfirmationMail({
   operator,
   transfer,
   girocodePng,
+  calendars = [],
   delivery,
   personal,
 }: OrderMailData) {
@@ -110,6 +115,7 @@ export function buildOrderConfirmationMail({
     "",
     ...addressText,
     `Deine Bestellung online: ${orderUrl}`,
+    ...(calendars.length ? [CALENDAR_NOTE] : []),
     `Vertrag widerrufen: ${withdrawUrl}`,
     "",
     ...instructions,
@@ -137,12 +143,16 @@ export function buildOrderConfirmationMail({
      ${transfer ? bankTransferHtml(transfer) : `<p><strong>${escapeHtml(payment[0])}</strong></p>`}
      ${addressHtml}
      <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
+     ${calendars.length ? `<p>${CALENDAR_NOTE}</p>` : ""}
      ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      <p>Fragen? Schreib uns an <a href="mailto:${operator.email}">${operator.email}</a>.</p>`,
   );
-  const attachments: MailAttachment[] = girocodePng
-    ? [{ filename: "girocode.png", contentType: "image/png", content: girocodePng, cid: GIROCODE_CID }]
-    : [];
+  const attachments: MailAttachment[] = [
+    ...(girocodePng
+      ? [{ filename: "girocode.png", contentType: "image/png", content: girocodePng, cid: GIROCODE_CID }]
+      : []),
+    ...calendars,
+  ];
   return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html, attachments };
 }

@@ -19,6 +19,7 @@ import type { OrderWithItems } from "~/server/orders/orders.server";
 import { deliveryLines, type Delivery } from "~/server/orders/delivery-address.server";
 import { bankTransferFor, girocodePng } from "~/server/orders/bank-transfer.server";
 import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
+import { calendarAttachments } from "~/server/catalog/calendar.server";
 
 /**
  * Where an order's mails go: the buyer's account address, never the e-mail typed at checkout (which
@@ -30,7 +31,12 @@ export async function orderRecipient(tx: Tx, orderId: string): Promise<AccountAd
 }
 
 /** The order mail with payment details and the GiroCode as an inline image. */
-export async function orderConfirmationMailFor(order: OrderWithItems, delivery: Delivery, recipient: AccountAddress) {
+export async function orderConfirmationMailFor(
+  tx: Tx,
+  order: OrderWithItems,
+  delivery: Delivery,
+  recipient: AccountAddress,
+) {
   const transfer = bankTransferFor(order, orderNumber(order.id));
   const png = transfer ? await girocodePng(transfer) : null;
   return buildOrderConfirmationMail({
@@ -38,6 +44,7 @@ export async function orderConfirmationMailFor(order: OrderWithItems, delivery: 
     operator: operator(),
     transfer,
     girocodePng: png,
+    calendars: await calendarAttachments(tx, order.items),
     delivery: delivery ? deliveryLines(delivery) : null,
     personal: recipient.confirmed,
   });

@@ -109,7 +109,7 @@ export async function placeCheckoutOrder(
 /** The confirmation mail, queued once per order (a form sent again queues nothing new). */
 async function queueOrderConfirmation(tx: Tx, order: OrderWithItems, recipient: AccountAddress) {
   const orderId = order.id;
-  const mail = await orderConfirmationMailFor(order, await deliveryOf(tx, orderId), recipient);
+  const mail = await orderConfirmationMailFor(tx, order, await deliveryOf(tx, orderId), recipient);
   const queued = await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `order-confirmation:${orderId}` });
   if (queued) afterCommit(tx, () => logger.info("order placed", { orderId, total: order.total_amount }));
 }
