@@ -106,20 +106,7 @@ export default function OrderConfirmationPage() {
           <tbody>
             {order.items.map((item) => (
               <tr key={item.id} className="border-b border-border">
-                <td className="py-2">
-                  {item.item_title}
-                  {loaded.calendar[item.id] ? (
-                    <a
-                      href={loaded.calendar[item.id]}
-                      download
-                      aria-label={`In den Kalender eintragen: ${item.item_title}`}
-                      className="mt-1 flex min-h-11 items-center gap-2 text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
-                    >
-                      <CalendarIcon size={16} />
-                      In den Kalender eintragen
-                    </a>
-                  ) : null}
-                </td>
+                <td className="py-2">{item.item_title}</td>
                 <td className="py-2 text-right">{item.quantity}</td>
                 <td className="py-2 text-right">{formatPrice(item.price)}</td>
                 <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
@@ -139,6 +126,24 @@ export default function OrderConfirmationPage() {
           </tfoot>
         </table>
       </div>
+      {Object.keys(loaded.calendar).length > 0 ? (
+        <ul className="mt-4 space-y-1" aria-label="Termine">
+          {order.items
+            .filter((item) => loaded.calendar[item.id])
+            .map((item) => (
+              <li key={item.id}>
+                <a
+                  href={loaded.calendar[item.id]}
+                  download
+                  className="inline-flex min-h-11 items-center gap-2 font-medium text-primary underline underline-offset-4 hover:no-underline"
+                >
+                  <CalendarIcon size={18} />
+                  In den Kalender eintragen: {item.item_title}
+                </a>
+              </li>
+            ))}
+        </ul>
+      ) : null}
       <BankTransferBox transfer={loaded.payment} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
       <PostalAddress
