@@ -1,3 +1,4 @@
+import { berlinParts } from "~/lib/berlin-time";
 import type { CatalogItem, CourseItem, EventItem, ProductItem } from "~/lib/catalog/types";
 
 /** schema.org JSON-LD for detail pages (Product, Event, Course). `absolute` turns "/x" into a full URL. */
@@ -47,23 +48,10 @@ export function isoDates(text: string | null): { start?: string; end?: string } 
   return { start: found[0], end: found[1] };
 }
 
-const BERLIN_PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Berlin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "longOffset",
-});
-
 /** An instant as Berlin local time with its offset, "2027-03-14T10:00:00+01:00" (what search engines read). */
 export function berlinIso(iso: string) {
-  const p = Object.fromEntries(BERLIN_PARTS.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  const offset = p.timeZoneName === "GMT" ? "+00:00" : p.timeZoneName.replace("GMT", "");
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+  const p = berlinParts(iso);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.offset}`;
 }
 
 function eventLd(item: EventItem, url: string, image: string) {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { berlinParts } from "~/lib/berlin-time";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import type { Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -47,21 +48,10 @@ const BERLIN = [
   "END:VTIMEZONE",
 ];
 
-const BERLIN_PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Berlin",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /** An instant as Berlin wall-clock time, "20270314T100000". */
 export function berlinLocal(iso: string) {
-  const parts = Object.fromEntries(BERLIN_PARTS.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+  const p = berlinParts(iso);
+  return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
 }
 
 const utc = (iso: string) =>
