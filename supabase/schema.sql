@@ -331,6 +331,18 @@ begin
 end
 $$;
 
+-- Name: capacity_asks_waitlist(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.capacity_asks_waitlist() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.offer_waitlist_seats(new.id);
+  return null;
+end
+$$;
+
 -- Name: capacity_covers_bookings(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.capacity_covers_bookings() RETURNS trigger
@@ -339,11 +351,16 @@ CREATE FUNCTION public.capacity_covers_bookings() RETURNS trigger
     AS $$
 declare
   v_booked integer;
+  v_offered integer;
 begin
-  select s.booked into v_booked from public.seat_counts s where s.item_id = new.id for update;
+  select s.booked, s.offered into v_booked, v_offered from public.seat_counts s where s.item_id = new.id for update;
   if new.capacity is not null and coalesce(v_booked, 0) > new.capacity then
     raise exception 'Es sind bereits % Plätze gebucht. Die Zahl der Plätze kann nicht kleiner sein.', v_booked
       using errcode = 'P0001';
+  end if;
+  if new.capacity is not null and coalesce(v_booked, 0) + coalesce(v_offered, 0) > new.capacity then
+    raise exception 'Es sind bereits % Plätze gebucht und % für die Warteliste reserviert. Die Zahl der Plätze kann nicht kleiner sein.',
+      v_booked, v_offered using errcode = 'P0001';
   end if;
   return new;
 end
@@ -601,9 +618,9 @@ begin
 end
 $_$;
 
--- Name: hold_seats(uuid, text, integer, boolean); Type: FUNCTION; Schema: public
+-- Name: hold_seats(uuid, text, integer, boolean, text); Type: FUNCTION; Schema: public
 
-CREATE FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean) RETURNS void
+CREATE FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean, p_email text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -613,6 +630,8 @@ declare
   v_capacity integer;
   v_starts timestamptz;
   v_booked integer;
+  v_own integer := 0;
+  v_left integer;
 begin
   -- FOR SHARE: a concurrent change of the capacity (FOR UPDATE) waits for this booking, and this
   -- booking reads the capacity that change committed.
@@ -633,17 +652,27 @@ begin
 
   insert into public.seat_counts (item_id, item_type) values (p_item_id, p_item_type)
     on conflict (item_id) do nothing;
+  -- This row lock serialises the bookings and offers of the item; the own offer is read under it.
+  perform 1 from public.seat_counts s where s.item_id = p_item_id for update;
+  if p_email is not null then
+    select coalesce(sum(w.seats), 0)::integer into v_own from public.waitlist_entries w
+     where w.item_id = p_item_id and w.status = 'offered' and lower(w.email) = lower(p_email);
+  end if;
   update public.seat_counts s set booked = s.booked + p_quantity
-   where s.item_id = p_item_id and (v_capacity is null or s.booked + p_quantity <= v_capacity)
+   where s.item_id = p_item_id and (v_capacity is null or s.booked + s.offered - v_own + p_quantity <= v_capacity)
    returning s.booked into v_booked;
   if v_booked is null then
-    select s.booked into v_booked from public.seat_counts s where s.item_id = p_item_id;
-    if v_capacity - v_booked <= 0 then
+    select v_capacity - s.booked - s.offered + v_own into v_left from public.seat_counts s where s.item_id = p_item_id;
+    if v_left <= 0 then
       raise exception '„%“ ist ausgebucht.', v_title using errcode = 'P0001';
-    elsif v_capacity - v_booked = 1 then
+    elsif v_left = 1 then
       raise exception 'Für „%“ ist nur noch 1 Platz frei.', v_title using errcode = 'P0001';
     end if;
-    raise exception 'Für „%“ sind nur noch % Plätze frei.', v_title, v_capacity - v_booked using errcode = 'P0001';
+    raise exception 'Für „%“ sind nur noch % Plätze frei.', v_title, v_left using errcode = 'P0001';
+  end if;
+  if p_email is not null then
+    update public.waitlist_entries w set status = 'booked', updated_at = public.shop_now()
+     where w.item_id = p_item_id and w.status in ('waiting', 'offered') and lower(w.email) = lower(p_email);
   end if;
 end
 $$;
@@ -802,6 +831,61 @@ begin
 end
 $$;
 
+-- Name: offer_waitlist_seats(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.offer_waitlist_seats(p_item_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_capacity integer;
+  v_starts timestamptz;
+  v_found boolean;
+  v_free integer;
+  v_entry record;
+  v_now timestamptz := public.shop_now();
+  v_epoch bigint;
+begin
+  select true, e.capacity, e.starts_at into v_found, v_capacity, v_starts from public.events e where e.id = p_item_id;
+  if not coalesce(v_found, false) then
+    select true, c.capacity, c.starts_at into v_found, v_capacity, v_starts from public.courses c where c.id = p_item_id;
+  end if;
+  if not coalesce(v_found, false) or (v_starts is not null and v_starts <= v_now) then
+    return;
+  end if;
+  if not exists (select 1 from public.waitlist_entries w where w.item_id = p_item_id and w.status = 'waiting') then
+    return;
+  end if;
+
+  insert into public.seat_counts (item_id, item_type)
+    select p_item_id, w.item_type from public.waitlist_entries w where w.item_id = p_item_id limit 1
+    on conflict (item_id) do nothing;
+  select case when v_capacity is null then 2147483647 else v_capacity - s.booked - s.offered end
+    into v_free from public.seat_counts s where s.item_id = p_item_id for update;
+
+  for v_entry in
+    select w.id, w.seats from public.waitlist_entries w
+     where w.item_id = p_item_id and w.status = 'waiting'
+     order by w.created_at, w.id
+     for update
+  loop
+    exit when v_free <= 0;
+    continue when v_entry.seats > v_free;
+    update public.waitlist_entries
+       set status = 'offered', offered_at = v_now, offer_expires_at = v_now + interval '48 hours', updated_at = v_now
+     where id = v_entry.id;
+    v_free := v_free - v_entry.seats;
+    v_epoch := extract(epoch from v_now)::bigint;
+    insert into public.jobs (kind, key, run_at, payload)
+    values ('waitlist-offer', 'waitlist-offer:' || v_entry.id || ':' || v_epoch, v_now,
+            jsonb_build_object('entry_id', v_entry.id)),
+           ('waitlist-expiry', 'waitlist-expiry:' || v_entry.id || ':' || v_epoch, v_now + interval '48 hours',
+            jsonb_build_object('entry_id', v_entry.id))
+    on conflict (key) do nothing;
+  end loop;
+end
+$$;
+
 -- Name: order_item_tax_snapshot(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.order_item_tax_snapshot() RETURNS trigger
@@ -829,9 +913,12 @@ CREATE FUNCTION public.order_items_hold_seats() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_email text;
 begin
-  if exists (select 1 from public.orders o where o.id = new.order_id and o.status <> 'cancelled') then
-    perform public.hold_seats(new.item_id, new.item_type, new.quantity, true);
+  select o.customer_email into v_email from public.orders o where o.id = new.order_id and o.status <> 'cancelled';
+  if found then
+    perform public.hold_seats(new.item_id, new.item_type, new.quantity, true, v_email);
   end if;
   return null;
 end
@@ -861,7 +948,7 @@ begin
        where i.order_id = new.id and i.item_type in ('event', 'course')
        group by i.item_id order by i.item_id
     loop
-      perform public.hold_seats(v_line.item_id, v_line.item_type, v_line.quantity, false);
+      perform public.hold_seats(v_line.item_id, v_line.item_type, v_line.quantity, false, new.customer_email);
     end loop;
   end if;
   return new;
@@ -1255,15 +1342,22 @@ $$;
 -- Name: release_seats(uuid); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.release_seats(p_order_id uuid) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  update public.seat_counts s set booked = greatest(0, s.booked - l.quantity)
-    from (select i.item_id, sum(i.quantity)::integer as quantity
-            from public.order_items i
-           where i.order_id = p_order_id and i.item_type in ('event', 'course')
-           group by i.item_id) l
-   where s.item_id = l.item_id;
+declare
+  v_line record;
+begin
+  for v_line in
+    select i.item_id, sum(i.quantity)::integer as quantity
+      from public.order_items i
+     where i.order_id = p_order_id and i.item_type in ('event', 'course')
+     group by i.item_id order by i.item_id
+  loop
+    update public.seat_counts s set booked = greatest(0, s.booked - v_line.quantity) where s.item_id = v_line.item_id;
+    perform public.offer_waitlist_seats(v_line.item_id);
+  end loop;
+end
 $$;
 
 -- Name: retry_mail(uuid); Type: FUNCTION; Schema: public
@@ -1491,6 +1585,26 @@ begin
      set status = 'unsubscribed'
    where s.unsubscribe_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
   return found;
+end
+$$;
+
+-- Name: waitlist_entries_follow(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.waitlist_entries_follow() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_item uuid := coalesce(new.item_id, old.item_id);
+begin
+  update public.seat_counts s
+     set offered = (select coalesce(sum(w.seats), 0)::integer from public.waitlist_entries w
+                     where w.item_id = v_item and w.status = 'offered')
+   where s.item_id = v_item;
+  if tg_op = 'INSERT' or (old.status = 'offered' and (tg_op = 'DELETE' or new.status <> 'offered')) then
+    perform public.offer_waitlist_seats(v_item);
+  end if;
+  return null;
 end
 $$;
 
@@ -2009,13 +2123,19 @@ CREATE TABLE public.seat_counts (
     item_id uuid NOT NULL,
     item_type text NOT NULL,
     booked integer DEFAULT 0 NOT NULL,
+    offered integer DEFAULT 0 NOT NULL,
     CONSTRAINT seat_counts_booked_check CHECK ((booked >= 0)),
-    CONSTRAINT seat_counts_item_type_check CHECK ((item_type = ANY (ARRAY['event'::text, 'course'::text])))
+    CONSTRAINT seat_counts_item_type_check CHECK ((item_type = ANY (ARRAY['event'::text, 'course'::text]))),
+    CONSTRAINT seat_counts_offered_check CHECK ((offered >= 0))
 );
 
 -- Name: TABLE seat_counts; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.seat_counts IS 'Seats held by pending and completed orders, per event or course.';
+
+-- Name: COLUMN seat_counts.offered; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.seat_counts.offered IS 'Seats held for waitlist offers that have not yet been booked or expired.';
 
 -- Name: shop_clock; Type: TABLE; Schema: public
 
@@ -2060,6 +2180,35 @@ CREATE TABLE public.viewer_version (
     changed_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT viewer_version_id_check CHECK (id)
 );
+
+-- Name: waitlist_entries; Type: TABLE; Schema: public
+
+CREATE TABLE public.waitlist_entries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    item_id uuid NOT NULL,
+    item_type text NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    seats integer NOT NULL,
+    user_id uuid,
+    consent_text text NOT NULL,
+    status text DEFAULT 'waiting'::text NOT NULL,
+    token_hash text,
+    offered_at timestamp with time zone,
+    offer_expires_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
+    CONSTRAINT waitlist_entries_check CHECK (((status <> 'offered'::text) OR (offer_expires_at IS NOT NULL))),
+    CONSTRAINT waitlist_entries_email_check CHECK (((char_length(email) <= 254) AND (email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT waitlist_entries_item_type_check CHECK ((item_type = ANY (ARRAY['event'::text, 'course'::text]))),
+    CONSTRAINT waitlist_entries_name_check CHECK (((btrim(name) <> ''::text) AND (char_length(name) <= 100))),
+    CONSTRAINT waitlist_entries_seats_check CHECK (((seats >= 1) AND (seats <= 10))),
+    CONSTRAINT waitlist_entries_status_check CHECK ((status = ANY (ARRAY['waiting'::text, 'offered'::text, 'booked'::text, 'expired'::text, 'left'::text])))
+);
+
+-- Name: TABLE waitlist_entries; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.waitlist_entries IS 'People waiting for a seat of a sold-out event or course; deleted when it begins.';
 
 -- Name: withdrawals; Type: TABLE; Schema: public
 
@@ -2254,6 +2403,16 @@ ALTER TABLE ONLY public.user_roles
 ALTER TABLE ONLY public.viewer_version
     ADD CONSTRAINT viewer_version_pkey PRIMARY KEY (id);
 
+-- Name: waitlist_entries waitlist_entries_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_pkey PRIMARY KEY (id);
+
+-- Name: waitlist_entries waitlist_entries_token_hash_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_token_hash_key UNIQUE (token_hash);
+
 -- Name: withdrawals withdrawals_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.withdrawals
@@ -2439,6 +2598,18 @@ CREATE INDEX profiles_last_name_trgm_idx ON public.profiles USING gin (last_name
 
 CREATE INDEX rate_limits_window_start_idx ON public.rate_limits USING btree (window_start);
 
+-- Name: waitlist_entries_one_per_address; Type: INDEX; Schema: public
+
+CREATE UNIQUE INDEX waitlist_entries_one_per_address ON public.waitlist_entries USING btree (item_id, lower(email)) WHERE (status = ANY (ARRAY['waiting'::text, 'offered'::text]));
+
+-- Name: waitlist_entries_queue_idx; Type: INDEX; Schema: public
+
+CREATE INDEX waitlist_entries_queue_idx ON public.waitlist_entries USING btree (item_id, created_at) WHERE (status = 'waiting'::text);
+
+-- Name: waitlist_entries_user_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX waitlist_entries_user_id_idx ON public.waitlist_entries USING btree (user_id);
+
 -- Name: withdrawals_created_at_idx; Type: INDEX; Schema: public
 
 CREATE INDEX withdrawals_created_at_idx ON public.withdrawals USING btree (created_at DESC);
@@ -2450,6 +2621,10 @@ CREATE INDEX withdrawals_order_id_idx ON public.withdrawals USING btree (order_i
 -- Name: courses courses_audit; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER courses_audit AFTER INSERT OR DELETE OR UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
+
+-- Name: courses courses_capacity_asks_waitlist; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER courses_capacity_asks_waitlist AFTER UPDATE OF capacity ON public.courses FOR EACH ROW WHEN (((new.capacity IS NULL) OR (new.capacity > COALESCE(old.capacity, 0)))) EXECUTE FUNCTION public.capacity_asks_waitlist();
 
 -- Name: courses courses_capacity_covers_bookings; Type: TRIGGER; Schema: public
 
@@ -2474,6 +2649,10 @@ CREATE TRIGGER courses_set_updated_at BEFORE UPDATE ON public.courses FOR EACH R
 -- Name: events events_audit; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER events_audit AFTER INSERT OR DELETE OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
+
+-- Name: events events_capacity_asks_waitlist; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER events_capacity_asks_waitlist AFTER UPDATE OF capacity ON public.events FOR EACH ROW WHEN (((new.capacity IS NULL) OR (new.capacity > COALESCE(old.capacity, 0)))) EXECUTE FUNCTION public.capacity_asks_waitlist();
 
 -- Name: events events_capacity_covers_bookings; Type: TRIGGER; Schema: public
 
@@ -2575,6 +2754,10 @@ CREATE TRIGGER shop_clock_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TR
 
 CREATE TRIGGER user_roles_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.user_roles FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
 
+-- Name: waitlist_entries waitlist_entries_follow; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER waitlist_entries_follow AFTER INSERT OR DELETE OR UPDATE OF status ON public.waitlist_entries FOR EACH ROW EXECUTE FUNCTION public.waitlist_entries_follow();
+
 -- Name: contract_cancellations contract_cancellations_filed_by_fkey; Type: FK CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.contract_cancellations
@@ -2659,6 +2842,11 @@ ALTER TABLE ONLY public.profiles
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: waitlist_entries waitlist_entries_user_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.waitlist_entries
+    ADD CONSTRAINT waitlist_entries_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- Name: withdrawals withdrawals_matched_by_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -2957,6 +3145,22 @@ ALTER TABLE public.viewer_version ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY viewer_version_read ON public.viewer_version FOR SELECT TO anon, authenticated USING (true);
 
+-- Name: waitlist_entries; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.waitlist_entries ENABLE ROW LEVEL SECURITY;
+
+-- Name: waitlist_entries waitlist_entries_admin_delete; Type: POLICY; Schema: public
+
+CREATE POLICY waitlist_entries_admin_delete ON public.waitlist_entries FOR DELETE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: waitlist_entries waitlist_entries_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY waitlist_entries_admin_select ON public.waitlist_entries FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: waitlist_entries waitlist_entries_own_select; Type: POLICY; Schema: public
+
+CREATE POLICY waitlist_entries_own_select ON public.waitlist_entries FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
 -- Name: withdrawals; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.withdrawals ENABLE ROW LEVEL SECURITY;
@@ -3018,6 +3222,10 @@ REVOKE ALL ON FUNCTION public.bump_catalog_version() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.bump_viewer_version() FROM PUBLIC;
 
+-- Name: FUNCTION capacity_asks_waitlist(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.capacity_asks_waitlist() FROM PUBLIC;
+
 -- Name: FUNCTION capacity_covers_bookings(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.capacity_covers_bookings() FROM PUBLIC;
@@ -3061,9 +3269,9 @@ GRANT ALL ON FUNCTION public.file_withdrawal(p_name text, p_email text, p_order_
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 
--- Name: FUNCTION hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean); Type: ACL; Schema: public
+-- Name: FUNCTION hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean, p_email text); Type: ACL; Schema: public
 
-REVOKE ALL ON FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean, p_email text) FROM PUBLIC;
 
 -- Name: FUNCTION invoice_on_status_change(); Type: ACL; Schema: public
 
@@ -3099,6 +3307,10 @@ GRANT ALL ON FUNCTION public.my_membership() TO service_role;
 -- Name: FUNCTION next_invoice_number(p_at timestamp with time zone); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.next_invoice_number(p_at timestamp with time zone) FROM PUBLIC;
+
+-- Name: FUNCTION offer_waitlist_seats(p_item_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.offer_waitlist_seats(p_item_id uuid) FROM PUBLIC;
 
 -- Name: FUNCTION order_item_tax_snapshot(); Type: ACL; Schema: public
 
@@ -3187,6 +3399,10 @@ REVOKE ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO authenticated;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO service_role;
+
+-- Name: FUNCTION waitlist_entries_follow(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.waitlist_entries_follow() FROM PUBLIC;
 
 -- Name: FUNCTION withdraw_contract_cancellation(p_id uuid); Type: ACL; Schema: public
 
@@ -3478,6 +3694,11 @@ GRANT SELECT ON TABLE public.user_roles TO authenticated;
 GRANT ALL ON TABLE public.viewer_version TO service_role;
 GRANT SELECT ON TABLE public.viewer_version TO anon;
 GRANT SELECT ON TABLE public.viewer_version TO authenticated;
+
+-- Name: TABLE waitlist_entries; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.waitlist_entries TO service_role;
+GRANT SELECT,DELETE ON TABLE public.waitlist_entries TO authenticated;
 
 -- Name: TABLE withdrawals; Type: ACL; Schema: public
 

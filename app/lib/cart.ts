@@ -5,6 +5,11 @@
 export const ITEM_TYPES = ["product", "course", "event"] as const;
 export type CartItemType = (typeof ITEM_TYPES)[number];
 
+const ITEM_PATHS: Record<CartItemType, string> = { product: "/products", course: "/courses", event: "/events" };
+
+/** The detail page of an item a cart line (or a waitlist entry) refers to. */
+export const itemPath = (type: CartItemType, id: string) => `${ITEM_PATHS[type]}/${id}`;
+
 export interface CartLine {
   id: string;
   itemId: string;

@@ -1,13 +1,23 @@
-import { useLoaderData, useLocation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/catalog-detail";
 import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 import { CatalogDetailPage } from "~/components/catalog/detail-page";
+import { WaitlistForm } from "~/components/catalog/waitlist-form";
 import type { CartItemType } from "~/lib/cart";
 import { catalogDetailMeta } from "~/lib/catalog/seo";
 import { catalogKindOfPath } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { waitlistSchema } from "~/lib/schemas/waitlist";
+import { isUuid } from "~/lib/uuid";
 import { loadCatalogDetail } from "~/server/catalog/catalog-pages.server";
+import { joinWaitlist, type JoinOutcome } from "~/server/catalog/waitlist.server";
+import { SERVICE, withViewer } from "~/server/db/db.server";
 import { pageHeaders } from "~/server/http/cache-policy.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { redirectWithToast, type Toast } from "~/server/http/toast.server";
+import { getAuth } from "~/server/members/auth.server";
 
 /* Serves /courses/:id, /events/:id and /products/:id (route ids "<kind>-detail"), as legal.tsx does. */
 
@@ -26,17 +36,82 @@ export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 export const loader = (args: Route.LoaderArgs) =>
   loadCatalogDetail(catalogKindOfPath(new URL(args.request.url).pathname), args);
 
+/** What joining the waitlist answers, by outcome (the form's own errors stay next to its fields). */
+const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
+  joined: (email) => ({
+    type: "success",
+    message: "Du stehst auf der Warteliste",
+    description: `Sobald ein Platz frei wird, schreiben wir dir an ${email}.`,
+  }),
+  already: () => ({
+    type: "info",
+    message: "Du stehst bereits auf der Warteliste",
+    description: "Sobald ein Platz frei wird, schreiben wir dir.",
+  }),
+  bookable: () => ({
+    type: "info",
+    message: "Es sind wieder Plätze frei",
+    description: "Du kannst direkt buchen – ohne Warteliste.",
+  }),
+  past: () => ({
+    type: "error",
+    message: "Nicht mehr möglich",
+    description: "Die Veranstaltung hat bereits begonnen.",
+  }),
+  gone: () => ({ type: "error", message: "Nicht gefunden", description: "Diese Veranstaltung gibt es nicht mehr." }),
+};
+
+/** The waitlist form of a sold-out event or course (issue 27); products have no waitlist. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const path = new URL(request.url).pathname;
+  const kind = catalogKindOfPath(path);
+  if (kind === "products" || !isUuid(params.id)) throw data(null, { status: 404 });
+  await enforceIpLimit("waitlistPerIp", context);
+  const formData = await request.formData();
+  // A filled honeypot is a bot: answer like a success, store nothing.
+  if (isHoneypotFilled(formData)) return redirectWithToast(path, JOIN_TOASTS.joined(""));
+
+  const submission = parseWithZod(formData, { schema: waitlistSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await withViewer(SERVICE, (tx) =>
+    joinWaitlist(
+      tx,
+      {
+        itemType: CART[kind].itemType as "event" | "course",
+        itemId: params.id,
+        userId: getAuth(context).user?.id ?? null,
+      },
+      // A course is booked once, whatever the form said.
+      kind === "courses" ? { ...submission.value, seats: 1 } : submission.value,
+    ),
+  );
+  return redirectWithToast(path, JOIN_TOASTS[outcome](submission.value.email));
+}
+
 export default function CatalogDetailRoute() {
   const { result, jsonLd } = useLoaderData<typeof loader>();
-  const kind = catalogKindOfPath(useLocation().pathname);
-  const addToCart =
-    result.state === "found" ? (
-      <AddToCartForm
-        itemId={result.item.id}
-        itemType={CART[kind].itemType}
-        title={result.item.title}
-        withQuantity={CART[kind].withQuantity}
+  const answer = useActionData<typeof action>();
+  const location = useLocation();
+  const kind = catalogKindOfPath(location.pathname);
+  const found = result.state === "found";
+  const addToCart = found ? (
+    <AddToCartForm
+      itemId={result.item.id}
+      itemType={CART[kind].itemType}
+      title={result.item.title}
+      withQuantity={CART[kind].withQuantity}
+    />
+  ) : undefined;
+  const waitlist =
+    found && kind !== "products" ? (
+      <WaitlistForm
+        key={location.key}
+        action={location.pathname}
+        withSeats={CART[kind].withQuantity}
+        lastResult={answer?.result}
       />
     ) : undefined;
-  return <CatalogDetailPage kind={kind} result={result} structuredData={jsonLd} addToCart={addToCart} />;
+  return (
+    <CatalogDetailPage kind={kind} result={result} structuredData={jsonLd} addToCart={addToCart} waitlist={waitlist} />
+  );
 }

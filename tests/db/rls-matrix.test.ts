@@ -29,6 +29,7 @@ interface Ids {
   withdrawal: string;
   invoice: string;
   cancellation: string;
+  waitlistEntry: string;
 }
 
 interface TableCase {
@@ -435,6 +436,24 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  waitlist_entries: {
+    // Joined, left and booked through the server (service role) after it checked the form or the
+    // mailed token; admins read and remove entries, a member reads their own (data export).
+    where: "id = $1",
+    key: (i) => i.waitlistEntry,
+    insert: (i) => [
+      "insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text) values ($1::uuid, 'event', 'A B', 'neu@example.com', 1, 'Ja')",
+      [i.event],
+    ],
+    set: "name = name",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, "none"],
+      owner: ["ok", X, X, "none"],
+      admin: ["ok", X, X, "ok"],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   withdrawals: {
     // Filed through public.file_withdrawal only; the customer sees withdrawals linked to their orders.
     where: "id = $1",
@@ -500,6 +519,10 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.withdrawals (order_id, order_reference, name, email) values ($1::uuid, upper(left($1::uuid::text, 8)), 'O W', 'owner@example.com') returning id",
     [order],
   );
+  const waitlistEntry = await one(
+    "insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text, user_id) values ($1, 'event', 'O W', 'owner@example.com', 1, 'Ja', $2) returning id",
+    [event, owner],
+  );
   const cancellation = await one(
     "insert into public.contract_cancellations (kind, name, email, confirmation_email, user_id) values ('ordentlich', 'O W', 'owner@example.com', 'owner@example.com', $1) returning id",
     [owner],
@@ -520,6 +543,7 @@ async function fixtures(engine: Engine): Promise<Ids> {
   );
   return {
     cancellation,
+    waitlistEntry,
     invoice,
     owner,
     other,

@@ -34,6 +34,7 @@ export function CatalogDetailPage({
   result,
   structuredData,
   addToCart,
+  waitlist,
 }: {
   kind: CatalogKind;
   result: DetailResult<CatalogItem>;
@@ -43,6 +44,8 @@ export function CatalogDetailPage({
    * <section aria-label="In den Warenkorb"> under the prices; nothing is shown while it is absent.
    */
   addToCart?: ReactNode;
+  /** The waitlist form, shown in place of the cart form while an event or course is sold out. */
+  waitlist?: ReactNode;
 }) {
   if (result.state !== "found") {
     const text = KIND_TEXT[kind];
@@ -125,6 +128,7 @@ export function CatalogDetailPage({
                 : "Alle Plätze sind vergeben."}
             </p>
           ) : null}
+          {seats?.label === "Ausgebucht" ? waitlist : null}
 
           {item.description ? (
             <section aria-labelledby="description-heading">

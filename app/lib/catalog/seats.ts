@@ -21,6 +21,14 @@ export function seatState(item: CatalogItem): SeatState | null {
 
 export const seatsLeftText = (left: number) => (left === 1 ? "Noch 1 Platz" : `Noch ${left} Plätze`);
 
+/**
+ * Seats anyone may still book: the capacity less the seats of pending and paid orders and those
+ * held for waitlist offers (seat_counts). Null: no limit.
+ */
+export function freeSeats(capacity: number | null, counts: { booked: number | null; offered: number | null }) {
+  return capacity === null ? null : Math.max(0, capacity - Number(counts.booked ?? 0) - Number(counts.offered ?? 0));
+}
+
 /** Whether the item may go into the cart at all (products: in stock; events and courses: seatState). */
 export function isBookable(item: CatalogItem) {
   return item.kind === "products" ? item.availability : (seatState(item)?.bookable ?? true);

@@ -62,3 +62,14 @@ export type CatalogFilter = "all" | "startpage" | "offer";
 /** A list read never throws: failures are logged and reported as a state the page renders. */
 export type ListResult<T> = { ok: true; items: T[] } | { ok: false };
 export type DetailResult<T> = { state: "found"; item: T } | { state: "not-found" } | { state: "error" };
+
+/** One person on the waitlist of an event or course, as admins see it (issue 27). */
+export interface WaitlistRow {
+  id: string;
+  name: string;
+  email: string;
+  seats: number;
+  status: "waiting" | "offered";
+  createdAt: string;
+  offerExpiresAt: string | null;
+}

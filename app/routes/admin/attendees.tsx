@@ -1,18 +1,25 @@
 import { data, Link, useLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/attendees";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { AttendeeWaitlist, ChangeNotice } from "~/components/admin/attendee-waitlist";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { kindFromPath, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import { isUuid } from "~/lib/uuid";
+import { queueEventChangeMails } from "~/server/catalog/attendee-mails.server";
 import { listAttendees, type AttendeeList } from "~/server/catalog/attendees.server";
+import { listWaitlist, removeWaitlistEntry } from "~/server/catalog/waitlist.server";
 import { withViewer } from "~/server/db/db.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
 
 /**
  * /admin/events/{id}/teilnehmer and /admin/courses/{id}/teilnehmer: every booked seat with its
  * order, buyer, participants and payment; …/teilnehmer.csv downloads it for Excel, ?druck=1 is the
- * check-in list to print (a box per seat). Plain links and pages: all of it works without JavaScript.
+ * check-in list to print (a box per seat). Below the list, the waitlist; after a change of time or
+ * place (?aenderung=1, from the catalogue form) the question whether to tell the attendees. Plain
+ * links, pages and forms: all of it works without JavaScript.
  */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Teilnehmer${loaderData?.list ? `: ${loaderData.list.title}` : ""} – BeHappy Admin` },
@@ -23,9 +30,53 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindFromPath(url.pathname);
   if ((kind !== "events" && kind !== "courses") || !isUuid(params.id)) throw data(null, { status: 404 });
-  const list = await withViewer(viewer, (tx) => listAttendees(tx, kind, params.id));
-  if (!list) throw data(null, { status: 404 });
-  return { kind, id: params.id, list, print: url.searchParams.get("druck") === "1" };
+  const found = await withViewer(viewer, async (tx) => {
+    const list = await listAttendees(tx, kind, params.id);
+    return list ? { list, waitlist: await listWaitlist(tx, params.id) } : null;
+  });
+  if (!found) throw data(null, { status: 404 });
+  return {
+    kind,
+    id: params.id,
+    ...found,
+    print: url.searchParams.get("druck") === "1",
+    askToTell: url.searchParams.get("aenderung") === "1" && found.list.counts.booked > 0,
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("notify-change") }),
+  z.object({ intent: z.literal("remove-waitlist"), entryId: z.uuid() }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer } = await requireAdmin(context, request);
+  const kind = kindFromPath(new URL(request.url).pathname);
+  if ((kind !== "events" && kind !== "courses") || !isUuid(params.id)) throw data(null, { status: 404 });
+  const base = `/admin/${kind}/${params.id}/teilnehmer`;
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithError(base, { message: "Ungültige Anfrage" });
+
+  if (parsed.data.intent === "notify-change") {
+    const sent = await withViewer(viewer, (tx) => queueEventChangeMails(tx, kind, params.id));
+    if (sent === null)
+      return redirectWithError(base, {
+        message: "Keine Mail gesendet",
+        description: "Ohne Beginn gibt es nichts mitzuteilen.",
+      });
+    return redirectWithSuccess(base, {
+      message: "Änderung mitgeteilt",
+      description: sent === 1 ? "1 E-Mail ist unterwegs." : `${sent} E-Mails sind unterwegs.`,
+    });
+  }
+  const { entryId } = parsed.data;
+  const removed = await withViewer(viewer, (tx) => removeWaitlistEntry(tx, params.id, entryId));
+  return removed
+    ? redirectWithSuccess(base, { message: "Von der Warteliste entfernt" })
+    : redirectWithError(base, {
+        message: "Nicht gefunden",
+        description: "Der Eintrag ist nicht mehr auf der Warteliste.",
+      });
 }
 
 /** One line per seat for the check-in list: the registered participant, else the buyer. */
@@ -43,10 +94,15 @@ function checkInLines(list: AttendeeList) {
 }
 
 export default function AdminAttendees() {
-  const { kind, id, list, print } = useLoaderData<typeof loader>();
+  const { kind, id, list, waitlist, print, askToTell } = useLoaderData<typeof loader>();
   const base = `/admin/${kind}/${id}/teilnehmer`;
   const when = [list.date, list.time, list.location].filter(Boolean).join(" · ");
-  const counts = `${list.counts.booked} gebucht · ${list.counts.paid} bezahlt · ${list.counts.free === null ? "ohne Platzgrenze" : `${list.counts.free} frei`}`;
+  const counts = [
+    `${list.counts.booked} gebucht`,
+    `${list.counts.paid} bezahlt`,
+    ...(list.counts.offered > 0 ? [`${list.counts.offered} für die Warteliste reserviert`] : []),
+    list.counts.free === null ? "ohne Platzgrenze" : `${list.counts.free} frei`,
+  ].join(" · ");
   if (print) {
     return (
       <section>
@@ -118,6 +174,7 @@ export default function AdminAttendees() {
           </>
         }
       />
+      {askToTell ? <ChangeNotice base={base} booked={list.counts.booked} /> : null}
       <div className="mt-6">
         {list.rows.length === 0 ? (
           <p className="text-muted-foreground">Noch keine Buchungen.</p>
@@ -154,6 +211,7 @@ export default function AdminAttendees() {
           </AdminTable>
         )}
       </div>
+      <AttendeeWaitlist rows={waitlist} />
     </>
   );
 }

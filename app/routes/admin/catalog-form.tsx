@@ -77,12 +77,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
   const input = submission.value;
+  let askToTellAttendees = false;
   try {
     if (id) {
       const updated = await withViewer(viewer, (tx) => updateCatalogItem(tx, kind, id, input));
       // Deleted meanwhile (or never there): back to the list with the spec's error toast, not a 500.
       if (!updated)
         return redirectWithError(`/admin/${kind}`, adminFailure(toasts.updateError, "no row updated", { kind, id }));
+      askToTellAttendees = updated.askToTellAttendees;
     } else {
       await withViewer(viewer, (tx) => createCatalogItem(tx, kind, input));
     }
@@ -98,7 +100,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const notice = adminFailure(id ? toasts.updateFormError : toasts.createFormError, error, { kind, id });
     return data({ result: submission.reply({ formErrors: [notice.message] }), notice }, { status: 500 });
   }
-  return redirectWithSuccess(`/admin/${kind}`, {
+  // Time or place of a booked event changed: the attendee list asks whether to tell them (issue 27).
+  const next = askToTellAttendees ? `/admin/${kind}/${id}/teilnehmer?aenderung=1` : `/admin/${kind}`;
+  return redirectWithSuccess(next, {
     message: id ? toasts.updated : toasts.created,
     description: `„${input.title}“ wurde gespeichert.`,
   });

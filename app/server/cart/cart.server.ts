@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { CartItemType, CartLine } from "~/lib/cart";
 import { chargedUnitPrice, type MembershipStatus, type PlanFacts } from "~/lib/membership";
+import { freeSeats } from "~/lib/catalog/seats";
 import { cachedCatalog } from "~/server/catalog/catalog-cache.server";
 import type { Tx } from "~/server/db/db.server";
 
@@ -30,9 +31,6 @@ export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemT
   lineTotal: number;
 }
 
-const HREF: Record<CartItemType, string> = { product: "/products", course: "/courses", event: "/events" };
-export const itemHref = (type: CartItemType, id: string) => `${HREF[type]}/${id}`;
-
 /**
  * Looks up the items of the given lines ("all": every item a cart can hold): at most one query per
  * kind, never one per line.
@@ -55,6 +53,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             "item.behappy-price as community",
             "item.capacity",
             "seat_counts.booked",
+            "seat_counts.offered",
           ])
           .select(sql<boolean>`coalesce(item.starts_at <= public.shop_now(), false)`.as("past"))
           .$if(ids !== "all", (q) => q.where("item.id", "in", ids as string[]))
@@ -125,7 +124,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     isMembership: false,
     shipped: false,
     plan: null,
-    seatsLeft: row.capacity === null ? null : Math.max(0, row.capacity - Number(row.booked ?? 0)),
+    seatsLeft: freeSeats(row.capacity, row),
     past: row.past === true,
   });
   for (const row of courses) put("course", row, dated(row));

@@ -186,15 +186,29 @@ export async function createCatalogItem(tx: Tx, kind: AdminKind, input: CatalogF
   return row.id;
 }
 
-/** Returns false when RLS or a missing row left nothing updated. */
+/**
+ * Returns null when RLS or a missing row left nothing updated; else whether an event's or course's
+ * time or place changed (its calendar SEQUENCE rose, see the event_seats migration) while seats of
+ * it are booked: then the admin is asked whether to tell the attendees.
+ */
 export async function updateCatalogItem(tx: Tx, kind: AdminKind, id: string, input: CatalogFormInput) {
-  const result = await tx
+  const dated = kind !== "products";
+  const before = dated
+    ? await tx.selectFrom(table(kind)).select("calendar_sequence").where("id", "=", id).executeTakeFirst()
+    : undefined;
+  const update = tx
     .updateTable(table(kind))
     .set(payload(kind, input) as never)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  const row = dated
+    ? await update.returning(["id", "calendar_sequence"]).executeTakeFirst()
+    : await update.returning(["id"]).executeTakeFirst();
   await invalidateCatalog(tx);
-  return Number(result.numUpdatedRows) > 0;
+  if (!row) return null;
+  const sequence = "calendar_sequence" in row ? row.calendar_sequence : undefined;
+  if (!before || sequence === before.calendar_sequence) return { askToTellAttendees: false };
+  const seats = await tx.selectFrom("seat_counts").select("booked").where("item_id", "=", id).executeTakeFirst();
+  return { askToTellAttendees: (seats?.booked ?? 0) > 0 };
 }
 
 /** "update by id with one field" (spec §7): one flag. Returns the title, or null if nothing changed. */

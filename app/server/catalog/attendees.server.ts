@@ -1,4 +1,5 @@
 import type { Tx } from "~/server/db/db.server";
+import { freeSeats } from "~/lib/catalog/seats";
 import { orderNumber } from "~/lib/format";
 
 export interface AttendeeRow {
@@ -19,8 +20,8 @@ export interface AttendeeList {
   location: string | null;
   capacity: number | null;
   rows: AttendeeRow[];
-  /** Seats of pending and paid orders, of paid orders, and still free (null: no limit). */
-  counts: { booked: number; paid: number; free: number | null };
+  /** Seats of pending and paid orders, of paid orders, held for waitlist offers, and still free (null: no limit). */
+  counts: { booked: number; paid: number; offered: number; free: number | null };
 }
 
 /**
@@ -31,7 +32,8 @@ export interface AttendeeList {
 export async function listAttendees(tx: Tx, kind: "events" | "courses", id: string): Promise<AttendeeList | null> {
   const item = await tx
     .selectFrom(`${kind} as item` as "events as item")
-    .select(["item.title", "item.date", "item.time", "item.location", "item.capacity"])
+    .leftJoin("seat_counts as s", "s.item_id", "item.id")
+    .select(["item.title", "item.date", "item.time", "item.location", "item.capacity", "s.offered"])
     .where("item.id", "=", id)
     .executeTakeFirst();
   if (!item) return null;
@@ -70,13 +72,15 @@ export async function listAttendees(tx: Tx, kind: "events" | "courses", id: stri
   }));
   const sum = (pick: (row: AttendeeRow) => boolean) => rows.filter(pick).reduce((n, row) => n + row.seats, 0);
   const booked = sum((row) => row.status !== "cancelled");
+  const { offered, ...facts } = item;
   return {
-    ...item,
+    ...facts,
     rows,
     counts: {
       booked,
       paid: sum((row) => row.status === "completed"),
-      free: item.capacity === null ? null : Math.max(0, item.capacity - booked),
+      offered: offered ?? 0,
+      free: freeSeats(item.capacity, { booked, offered }),
     },
   };
 }

@@ -6,6 +6,7 @@ import { iso, num } from "~/server/db/values.server";
 import { logger } from "~/server/platform/log.server";
 import type { CatalogFilter, CatalogKind, DetailResult, ItemOf, ListResult, ProductItem } from "~/lib/catalog/types";
 import { isUuid } from "~/lib/uuid";
+import { freeSeats } from "~/lib/catalog/seats";
 
 /**
  * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
@@ -50,6 +51,7 @@ const PRODUCT_COLUMNS = [
 type EventColumn = (typeof EVENT_COLUMNS)[number];
 type EventRow = (Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<CoursesTable>, EventColumn>) & {
   booked: number | null;
+  offered: number | null;
   past: boolean;
 };
 type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
@@ -72,7 +74,7 @@ function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
     starts_at: row.starts_at ? iso(row.starts_at) : null,
     ends_at: row.ends_at ? iso(row.ends_at) : null,
     capacity: row.capacity,
-    seats_left: row.capacity === null ? null : Math.max(0, row.capacity - Number(row.booked ?? 0)),
+    seats_left: freeSeats(row.capacity, row),
     past: row.past === true,
     calendar_sequence: row.calendar_sequence,
     created_at: iso(row.created_at),
@@ -134,7 +136,13 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       .selectFrom(table)
       .leftJoin("seat_counts", "seat_counts.item_id", `${table}.id`)
       .select(EVENT_COLUMNS.map((column) => `${table}.${column}` as const))
-      .select([`${table}.show_on_startpage`, `${table}.show_on_offer`, `${table}.updated_at`, "seat_counts.booked"])
+      .select([
+        `${table}.show_on_startpage`,
+        `${table}.show_on_offer`,
+        `${table}.updated_at`,
+        "seat_counts.booked",
+        "seat_counts.offered",
+      ])
       .select(sql<boolean>`coalesce(${sql.ref(`${table}.starts_at`)} <= public.shop_now(), false)`.as("past"))
       .orderBy(`${table}.created_at`, "desc")
       .orderBy(`${table}.id`)

@@ -304,6 +304,7 @@ export interface SeatCountsTable {
   item_id: string;
   item_type: string;
   booked: Generated<number>;
+  offered: Generated<number>;
 }
 
 export interface ShopClockTable {
@@ -329,6 +330,23 @@ export interface ViewerVersionTable {
   id: Generated<boolean>;
   version: Generated<string>;
   changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  item_id: string;
+  item_type: string;
+  name: string;
+  email: string;
+  seats: number;
+  user_id: string | null;
+  consent_text: string;
+  status: Generated<string>;
+  token_hash: string | null;
+  offered_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  offer_expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface WithdrawalsTable {
@@ -372,5 +390,6 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
   viewer_version: ViewerVersionTable;
+  waitlist_entries: WaitlistEntriesTable;
   withdrawals: WithdrawalsTable;
 }

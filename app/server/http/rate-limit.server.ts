@@ -23,6 +23,7 @@ export const RATE_LIMITS = {
   signUpPerIp: { windowSeconds: 60 * 60, max: 10, scales: true },
   contactPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
   newsletterPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
+  waitlistPerIp: { windowSeconds: 10 * 60, max: 10, scales: true },
   checkoutPerIp: { windowSeconds: 60, max: 10, scales: true },
   passwordResetPerIp: { windowSeconds: 60 * 60, max: 5, scales: true },
   // Reset mails to one address (silently dropped beyond: the page answers the same).

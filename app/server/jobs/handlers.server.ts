@@ -1,5 +1,6 @@
 import { catalogueClock } from "~/server/catalog/catalogue-clock.server";
 import { eventReminder } from "~/server/catalog/event-reminders.server";
+import { waitlistExpiry, waitlistOffer } from "~/server/catalog/waitlist.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 
@@ -11,4 +12,6 @@ export const JOB_HANDLERS: JobHandlers = {
   "membership-sweep": membershipSweep,
   "catalogue-clock": catalogueClock,
   "event-reminder": eventReminder,
+  "waitlist-offer": waitlistOffer,
+  "waitlist-expiry": waitlistExpiry,
 };

@@ -1,0 +1,101 @@
+import { formatDateTime } from "~/lib/format";
+import { KIND_TEXT } from "~/lib/catalog/texts";
+import { calendarAttachment, loadCalendarSource, type CalendarSource } from "~/server/catalog/calendar.server";
+import type { Tx } from "~/server/db/db.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { greetingMail } from "~/server/mail/layout.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { accountAddress } from "~/server/members/accounts.server";
+
+/**
+ * Mails to the people who come to an event or course: every buyer of a pending or paid order with
+ * it (their account address, not what was typed at checkout) and each registered participant's
+ * address, once per address.
+ */
+export async function attendeeAddresses(tx: Tx, itemId: string) {
+  const booked = tx
+    .selectFrom("order_items as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .where("i.item_id", "=", itemId)
+    .where("o.status", "<>", "cancelled");
+  const buyers = await booked.select("o.user_id").distinct().execute();
+  const participants = await booked
+    .innerJoin("event_bookings as b", "b.order_item_id", "i.id")
+    .select("b.email")
+    .execute();
+  const addresses = new Set<string>();
+  for (const { user_id } of buyers) {
+    const account = user_id ? await accountAddress(tx, user_id) : null;
+    if (account) addresses.add(account.email.toLowerCase());
+  }
+  for (const { email } of participants) addresses.add(email.trim().toLowerCase());
+  return [...addresses].sort();
+}
+
+const itemTypeOf = (kind: CalendarSource["kind"]) => (kind === "courses" ? "course" : "event");
+const fileNameOf = (kind: CalendarSource["kind"]) => (kind === "courses" ? "kurs.ics" : "veranstaltung.ics");
+const whenOf = (item: Pick<CalendarSource, "starts_at" | "location">) =>
+  `am ${formatDateTime(item.starts_at)} Uhr${item.location ? ` in ${item.location}` : ""}`;
+
+/** Queues one mail per attendee with the item's calendar file; `key` makes each one once. */
+async function mailAttendees(
+  tx: Tx,
+  item: CalendarSource,
+  mail: { subject: string; text: string; html: string },
+  key: (to: string) => string,
+) {
+  const ics = calendarAttachment(item, fileNameOf(item.kind));
+  const addresses = await attendeeAddresses(tx, item.id);
+  for (const to of addresses) await enqueueMail(tx, { to, ...mail, attachments: [ics] }, { key: key(to) });
+  return addresses.length;
+}
+
+const pageOf = (item: CalendarSource) => publicUrl(`${KIND_TEXT[item.kind].path}/${item.id}`);
+
+/** The reminder: time, place, the page and the calendar file; no name anyone typed. */
+export function eventReminderMail(input: { title: string; startsAt: string; location: string | null; link: string }) {
+  const when = `${formatDateTime(input.startsAt)} Uhr`;
+  return greetingMail(`Erinnerung: ${input.title} am ${when} – BeHappy`, "Bald ist es so weit", [
+    [`in zwei Tagen beginnt „${input.title}“: am ${when}${input.location ? ` in ${input.location}` : ""}.`],
+    ["Alle Angaben findest du hier:", { href: input.link, label: "Zur Veranstaltung", spelledOut: true }],
+    ["Die Kalenderdatei hängt an. Wir freuen uns auf dich!"],
+  ]);
+}
+
+/** Two days before the start (job "event-reminder"), once per address and start. */
+export async function queueEventReminders(tx: Tx, item: CalendarSource, starts: number) {
+  const mail = eventReminderMail({
+    title: item.title,
+    startsAt: item.starts_at,
+    location: item.location,
+    link: pageOf(item),
+  });
+  return mailAttendees(tx, item, mail, (to) => `event-reminder:${item.id}:${starts}:${to}`);
+}
+
+export function eventChangeMail(item: Pick<CalendarSource, "title" | "starts_at" | "location">, link: string) {
+  return greetingMail(`Geändert: ${item.title} – BeHappy`, "Neue Zeit oder neuer Ort", [
+    [`„${item.title}“ hat sich geändert: Die Veranstaltung findet jetzt ${whenOf(item)} statt.`],
+    ["Alle Angaben findest du hier:", { href: link, label: "Zur Veranstaltung", spelledOut: true }],
+    [
+      "Die neue Kalenderdatei hängt an: Öffnest du sie, ersetzt dein Kalender den alten Eintrag. Wenn du zum neuen Termin nicht kannst, antworte uns einfach auf diese E-Mail.",
+    ],
+  ]);
+}
+
+/**
+ * After an admin changed the time or place of an event or course with bookings and said yes to
+ * telling the attendees: one change mail each, with the calendar file of the new SEQUENCE. Once per
+ * address and change (asking twice sends nothing new). Null: the item is gone or has no real start.
+ */
+export async function queueEventChangeMails(tx: Tx, kind: CalendarSource["kind"], id: string) {
+  const item = await loadCalendarSource(tx, kind, id);
+  if (!item) return null;
+  const mail = eventChangeMail(item, pageOf(item));
+  return mailAttendees(
+    tx,
+    item,
+    mail,
+    (to) => `event-change:${itemTypeOf(kind)}:${id}:${item.calendar_sequence}:${to}`,
+  );
+}

@@ -1,0 +1,114 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tx } from "~/server/db/db.server";
+
+/**
+ * The waitlist's jobs on the shop's clock, against a real PGlite with the migrations: a freed seat
+ * mails the first in line a link; unused for 48 hours, the offer ends and the next one is mailed;
+ * the link shows the offer, books it into the cart's line, or gives it up; the list is deleted when
+ * the event begins.
+ */
+beforeAll(async () => {
+  process.env.DATA_DIR = "memory://";
+  process.env.LOG_SILENT = "true";
+  process.env.SEED_DEMO_DATA = "false";
+  const { database } = await import("~/server/db/db.server");
+  await database();
+}, 180_000);
+
+afterAll(async () => {
+  const { setShopClock } = await import("~/server/jobs/clock.server");
+  await setShopClock(null);
+  const { closeDatabase } = await import("~/server/db/db.server");
+  await closeDatabase();
+});
+
+async function asService<T>(fn: (tx: Tx) => Promise<T>) {
+  const { SERVICE, withViewer } = await import("~/server/db/db.server");
+  return withViewer(SERVICE, fn);
+}
+
+const HOUR = 3_600_000;
+
+async function offerMails(eventId: string) {
+  return asService(async (tx) => {
+    const { rows } = await sql<{ to_address: string; subject: string; text_body: string }>`
+      select m.to_address, m.subject, m.text_body from public.mail_outbox m
+       where m.dedupe_key like 'waitlist-offer:%'
+         and split_part(m.dedupe_key, ':', 2)::uuid in (select id from public.waitlist_entries where item_id = ${eventId}::uuid)
+       order by m.created_at`.execute(tx);
+    return rows;
+  });
+}
+
+const tokenOf = (text: string) => /\/warteliste\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? "";
+
+describe("waitlist jobs", () => {
+  it("a freed seat mails the first in line; 48 hours unused, the next one is asked; the event's start deletes the list", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { joinWaitlist, waitlistLinkOf, leaveWaitlist } = await import("~/server/catalog/waitlist.server");
+    const at = async (ms: number) => {
+      await setShopClock(new Date(Date.now() + ms));
+      await runDueJobsNow(JOB_HANDLERS);
+    };
+
+    const { eventId, orderId } = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+        values ('Abend der Stille', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
+                now() + interval '10 days')
+        returning id`.execute(tx);
+      const { rows: orders } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status)
+        values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+                values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', 'Abend der Stille', 1, 30)`.execute(tx);
+      return { eventId: rows[0].id, orderId: orders[0].id };
+    });
+    const join = (email: string) =>
+      asService((tx) =>
+        joinWaitlist(tx, { itemType: "event", itemId: eventId, userId: null }, { name: "Wartende", email, seats: 1 }),
+      );
+    expect(await join("anna@example.com")).toBe("joined");
+    expect(await join("ANNA@example.com")).toBe("already");
+    expect(await join("ben@example.com")).toBe("joined");
+
+    await asService((tx) => sql`update public.orders set status = 'cancelled' where id = ${orderId}::uuid`.execute(tx));
+    await at(0);
+    const [first] = await offerMails(eventId);
+    expect(first.to_address).toBe("anna@example.com");
+    expect(first.subject).toBe("Ein Platz ist frei: Abend der Stille – BeHappy");
+    expect(first.text_body).toMatch(/Wir halten ihn bis \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr für dich\./);
+    const annaLink = await asService((tx) => waitlistLinkOf(tx, tokenOf(first.text_body)));
+    expect(annaLink).toMatchObject({ state: "offered", email: "anna@example.com", seats: 1, title: "Abend der Stille" });
+    // Anyone else is told it is sold out while the seat is held.
+    expect(await join("clara@example.com")).toBe("joined");
+
+    await at(47 * HOUR);
+    expect(await offerMails(eventId)).toHaveLength(1);
+    await at(48 * HOUR + 60_000);
+    const mails = await offerMails(eventId);
+    expect(mails.map((m) => m.to_address)).toEqual(["anna@example.com", "ben@example.com"]);
+    expect((await asService((tx) => waitlistLinkOf(tx, tokenOf(first.text_body))))?.state).toBe("expired");
+
+    // Ben gives the seat up by his link: Clara is asked at once.
+    const benLink = await asService((tx) => waitlistLinkOf(tx, tokenOf(mails[1].text_body)));
+    await asService((tx) => leaveWaitlist(tx, benLink!.entryId));
+    await at(48 * HOUR + 120_000);
+    expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual([
+      "anna@example.com",
+      "ben@example.com",
+      "clara@example.com",
+    ]);
+
+    // The event begins: its waitlist is deleted (data minimisation).
+    await at(10 * 24 * HOUR + 60_000);
+    const left = await asService((tx) =>
+      tx.selectFrom("waitlist_entries").select("id").where("item_id", "=", eventId).execute(),
+    );
+    expect(left).toEqual([]);
+    await setShopClock(null);
+  });
+});

@@ -1,0 +1,170 @@
+// The waitlist of a sold-out event (issue 27), on both engines: seats freed by a cancelled order or
+// a raised capacity are offered to the first in line in the same transaction and held for them
+// (nobody else can book them); the person offered books them with their address; an offer that ends
+// unused (48 hours on the shop's clock, or left) passes to the next; visitors cannot read the list.
+import { randomUUID } from "node:crypto";
+import { beforeAll, expect, it } from "vitest";
+import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
+
+const ORDER = "select public.place_order($1, $2::jsonb, $3::jsonb) as id";
+const order = (eventId: string, email: string, quantity = 1) => [
+  randomUUID(),
+  JSON.stringify({
+    first_name: "Mia",
+    last_name: "Schulz",
+    email,
+    street: "Lindenstraße 5",
+    zipcode: "10969",
+    city: "Berlin",
+    country: "Deutschland",
+  }),
+  JSON.stringify([{ item_id: eventId, item_type: "event", quantity }]),
+];
+
+async function newEvent(engine: Engine, capacity: number) {
+  const [row] = await engine.query<{ id: string }>(
+    `insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at, ends_at)
+     values ($1, 'Workshop', '/images/catalog/netzwerkabend.svg', '01.01.2030', '10:00 Uhr', 'Berlin', 50, $2,
+             public.shop_now() + interval '30 days', public.shop_now() + interval '30 days 2 hours')
+     returning id`,
+    [`Kreis ${randomUUID().slice(0, 8)}`, capacity],
+  );
+  return row.id;
+}
+
+async function join(engine: Engine, eventId: string, email: string, seats = 1) {
+  await engine.query(
+    `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text)
+     values ($1, 'event', 'Wartende Person', $2, $3, 'Einwilligung')`,
+    [eventId, email, seats],
+  );
+}
+
+const entries = (engine: Engine, eventId: string) =>
+  engine.query<{ email: string; status: string }>(
+    "select email, status from public.waitlist_entries where item_id = $1 order by created_at, id",
+    [eventId],
+  );
+const counts = async (engine: Engine, eventId: string) =>
+  (
+    await engine.query<{ booked: number; offered: number }>(
+      "select booked, offered from public.seat_counts where item_id = $1",
+      [eventId],
+    )
+  )[0];
+
+describeEngines("waitlist", (engine) => {
+  let buyer: string;
+  beforeAll(async () => {
+    buyer = await engine().createUser(uniqueEmail("wait"));
+  });
+
+  /** A sold-out event of 2 seats (two orders of one), two people waiting; returns the first order. */
+  async function soldOut(e: Engine) {
+    const eventId = await newEvent(e, 2);
+    const asBuyer = e.asViewer("authenticated", buyer);
+    const first = (await asBuyer.query<{ id: string }>(ORDER, order(eventId, "erste@example.com"))).rows[0].id;
+    await asBuyer.query(ORDER, order(eventId, "zweite@example.com"));
+    await join(e, eventId, "anna@example.com");
+    await join(e, eventId, "ben@example.com");
+    return { eventId, first, asBuyer };
+  }
+
+  it("a cancelled order's seat is held for the first in line; nobody else can book it; she can", async () => {
+    const e = engine();
+    const { eventId, first, asBuyer } = await soldOut(e);
+    expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["waiting", "waiting"]);
+
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [first]);
+    expect(await entries(e, eventId)).toEqual([
+      { email: "anna@example.com", status: "offered" },
+      { email: "ben@example.com", status: "waiting" },
+    ]);
+    expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 1 });
+    const jobs = await e.query<{ kind: string }>(
+      "select kind from public.jobs where key like 'waitlist-%' and payload->>'entry_id' in (select id::text from public.waitlist_entries where item_id = $1) order by kind",
+      [eventId],
+    );
+    expect(jobs.map((j) => j.kind)).toEqual(["waitlist-expiry", "waitlist-offer"]);
+
+    const refused = await errorOf(asBuyer.query(ORDER, order(eventId, "jemand@example.com")));
+    expect(refused.message).toMatch(/^„Kreis \w+“ ist ausgebucht\.$/);
+
+    await asBuyer.query(ORDER, order(eventId, "Anna@Example.com"));
+    expect(await counts(e, eventId)).toEqual({ booked: 2, offered: 0 });
+    expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["booked", "waiting"]);
+  });
+
+  it("an offer that ends unused (expired or left) passes to the next in line; so do raised seats", async () => {
+    const e = engine();
+    const { eventId, first } = await soldOut(e);
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [first]);
+    // 48 hours later the expiry job (app/server/catalog/waitlist.server.ts) ends Anna's offer.
+    await e.query(
+      `update public.waitlist_entries set status = 'expired' where item_id = $1 and email = 'anna@example.com'`,
+      [eventId],
+    );
+    expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["expired", "offered"]);
+    expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 1 });
+
+    // Ben leaves: nobody is waiting any more, the seat is free for anyone.
+    await e.query(
+      `update public.waitlist_entries set status = 'left' where item_id = $1 and email = 'ben@example.com'`,
+      [eventId],
+    );
+    expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 0 });
+
+    // Two more join (a couple for 2 seats, then Clara for 1): the seat left fits only Clara.
+    await join(e, eventId, "paar@example.com", 2);
+    await join(e, eventId, "clara@example.com", 1);
+    expect((await entries(e, eventId)).slice(2).map((w) => w.status)).toEqual(["waiting", "offered"]);
+    await e.query("update public.events set capacity = 3 where id = $1", [eventId]);
+    expect((await entries(e, eventId)).slice(2).map((w) => w.status)).toEqual(["waiting", "offered"]);
+    // A fourth seat: now the couple's two fit.
+    await e.query("update public.events set capacity = 4 where id = $1", [eventId]);
+    expect((await entries(e, eventId)).slice(2).map((w) => w.status)).toEqual(["offered", "offered"]);
+    expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 3 });
+  });
+
+  it("the capacity cannot go below the seats booked and held for offers", async () => {
+    const e = engine();
+    const { eventId, first } = await soldOut(e);
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [first]);
+    const error = await errorOf(e.query("update public.events set capacity = 1 where id = $1", [eventId]));
+    expect(error.message).toBe(
+      "Es sind bereits 1 Plätze gebucht und 1 für die Warteliste reserviert. Die Zahl der Plätze kann nicht kleiner sein.",
+    );
+  });
+
+  it("only admins read and remove entries; a member reads their own; visitors nothing", async () => {
+    const e = engine();
+    const eventId = await newEvent(e, 1);
+    const member = await e.createUser(uniqueEmail("waiter"));
+    await e.query(
+      `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text, user_id)
+       values ($1, 'event', 'Mitglied', 'mitglied@example.com', 1, 'Einwilligung', $2)`,
+      [eventId, member],
+    );
+    await join(e, eventId, "fremd@example.com");
+    const read = (role: "anon" | "authenticated", id?: string) =>
+      e
+        .asViewer(role, id)
+        .query<{ email: string }>("select email from public.waitlist_entries where item_id = $1", [eventId]);
+    expect((await errorOf(read("anon"))).message).toMatch(/permission denied/);
+    expect((await read("authenticated", buyer)).rows).toEqual([]);
+    expect((await read("authenticated", member)).rows).toEqual([{ email: "mitglied@example.com" }]);
+    const insert = await errorOf(
+      e
+        .asViewer("authenticated", member)
+        .query(
+          `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text) values ($1, 'event', 'x', 'x@example.com', 1, 'x')`,
+          [eventId],
+        ),
+    );
+    expect(insert.message).toMatch(/permission denied/);
+    const deleted = await e
+      .asViewer("authenticated", member)
+      .query("delete from public.waitlist_entries where item_id = $1", [eventId]);
+    expect(deleted.rowCount ?? 0).toBe(0);
+  });
+});
