@@ -82,7 +82,12 @@ describe("waitlist jobs", () => {
     expect(first.subject).toBe("Ein Platz ist frei: Abend der Stille – BeHappy");
     expect(first.text_body).toMatch(/Wir halten ihn bis \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr für dich\./);
     const annaLink = await asService((tx) => waitlistLinkOf(tx, tokenOf(first.text_body)));
-    expect(annaLink).toMatchObject({ state: "offered", email: "anna@example.com", seats: 1, title: "Abend der Stille" });
+    expect(annaLink).toMatchObject({
+      state: "offered",
+      email: "anna@example.com",
+      seats: 1,
+      title: "Abend der Stille",
+    });
     // Anyone else is told it is sold out while the seat is held.
     expect(await join("clara@example.com")).toBe("joined");
 
