@@ -513,7 +513,14 @@ begin
         'name', c.name, 'email', c.email, 'phone', c.phone, 'message', c.message,
         'status', c.status, 'created_at', c.created_at) order by c.created_at desc)
       from public.contact_messages c
-      where lower(c.email) = v_matched), '[]'::jsonb)
+      where lower(c.email) = v_matched), '[]'::jsonb),
+    'waitlist', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'item_id', w.item_id, 'item_type', w.item_type, 'name', w.name, 'email', w.email, 'seats', w.seats,
+        'status', w.status, 'consent_text', w.consent_text, 'created_at', w.created_at,
+        'offer_expires_at', w.offer_expires_at) order by w.created_at desc)
+      from public.waitlist_entries w
+      where w.user_id = v_uid or lower(w.email) = v_matched), '[]'::jsonb)
   );
 end
 $$;
@@ -3153,13 +3160,9 @@ ALTER TABLE public.waitlist_entries ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY waitlist_entries_admin_delete ON public.waitlist_entries FOR DELETE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
 
--- Name: waitlist_entries waitlist_entries_admin_select; Type: POLICY; Schema: public
+-- Name: waitlist_entries waitlist_entries_select; Type: POLICY; Schema: public
 
-CREATE POLICY waitlist_entries_admin_select ON public.waitlist_entries FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
-
--- Name: waitlist_entries waitlist_entries_own_select; Type: POLICY; Schema: public
-
-CREATE POLICY waitlist_entries_own_select ON public.waitlist_entries FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY waitlist_entries_select ON public.waitlist_entries FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
 
 -- Name: withdrawals; Type: ROW SECURITY; Schema: public
 

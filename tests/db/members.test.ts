@@ -30,6 +30,7 @@ interface MemberExport {
   newsletter: Record<string, unknown>[];
   contact_messages: Record<string, unknown>[];
   membership: Record<string, unknown> | null;
+  waitlist: Record<string, unknown>[];
 }
 
 async function orderWithEvent(engine: Engine, userId: string) {
@@ -110,6 +111,25 @@ describeEngines("members: export_my_data", (engine) => {
       .asViewer("authenticated", member)
       .query<{ data: MemberExport }>("select public.export_my_data() as data");
     expect(rows[0].data.membership).toMatchObject({ plan: "lifetime", until: null });
+  });
+
+  it("includes the caller's waitlist entries, by account or confirmed address; nobody else's", async () => {
+    const wait = (address: string, userId: string | null) =>
+      engine().query(
+        `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text, user_id)
+         values ($1, 'event', 'Jonas Krüger', $2, 1, 'Einwilligung', $3)`,
+        [EVENT, address, userId],
+      );
+    await wait("anders@example.com", member);
+    await wait(email.toUpperCase(), null);
+    await wait(uniqueEmail("fremd"), other);
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
+    expect(rows[0].data.waitlist.map((w) => String(w.email).toLowerCase()).sort()).toEqual(
+      ["anders@example.com", email.toLowerCase()].sort(),
+    );
+    expect(rows[0].data.waitlist[0]).toMatchObject({ item_type: "event", consent_text: "Einwilligung", seats: 1 });
   });
 
   it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {
