@@ -99,11 +99,27 @@ describeEngines("waitlist", (engine) => {
     const e = engine();
     const { eventId, first } = await soldOut(e);
     await e.query("update public.orders set status = 'cancelled' where id = $1", [first]);
-    // 48 hours later the expiry job (app/server/catalog/waitlist.server.ts) ends Anna's offer.
-    await e.query(
-      `update public.waitlist_entries set status = 'expired' where item_id = $1 and email = 'anna@example.com'`,
-      [eventId],
-    );
+    // The expiry job's statement (waitlistExpiry in app/server/catalog/waitlist.server.ts), run on
+    // the shop's clock: after 47 hours Anna's offer holds, after 49 it ends and Ben is asked.
+    const expireAt = async (hours: number) => {
+      await e.query(
+        `insert into public.shop_clock (id, skew) values (true, make_interval(hours => $1))
+         on conflict (id) do update set skew = excluded.skew`,
+        [hours],
+      );
+      try {
+        await e.query(
+          `update public.waitlist_entries set status = 'expired'
+            where item_id = $1 and status = 'offered' and offer_expires_at <= public.shop_now()`,
+          [eventId],
+        );
+      } finally {
+        await e.query("delete from public.shop_clock");
+      }
+    };
+    await expireAt(47);
+    expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["offered", "waiting"]);
+    await expireAt(49);
     expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["expired", "offered"]);
     expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 1 });
 

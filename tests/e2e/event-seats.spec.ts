@@ -193,3 +193,54 @@ test("a course with only a free-text date keeps working and offers no calendar f
   expect(file.status()).toBe(404);
   expect(await file.text()).toBe("Für diesen Eintrag gibt es keine Kalenderdatei.");
 });
+
+/** `ms` from now as a datetime-local value in Berlin time (what the admin form takes). */
+function berlinLocalIn(ms: number) {
+  const parts = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(Date.now() + ms));
+  return parts.replace(" ", "T");
+}
+
+test("the reminder arrives once, with the calendar file, when the event is near", async ({ page, browser, signIn }) => {
+  test.setTimeout(150_000);
+  const title = uniqueTitle("Erinnerung");
+  const DAY = 86_400_000;
+  await signIn({ admin: true });
+  await fillEvent(page, title, { start: berlinLocalIn(10 * DAY), end: berlinLocalIn(10 * DAY + 7_200_000), seats: "" });
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  const path = await eventPath(page, title);
+  const { page: buyer, email } = await memberBrowser(browser);
+  const added = await buyer.request.post("/cart", {
+    form: { intent: "add", itemId: path.split("/").pop()!, itemType: "event", quantity: "1" },
+  });
+  expect(added.ok()).toBeTruthy();
+  await checkOutCart(buyer);
+  await buyer.context().close();
+
+  // Moved to tomorrow: less than two days ahead, so its reminder is due at once (not asked to tell).
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Bearbeiten: ${title}` }).click();
+  const start = berlinLocalIn(DAY + 3_600_000);
+  await page.getByLabel("Beginn (optional)").fill(start);
+  await page.getByLabel("Ende (optional)").fill(berlinLocalIn(DAY + 3 * 3_600_000));
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await page.getByRole("link", { name: "Nein, nicht informieren" }).click();
+
+  const reminders = () => mailsTo(email).filter((m) => m.text.includes(`bald ist es so weit: „${title}“ beginnt am`));
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  await expect.poll(() => reminders().length, { timeout: 20_000 }).toBe(1);
+  const [day, time] = [start.slice(0, 10).split("-").reverse().join("."), start.slice(11)];
+  expect(reminders()[0].text).toContain(`beginnt am ${day}, ${time} Uhr in Leipzig.`);
+  expect(reminders()[0].raw).toMatch(/Content-Type: text\/calendar/);
+  // Running the jobs again sends nothing new.
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  await page.waitForTimeout(1_500);
+  expect(reminders()).toHaveLength(1);
+});

@@ -56,7 +56,8 @@ const pageOf = (item: CalendarSource) => publicUrl(`${KIND_TEXT[item.kind].path}
 export function eventReminderMail(input: { title: string; startsAt: string; location: string | null; link: string }) {
   const when = `${formatDateTime(input.startsAt)} Uhr`;
   return greetingMail(`Erinnerung: ${input.title} am ${when} – BeHappy`, "Bald ist es so weit", [
-    [`in zwei Tagen beginnt „${input.title}“: am ${when}${input.location ? ` in ${input.location}` : ""}.`],
+    // "bald", not "in zwei Tagen": an event booked or moved later than that is reminded at once.
+    [`bald ist es so weit: „${input.title}“ beginnt am ${when}${input.location ? ` in ${input.location}` : ""}.`],
     ["Alle Angaben findest du hier:", { href: input.link, label: "Zur Veranstaltung", spelledOut: true }],
     ["Die Kalenderdatei hängt an. Wir freuen uns auf dich!"],
   ]);

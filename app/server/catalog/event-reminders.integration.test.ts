@@ -96,7 +96,7 @@ describe("event reminders", () => {
     expect(sent[0].subject).toMatch(
       /^Erinnerung: Atelier der Dankbarkeit am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr – BeHappy$/,
     );
-    expect(sent[0].text_body).toContain("in zwei Tagen beginnt „Atelier der Dankbarkeit“");
+    expect(sent[0].text_body).toContain("bald ist es so weit: „Atelier der Dankbarkeit“ beginnt am");
     expect(sent[0].text_body).toContain("in Leipzig, Werk 2");
     // Nothing anyone typed at checkout (the order's name and e-mail) is in it.
     expect(sent[0].text_body).not.toContain("Erika");
