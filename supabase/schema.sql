@@ -291,12 +291,12 @@ declare
   v_id uuid := case when tg_op = 'DELETE' then old.id else new.id end;
 begin
   if tg_table_name = 'orders' then
-    -- Status only; an update that leaves the status as it was is no event.
-    if tg_op <> 'UPDATE' or old.status is not distinct from new.status then
+    -- Status and payment deadline only; an update that changes neither is no event.
+    if tg_op <> 'UPDATE' or (old.status, old.payment_deadline) is not distinct from (new.status, new.payment_deadline) then
       return null;
     end if;
-    v_before := jsonb_build_object('status', old.status);
-    v_after := jsonb_build_object('status', new.status);
+    v_before := jsonb_build_object('status', old.status, 'payment_deadline', old.payment_deadline);
+    v_after := jsonb_build_object('status', new.status, 'payment_deadline', new.payment_deadline);
   elsif tg_op = 'UPDATE' and (v_before - 'updated_at') = (v_after - 'updated_at') then
     return null;
   end if;
@@ -2016,6 +2016,28 @@ CREATE TABLE public.order_items (
     CONSTRAINT order_items_vat_rate_check CHECK ((vat_rate = ANY (ARRAY[(7)::numeric, (19)::numeric])))
 );
 
+-- Name: order_payments; Type: TABLE; Schema: public
+
+CREATE TABLE public.order_payments (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    order_id uuid NOT NULL,
+    kind text NOT NULL,
+    amount numeric(10,2) NOT NULL,
+    booked_on date NOT NULL,
+    recorded_by uuid,
+    recorded_by_email text,
+    note text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT order_payments_amount_check CHECK (((amount > (0)::numeric) AND (amount <= (1000000)::numeric))),
+    CONSTRAINT order_payments_kind_check CHECK ((kind = ANY (ARRAY['payment'::text, 'refund'::text]))),
+    CONSTRAINT order_payments_note_check CHECK (((btrim(note) <> ''::text) AND (char_length(note) <= 500))),
+    CONSTRAINT order_payments_recorded_by_email_check CHECK ((char_length(recorded_by_email) <= 254))
+);
+
+-- Name: TABLE order_payments; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.order_payments IS 'Money received for an order or paid back: one row per event, never edited.';
+
 -- Name: orders; Type: TABLE; Schema: public
 
 CREATE TABLE public.orders (
@@ -2037,6 +2059,8 @@ CREATE TABLE public.orders (
     membership_applied_at timestamp with time zone,
     shipping_fee numeric(10,2) DEFAULT 0 NOT NULL,
     membership_before jsonb,
+    payment_deadline timestamp with time zone,
+    payment_reminded_at timestamp with time zone,
     CONSTRAINT orders_city_check CHECK ((char_length(city) <= 100)),
     CONSTRAINT orders_country_check CHECK ((char_length(country) <= 100)),
     CONSTRAINT orders_customer_email_check CHECK (((char_length(customer_email) <= 254) AND (customer_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
@@ -2050,6 +2074,14 @@ CREATE TABLE public.orders (
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= (0)::numeric)),
     CONSTRAINT orders_zipcode_check CHECK ((char_length(zipcode) <= 20))
 );
+
+-- Name: COLUMN orders.payment_deadline; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.orders.payment_deadline IS 'Set by an admin who extends the deadline; null: placed + PAYMENT_CANCEL_DAYS.';
+
+-- Name: COLUMN orders.payment_reminded_at; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.orders.payment_reminded_at IS 'When the one payment reminder was queued.';
 
 -- Name: products; Type: TABLE; Schema: public
 
@@ -2360,6 +2392,11 @@ ALTER TABLE ONLY public.order_delivery_addresses
 ALTER TABLE ONLY public.order_items
     ADD CONSTRAINT order_items_pkey PRIMARY KEY (id);
 
+-- Name: order_payments order_payments_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.order_payments
+    ADD CONSTRAINT order_payments_pkey PRIMARY KEY (id);
+
 -- Name: orders orders_checkout_token_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.orders
@@ -2537,6 +2574,14 @@ CREATE INDEX order_items_item_id_idx ON public.order_items USING btree (item_id)
 
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
 
+-- Name: order_payments_order_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX order_payments_order_id_idx ON public.order_payments USING btree (order_id, booked_on);
+
+-- Name: order_payments_recorded_by_idx; Type: INDEX; Schema: public
+
+CREATE INDEX order_payments_recorded_by_idx ON public.order_payments USING btree (recorded_by);
+
 -- Name: orders_admin_list_idx; Type: INDEX; Schema: public
 
 CREATE INDEX orders_admin_list_idx ON public.orders USING btree (created_at DESC, id DESC);
@@ -2556,6 +2601,10 @@ CREATE INDEX orders_customer_name_trgm_idx ON public.orders USING gin (customer_
 -- Name: orders_number_idx; Type: INDEX; Schema: public
 
 CREATE INDEX orders_number_idx ON public.orders USING btree (upper("left"((id)::text, 8)));
+
+-- Name: orders_pending_created_idx; Type: INDEX; Schema: public
+
+CREATE INDEX orders_pending_created_idx ON public.orders USING btree (created_at) WHERE (status = 'pending'::text);
 
 -- Name: orders_user_id_created_at_idx; Type: INDEX; Schema: public
 
@@ -2723,7 +2772,7 @@ CREATE TRIGGER orders_release_seats BEFORE DELETE ON public.orders FOR EACH ROW 
 
 -- Name: orders orders_status_audit; Type: TRIGGER; Schema: public
 
-CREATE TRIGGER orders_status_audit AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
+CREATE TRIGGER orders_status_audit AFTER UPDATE OF status, payment_deadline ON public.orders FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
 
 -- Name: products products_audit; Type: TRIGGER; Schema: public
 
@@ -2829,6 +2878,16 @@ ALTER TABLE ONLY public.order_items
 
 ALTER TABLE ONLY public.order_items
     ADD CONSTRAINT order_items_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE;
+
+-- Name: order_payments order_payments_order_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.order_payments
+    ADD CONSTRAINT order_payments_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE RESTRICT;
+
+-- Name: order_payments order_payments_recorded_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.order_payments
+    ADD CONSTRAINT order_payments_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 -- Name: orders orders_user_id_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -3063,6 +3122,20 @@ ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
 CREATE POLICY order_items_read ON public.order_items FOR SELECT TO authenticated USING (((EXISTS ( SELECT 1
    FROM public.orders o
   WHERE ((o.id = order_items.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
+
+-- Name: order_payments; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.order_payments ENABLE ROW LEVEL SECURITY;
+
+-- Name: order_payments order_payments_admin_insert; Type: POLICY; Schema: public
+
+CREATE POLICY order_payments_admin_insert ON public.order_payments FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (recorded_by = ( SELECT auth.uid() AS uid))));
+
+-- Name: order_payments order_payments_select; Type: POLICY; Schema: public
+
+CREATE POLICY order_payments_select ON public.order_payments FOR SELECT TO authenticated USING ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.orders o
+  WHERE ((o.id = order_payments.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid)))))));
 
 -- Name: orders; Type: ROW SECURITY; Schema: public
 
@@ -3594,6 +3667,11 @@ GRANT SELECT,INSERT ON TABLE public.order_delivery_addresses TO authenticated;
 
 GRANT ALL ON TABLE public.order_items TO service_role;
 GRANT SELECT ON TABLE public.order_items TO authenticated;
+
+-- Name: TABLE order_payments; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.order_payments TO service_role;
+GRANT SELECT,INSERT ON TABLE public.order_payments TO authenticated;
 
 -- Name: TABLE orders; Type: ACL; Schema: public
 

@@ -8,6 +8,8 @@ export interface BankTransfer {
   bic: string;
   bankName: string;
   reference: string;
+  /** Days from the order until the shop cancels it unpaid (PAYMENT_CANCEL_DAYS): "innerhalb von N Tagen". */
+  dueDays: number;
 }
 
 /** The transfer details as label/value rows, in the order the page, the mail and the text mail show them. */

@@ -16,3 +16,16 @@ export function berlinParts(iso: string) {
   const offset = p.timeZoneName === "GMT" ? "+00:00" : p.timeZoneName.replace("GMT", "");
   return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, offset };
 }
+
+/** The Berlin calendar day of an instant, as YYYY-MM-DD (what a date input shows and sends). */
+export function berlinDay(at: Date) {
+  const p = berlinParts(at.toISOString());
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** The last second of a Berlin calendar day (YYYY-MM-DD) as an instant: a deadline "bis zum" that day. */
+export function berlinEndOfDay(day: string) {
+  // The offset at noon is the day's evening offset too (clocks change at night, at 2 or 3 o'clock).
+  const { offset } = berlinParts(`${day}T12:00:00Z`);
+  return new Date(`${day}T23:59:59${offset}`);
+}

@@ -30,6 +30,7 @@ interface Ids {
   invoice: string;
   cancellation: string;
   waitlistEntry: string;
+  payment: string;
 }
 
 interface TableCase {
@@ -386,6 +387,24 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  order_payments: {
+    // Money events: admins record them (as themselves) and read them; the buyer reads their own;
+    // nobody edits or deletes one.
+    where: "id = $1",
+    key: (i) => i.payment,
+    insert: (i) => [
+      "insert into public.order_payments (order_id, kind, amount, booked_on, recorded_by) values ($1, 'payment', 10, current_date, $2)",
+      [i.order, i.admin],
+    ],
+    set: "note = note",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", "ok", X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   invoice_counters: {
     // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
     where: "year = $1::int",
@@ -523,6 +542,16 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text, user_id) values ($1, 'event', 'O W', 'owner@example.com', 1, 'Ja', $2) returning id",
     [event, owner],
   );
+  // A payment keeps its order (on delete restrict): it belongs to an order of its own, so the
+  // orders case can still delete the fixture order.
+  const paidOrder = await one(
+    "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('O W', 'owner@example.com', 10, $1) returning id",
+    [owner],
+  );
+  const payment = await one(
+    "insert into public.order_payments (order_id, kind, amount, booked_on, recorded_by) values ($1, 'payment', 5, current_date, $2) returning id",
+    [paidOrder, admin],
+  );
   const cancellation = await one(
     "insert into public.contract_cancellations (kind, name, email, confirmation_email, user_id) values ('ordentlich', 'O W', 'owner@example.com', 'owner@example.com', $1) returning id",
     [owner],
@@ -544,6 +573,7 @@ async function fixtures(engine: Engine): Promise<Ids> {
   return {
     cancellation,
     waitlistEntry,
+    payment,
     invoice,
     owner,
     other,

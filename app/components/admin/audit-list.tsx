@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABEL, auditChanges, type AuditEntry } from "~/lib/admin/audit";
+import { AUDIT_ACTION_LABEL, auditChanges, auditValue, type AuditEntry } from "~/lib/admin/audit";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { formatDateTime } from "~/lib/format";
 import { LabelledSection } from "~/components/labelled-section";
@@ -19,7 +19,7 @@ export function AuditList({ entries, headingLevel = "h2" }: { entries: AuditEntr
         <ol className="mt-3 space-y-3">
           {entries.map((entry) => {
             const changes = auditChanges(entry, (field, value) =>
-              field === "status" && typeof value === "string" ? orderStatusLabel(value) : formatValue(value),
+              field === "status" && typeof value === "string" ? orderStatusLabel(value) : auditValue(value),
             );
             return (
               <li key={entry.id} className="rounded-lg border border-border p-3 text-sm">
@@ -43,11 +43,4 @@ export function AuditList({ entries, headingLevel = "h2" }: { entries: AuditEntr
       )}
     </LabelledSection>
   );
-}
-
-function formatValue(value: unknown) {
-  if (value === null || value === undefined || value === "") return "–";
-  if (typeof value === "boolean") return value ? "ja" : "nein";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

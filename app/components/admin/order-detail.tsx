@@ -9,6 +9,8 @@ import { LabelledSection } from "~/components/labelled-section";
 import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
 import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import { OrderPayments } from "~/components/admin/order-payments";
+import type { SubmissionResult } from "@conform-to/react";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -46,12 +48,18 @@ export function OrderDetail({
   detail,
   backHref,
   selfHref,
+  today,
+  answer,
 }: {
   detail: AdminOrderDetail;
   backHref: string;
   selfHref: string;
+  /** The shop's today (YYYY-MM-DD), the default day of a payment. */
+  today: string;
+  /** The action's answer to an invalid payment or deadline form. */
+  answer?: { payment?: SubmissionResult<string[]>; deadline?: SubmissionResult<string[]> } | null;
 }) {
-  const { order, items, itemsError, withdrawals, invoices, delivery, audit } = detail;
+  const { order, items, itemsError, withdrawals, invoices, delivery, audit, payment } = detail;
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
   return (
     <>
@@ -63,6 +71,12 @@ export function OrderDetail({
         <Badge variant={orderStatusVariant(order.status)} data-testid="order-detail-status">
           {orderStatusLabel(order.status)}
         </Badge>
+        {order.payment_overdue ? (
+          <>
+            {" "}
+            <Badge variant="destructive">Zahlung überfällig</Badge>
+          </>
+        ) : null}
       </p>
 
       <LabelledSection id="status-heading" title="Status ändern" className="mt-6 rounded-lg border border-border p-4">
@@ -119,6 +133,19 @@ export function OrderDetail({
         )}
         {order.shipping_fee > 0 ? <p className="mt-3 text-right">Versand: {formatPrice(order.shipping_fee)}</p> : null}
         <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
+      </DetailSection>
+
+      <DetailSection id="payments-heading" title="Zahlung">
+        <OrderPayments
+          orderId={order.id}
+          total={order.total_amount}
+          status={order.status}
+          state={payment}
+          today={today}
+          returnTo={selfHref}
+          paymentResult={answer?.payment}
+          deadlineResult={answer?.deadline}
+        />
       </DetailSection>
 
       <DetailSection id="invoices-heading" title="Rechnungen">

@@ -51,6 +51,11 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
                 <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">
                   {orderStatusLabel(row.status)}
                 </Badge>
+                {row.payment_overdue ? (
+                  <Badge variant="destructive" className="mt-1">
+                    Zahlung überfällig
+                  </Badge>
+                ) : null}
               </td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>

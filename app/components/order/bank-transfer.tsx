@@ -31,8 +31,8 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
           Bezahlung per Überweisung
         </h2>
         <p className="mt-2">
-          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto.
-          Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
+          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> innerhalb von {transfer.dueDays} Tagen auf
+          folgendes Konto. Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
         </p>
         <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
           {rows.map(([term, value]) => (

@@ -1,3 +1,5 @@
+import { formatDateTime } from "~/lib/format";
+
 /** Readable lines of an audit entry (the database stores whole rows before/after as jsonb). */
 export interface AuditEntry {
   id: string;
@@ -31,13 +33,17 @@ const FIELD_LABEL: Record<string, string> = {
   show_on_startpage: "Startseite",
   show_on_offer: "Angebote",
   status: "Status",
+  payment_deadline: "Zahlungsfrist",
 };
 
 const IGNORED = new Set(["id", "created_at", "updated_at", "features", "not_included"]);
 
-function show(value: unknown): string {
+/** One value of an audited field as the trail shows it. */
+export function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "–";
   if (typeof value === "boolean") return value ? "ja" : "nein";
+  // A timestamp (a payment deadline) reads as a German date and time.
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) return formatDateTime(value);
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
@@ -48,7 +54,7 @@ export function auditChanges(
   labelOf?: (field: string, value: unknown) => string,
 ) {
   if (entry.action !== "update" || !entry.before || !entry.after) return [];
-  const fmt = labelOf ?? ((_field: string, value: unknown) => show(value));
+  const fmt = labelOf ?? ((_field: string, value: unknown) => auditValue(value));
   const keys = Object.keys(entry.after).filter(
     (key) => !IGNORED.has(key) && JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]),
   );

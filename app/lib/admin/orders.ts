@@ -12,6 +12,30 @@ export interface AdminOrderRow {
   total_amount: number;
   status: string;
   created_at: string;
+  /** Pending past its reminder day ("Zahlung überfällig"). */
+  payment_overdue: boolean;
+}
+
+/** A money event of an order (issue 28): a payment received or a refund paid. */
+export interface OrderPayment {
+  id: string;
+  kind: "payment" | "refund";
+  amount: number;
+  bookedOn: string;
+  /** The admin who recorded it (null: the account is gone). */
+  by: string | null;
+  note: string | null;
+}
+
+/** What the order detail shows about its money. */
+export interface OrderPaymentState {
+  /** A pending order's deadline (then cancelled by the shop), else null. */
+  deadline: string | null;
+  overdue: boolean;
+  remindedAt: string | null;
+  payments: OrderPayment[];
+  /** Payments less refunds. */
+  received: number;
 }
 
 /** A list page of orders; `openSum` is the sum of the pending ones under ?filter=open, else null. */
@@ -44,4 +68,5 @@ export interface AdminOrderDetail {
   /** Lines of the delivery address, or null when the order has none. */
   delivery: string[] | null;
   audit: AuditEntry[];
+  payment: OrderPaymentState;
 }

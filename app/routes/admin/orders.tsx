@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice } from "~/components/admin/admin-list";
 import { OrderDetail } from "~/components/admin/order-detail";
@@ -9,9 +9,14 @@ import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import type { AdminOrderPage } from "~/lib/admin/orders";
 import { orderStatusSchema } from "~/lib/schemas/admin";
+import { paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
+import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
+import { formatDate, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
-import { withViewer } from "~/server/db/db.server";
+import { withViewer, type Viewer } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import { extendPaymentDeadline, recordPayment } from "~/server/orders/order-payments.server";
 import { changeOrderStatus } from "~/server/orders/order-mails.server";
 import { getOrderDetail, listOpenOrdersAdmin, listOrdersAdmin } from "~/server/orders/admin-orders.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -29,9 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (orderId !== null) {
     try {
       const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)) : null;
-      return { view: "detail" as const, params, detail, error: null };
+      return { view: "detail" as const, params, detail, error: null, today: berlinDay(shopNow()) };
     } catch (error) {
-      return { view: "detail" as const, params, detail: null, error: loadFailed(error) };
+      return { view: "detail" as const, params, detail: null, error: loadFailed(error), today: berlinDay(shopNow()) };
     }
   }
   // ?filter=open: pending orders (payments not yet received) and their sum.
@@ -48,20 +53,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { viewer } = await requireAdmin(context);
+  const { viewer, user } = await requireAdmin(context);
   const formData = await request.formData();
   const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/orders");
-  const submission = parseWithZod(formData, { schema: orderStatusSchema });
   const failed = (error: unknown) =>
     redirectWithError(
       returnTo,
       adminFailure("Fehler bei der Aktualisierung", error, {}, "Der Status konnte nicht aktualisiert werden."),
     );
+  switch (formData.get("intent")) {
+    case "payment":
+      return paymentReceived(viewer, user, formData, returnTo);
+    case "deadline":
+      return deadlineExtended(viewer, formData, returnTo);
+  }
+  const submission = parseWithZod(formData, { schema: orderStatusSchema });
   if (submission.status !== "success") return failed("invalid order status action");
   const { id, status } = submission.value;
   let previous: string | null;
   try {
-    previous = await changeOrderStatus(viewer, id, status);
+    // "Zahlung eingegangen" from the list's menu records the total as received.
+    previous =
+      status === "completed"
+        ? ((await withViewer(viewer, (tx) => recordPayment(tx, user, id, {})))?.previous ?? null)
+        : await changeOrderStatus(viewer, id, status);
     if (previous === null) throw new Error("no row updated");
   } catch (error) {
     return failed(error);
@@ -72,8 +87,71 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** "Zahlung eingegangen" with the amount and day: recorded as it came, the order completed. */
+async function paymentReceived(
+  viewer: Viewer,
+  admin: { id: string; email: string },
+  formData: FormData,
+  returnTo: string,
+) {
+  const submission = parseWithZod(formData, { schema: paymentReceivedSchema });
+  if (submission.status !== "success") return data({ payment: submission.reply() }, { status: 400 });
+  const { id, amount, bookedOn, note } = submission.value;
+  if (bookedOn > berlinDay(shopNow())) {
+    return data(
+      { payment: submission.reply({ fieldErrors: { bookedOn: ["Der Tag liegt in der Zukunft."] } }) },
+      { status: 400 },
+    );
+  }
+  let recorded;
+  try {
+    recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, id, { amount, bookedOn, note }));
+    if (!recorded) throw new Error("no order");
+  } catch (error) {
+    return redirectWithError(
+      returnTo,
+      adminFailure("Zahlung nicht erfasst", error, { id }, "Bitte versuche es erneut."),
+    );
+  }
+  const difference = Math.round((recorded.amount - recorded.total) * 100) / 100;
+  return redirectWithSuccess(returnTo, {
+    message: "Zahlung erfasst",
+    description:
+      difference === 0
+        ? `${formatPrice(recorded.amount)} sind eingegangen; die Bestellung ist abgeschlossen.`
+        : `${formatPrice(recorded.amount)} sind eingegangen – ${difference < 0 ? `es fehlen ${formatPrice(-difference)}` : `${formatPrice(difference)} zu viel`}.`,
+  });
+}
+
+async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: string) {
+  const submission = parseWithZod(formData, { schema: paymentDeadlineSchema });
+  if (submission.status !== "success") return data({ deadline: submission.reply() }, { status: 400 });
+  const { id, until } = submission.value;
+  const today = berlinDay(shopNow());
+  if (until <= today) {
+    return data(
+      { deadline: submission.reply({ fieldErrors: { until: ["Die neue Frist muss nach heute liegen."] } }) },
+      { status: 400 },
+    );
+  }
+  // The deadline ends with the chosen day, in Berlin.
+  const end = berlinEndOfDay(until);
+  const extended = await withViewer(viewer, (tx) => extendPaymentDeadline(tx, id, end));
+  if (!extended) {
+    return redirectWithError(returnTo, {
+      message: "Frist nicht geändert",
+      description: "Nur eine ausstehende Bestellung hat eine Zahlungsfrist.",
+    });
+  }
+  return redirectWithSuccess(returnTo, {
+    message: "Zahlungsfrist verlängert",
+    description: `Die Bestellung wird frühestens nach dem ${formatDate(end.toISOString())} storniert.`,
+  });
+}
+
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   if (data.view === "list") return <OrderList list={data.list} open={data.open} error={data.error} />;
   const backHref = listHref("/admin/orders", data.params);
   return (
@@ -86,6 +164,8 @@ export default function AdminOrders() {
             detail={data.detail}
             backHref={backHref}
             selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id })}
+            today={data.today}
+            answer={answer}
           />
         ) : (
           <>

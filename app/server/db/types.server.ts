@@ -235,6 +235,18 @@ export interface OrderItemsTable {
   shipped: Generated<boolean>;
 }
 
+export interface OrderPaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  amount: number;
+  booked_on: string;
+  recorded_by: string | null;
+  recorded_by_email: string | null;
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface OrdersTable {
   id: Generated<string>;
   customer_name: string;
@@ -254,6 +266,8 @@ export interface OrdersTable {
   membership_applied_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   shipping_fee: Generated<number>;
   membership_before: Json | null;
+  payment_deadline: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  payment_reminded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface ProductsTable {
@@ -381,6 +395,7 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   order_delivery_addresses: OrderDeliveryAddressesTable;
   order_items: OrderItemsTable;
+  order_payments: OrderPaymentsTable;
   orders: OrdersTable;
   products: ProductsTable;
   profiles: ProfilesTable;

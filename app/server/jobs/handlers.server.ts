@@ -3,6 +3,7 @@ import { eventReminder } from "~/server/catalog/event-reminders.server";
 import { waitlistExpiry, waitlistOffer } from "~/server/catalog/waitlist.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
+import { paymentSweep } from "~/server/orders/order-payments.server";
 
 /**
  * Every kind of scheduled job and the domain function that does its work. A new kind is added
@@ -10,6 +11,7 @@ import { membershipSweep } from "~/server/members/membership-jobs.server";
  */
 export const JOB_HANDLERS: JobHandlers = {
   "membership-sweep": membershipSweep,
+  "payment-sweep": paymentSweep,
   "catalogue-clock": catalogueClock,
   "event-reminder": eventReminder,
   "waitlist-offer": waitlistOffer,

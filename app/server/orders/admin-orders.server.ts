@@ -12,24 +12,53 @@ import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.serv
 import { listOrderItems, ORDER_COLUMNS } from "~/server/orders/orders.server";
 import { iso, num } from "~/server/db/values.server";
 import { newestFirstPage, pageOf } from "~/server/admin/paging.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import { paymentDeadlineOf } from "~/server/orders/payment-terms.server";
+import { listPayments } from "~/server/orders/payment-history.server";
 
 /** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
 
-const LIST_COLUMNS = ["id", "customer_name", "customer_email", "total_amount", "status", "created_at"] as const;
+const LIST_COLUMNS = [
+  "id",
+  "customer_name",
+  "customer_email",
+  "total_amount",
+  "status",
+  "created_at",
+  "payment_deadline",
+] as const;
+
+/** A list row as the screens read it: amounts as numbers, dates as ISO, "Zahlung überfällig". */
+function listRow(row: {
+  id: string;
+  customer_name: string;
+  customer_email: string;
+  total_amount: unknown;
+  status: string;
+  created_at: Date | string;
+  payment_deadline: Date | string | null;
+}): AdminOrderRow {
+  const { payment_deadline: deadline, ...rest } = row;
+  const created = iso(row.created_at) ?? "";
+  const overdue =
+    row.status === "pending" &&
+    paymentDeadlineOf({ created_at: created, payment_deadline: deadline ? iso(deadline) : null }, shopNow()).overdue;
+  return { ...rest, total_amount: num(row.total_amount) ?? 0, created_at: created, payment_overdue: overdue };
+}
 
 export type { AdminOrderRow };
 
 export async function listOrdersAdmin(tx: Tx, params: ListParams) {
   return pageOf<AdminOrderRow>(tx, "orders", params, async (ids) => {
     const rows = await tx.selectFrom("orders").select(LIST_COLUMNS).where("id", "in", ids).execute();
-    return rows.map((row) => ({ ...row, total_amount: num(row.total_amount) ?? 0, created_at: iso(row.created_at) }));
+    return rows.map(listRow);
   });
 }
 
 export async function getOrderAdmin(tx: Tx, id: string) {
   const row = await tx
     .selectFrom("orders")
-    .select([...ORDER_COLUMNS, "user_id"])
+    .select([...ORDER_COLUMNS, "user_id", "payment_deadline", "payment_reminded_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -90,8 +119,25 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
   const invoices = await listInvoicesForOrders(tx, [id]);
   const delivery = await deliveryOf(tx, id);
   const audit = await auditFor(tx, "orders", id);
+  const payments = await listPayments(tx, id);
+  const terms = paymentDeadlineOf(
+    {
+      created_at: order.created_at ?? "",
+      payment_deadline: order.payment_deadline ? iso(order.payment_deadline) : null,
+    },
+    shopNow(),
+  );
+  const pending = order.status === "pending";
+  const { payment_deadline: _deadline, payment_reminded_at: remindedAt, ...orderFacts } = order;
   return {
-    order,
+    payment: {
+      deadline: pending ? terms.deadline : null,
+      overdue: pending && terms.overdue,
+      remindedAt: remindedAt ? iso(remindedAt) : null,
+      payments,
+      received: payments.reduce((sum, p) => sum + (p.kind === "payment" ? p.amount : -p.amount), 0),
+    },
+    order: { ...orderFacts, payment_overdue: pending && terms.overdue },
     items,
     itemsError,
     withdrawals,
@@ -117,11 +163,7 @@ export async function listOpenOrdersAdmin(tx: Tx, params: ListParams): Promise<A
   const total = num(stats.total) ?? 0;
   const { page, totalPages, rows } = newestFirstPage(base.select(LIST_COLUMNS), total, params.page);
   return {
-    rows: (await rows.execute()).map((row) => ({
-      ...row,
-      total_amount: num(row.total_amount) ?? 0,
-      created_at: iso(row.created_at) ?? "",
-    })),
+    rows: (await rows.execute()).map(listRow),
     total,
     page,
     totalPages,

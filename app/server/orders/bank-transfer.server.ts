@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import type { BankTransfer } from "~/lib/bank-transfer";
 import { epcPayload } from "~/lib/girocode";
 import { formatIban } from "~/lib/operator";
+import { env } from "~/server/platform/env.server";
 import { operator } from "~/server/platform/operator.server";
 
 /** Null for a 0,00 € order: nothing to pay. */
@@ -15,6 +16,7 @@ export function bankTransferFor(order: { total_amount: number }, orderNumber: st
     bic: bank.bic,
     bankName: bank.name,
     reference: orderNumber,
+    dueDays: env().PAYMENT_CANCEL_DAYS,
   };
 }
 

@@ -8,13 +8,18 @@ import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { publicUrl } from "~/server/http/urls.server";
 
 const GIROCODE_CID = "girocode@behappy";
+
+/** The GiroCode as the inline image the HTML part shows. */
+export function girocodeAttachment(png: string): MailAttachment {
+  return { filename: "girocode.png", contentType: "image/png", content: png, cid: GIROCODE_CID };
+}
 const CALENDAR_NOTE =
   "Die Termine deiner Veranstaltungen hängen als Kalenderdatei (.ics) an: ein Klick trägt sie in deinen Kalender ein.";
 
 /** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
 export function bankTransferText(transfer: BankTransfer) {
   return [
-    `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von 14 Tagen auf folgendes Konto:`,
+    `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von ${transfer.dueDays} Tagen auf folgendes Konto:`,
     // The amount stands in the sentence above; the account rows follow.
     ...transferRows(transfer)
       .filter(([label]) => label !== "Betrag")
@@ -22,10 +27,10 @@ export function bankTransferText(transfer: BankTransfer) {
   ];
 }
 
-function bankTransferHtml(transfer: BankTransfer) {
+export function bankTransferHtml(transfer: BankTransfer) {
   const rows = transferRows(transfer);
   return `<h2>Bezahlung per Überweisung</h2>
-     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von 14 Tagen auf folgendes Konto:</p>
+     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von ${transfer.dueDays} Tagen auf folgendes Konto:</p>
      <table role="presentation" cellpadding="4">${rows
        .map(([k, v]) => `<tr><td>${k}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
        .join("")}</table>
@@ -148,11 +153,6 @@ export function buildOrderConfirmationMail({
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      <p>Fragen? Schreib uns an <a href="mailto:${operator.email}">${operator.email}</a>.</p>`,
   );
-  const attachments: MailAttachment[] = [
-    ...(girocodePng
-      ? [{ filename: "girocode.png", contentType: "image/png", content: girocodePng, cid: GIROCODE_CID }]
-      : []),
-    ...calendars,
-  ];
+  const attachments: MailAttachment[] = [...(girocodePng ? [girocodeAttachment(girocodePng)] : []), ...calendars];
   return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html, attachments };
 }

@@ -57,16 +57,24 @@ export async function orderConfirmationMailFor(
  * status before, or null when the order is unknown (or not visible to this viewer).
  */
 export async function changeOrderStatus(viewer: Viewer, orderId: string, status: OrderStatus) {
-  return withViewer(viewer, async (tx) => {
-    const planApplied = await membershipPlanAppliedBy(tx, orderId);
-    const previous = await setOrderStatus(tx, orderId, status);
-    if (previous !== null && previous !== status) {
-      // Leaving "completed", the database took the membership back (orders_membership_revert).
-      const membership = planApplied && status !== "completed" ? await membershipAfter(tx, orderId, planApplied) : null;
-      await queueOrderStatusMail(tx, orderId, status, membership);
-    }
-    return previous;
-  });
+  return withViewer(viewer, (tx) => changeOrderStatusIn(tx, orderId, status));
+}
+
+/** changeOrderStatus inside a transaction (a job's, or one that records a payment first). */
+export async function changeOrderStatusIn(
+  tx: Tx,
+  orderId: string,
+  status: OrderStatus,
+  options: { reason?: string } = {},
+) {
+  const planApplied = await membershipPlanAppliedBy(tx, orderId);
+  const previous = await setOrderStatus(tx, orderId, status);
+  if (previous !== null && previous !== status) {
+    // Leaving "completed", the database took the membership back (orders_membership_revert).
+    const membership = planApplied && status !== "completed" ? await membershipAfter(tx, orderId, planApplied) : null;
+    await queueOrderStatusMail(tx, orderId, status, membership, options.reason);
+  }
+  return previous;
 }
 
 /** The name of the plan whose membership this order has applied, or null. */
@@ -99,6 +107,7 @@ async function queueOrderStatusMail(
   orderId: string,
   status: OrderStatus,
   membership: MembershipTakenBack | null,
+  reason?: string,
 ) {
   // Set back to pending, the customer hears of it only when that took a membership back.
   if (status === "pending" && !membership) return;
@@ -143,6 +152,7 @@ async function queueOrderStatusMail(
       operator: operator(),
       membership,
       personal,
+      reason,
     });
     await enqueueMail(tx, { to, ...mail });
   }

@@ -93,13 +93,15 @@ export function buildOrderCancelledMail(
     cancellation: InvoiceRef | null;
     operator: Operator;
     membership?: MembershipTakenBack | null;
+    /** Why, when the shop cancelled it by itself (an unpaid order past its deadline). */
+    reason?: string;
   } & Recipient,
 ) {
-  const { order, cancellation, operator, membership, personal } = data;
+  const { order, cancellation, operator, membership, personal, reason } = data;
   const lines = [
     greeting(order, data),
     "",
-    `deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} wurde storniert.`,
+    `deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} wurde storniert.${reason ? ` ${reason}` : ""}`,
     cancellation
       ? `${personal ? "Im Anhang findest du" : `In deinem Dashboard (${publicUrl("/dashboard")}) findest du`} die Stornorechnung ${cancellation.number}. Bereits gezahlte Beträge erstatten wir dir innerhalb von 14 Tagen.`
       : "Falls du schon überwiesen hast, erstatten wir dir den Betrag innerhalb von 14 Tagen. Bitte überweise nichts mehr für diese Bestellung.",

@@ -46,6 +46,9 @@ const EnvSchema = z
     JOBS_POLL_MS: numberFromEnv(30_000).pipe(z.number().int().min(50)),
     // First pause before a failed job is tried again (doubling after each failure, at most a day).
     JOBS_RETRY_BASE_MS: numberFromEnv(60_000).pipe(z.number().int().min(10)),
+    // Unpaid bank transfers: one reminder after this many days, cancellation by the shop after that many.
+    PAYMENT_REMINDER_DAYS: numberFromEnv(7).pipe(z.number().int().min(1).max(90)),
+    PAYMENT_CANCEL_DAYS: numberFromEnv(14).pipe(z.number().int().min(2).max(180)),
     PUBLIC_URL: z.string().url().default("http://localhost:3000"),
     SUPABASE_URL: z.string().url().optional(),
     SUPABASE_ANON_KEY: z.string().optional(),
@@ -96,6 +99,10 @@ const EnvSchema = z
         message:
           'SHIPPING_FEE ist kein Eurobetrag wie "4,90" (0 bis 999,99) / SHIPPING_FEE is not a euro amount like "4.90" (0 to 999.99)',
       }),
+  })
+  .refine((env) => env.PAYMENT_CANCEL_DAYS > env.PAYMENT_REMINDER_DAYS, {
+    path: ["PAYMENT_CANCEL_DAYS"],
+    message: "must be later than PAYMENT_REMINDER_DAYS (the reminder comes before the cancellation)",
   })
   .transform((env) => ({
     ...env,

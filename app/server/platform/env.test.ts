@@ -15,6 +15,18 @@ describe("environment contract", () => {
     expect(env.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
   });
 
+  it("reads the payment deadlines (7 and 14 days by default); the cancellation must come after the reminder", () => {
+    expect(parseEnv({})).toMatchObject({ PAYMENT_REMINDER_DAYS: 7, PAYMENT_CANCEL_DAYS: 14 });
+    expect(parseEnv({ PAYMENT_REMINDER_DAYS: "3", PAYMENT_CANCEL_DAYS: "10" })).toMatchObject({
+      PAYMENT_REMINDER_DAYS: 3,
+      PAYMENT_CANCEL_DAYS: 10,
+    });
+    expect(() => parseEnv({ PAYMENT_REMINDER_DAYS: "14", PAYMENT_CANCEL_DAYS: "14" })).toThrow(
+      /PAYMENT_CANCEL_DAYS: must be later than PAYMENT_REMINDER_DAYS/,
+    );
+    expect(() => parseEnv({ PAYMENT_REMINDER_DAYS: "0" })).toThrow(/PAYMENT_REMINDER_DAYS/);
+  });
+
   it("reads PORT and RATE_LIMIT_MULTIPLIER as numbers and rejects nonsense", () => {
     expect(parseEnv({ PORT: "8080", RATE_LIMIT_MULTIPLIER: "50" })).toMatchObject({
       PORT: 8080,

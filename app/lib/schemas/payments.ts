@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { optionalText } from "~/lib/schemas/common";
+import { toPrice } from "~/lib/schemas/admin";
+
+/** Admin forms about an order's money (issue 28): a payment received, a later payment deadline. */
+
+const id = z.uuid({ error: "Die Bestellung ist ungültig." });
+const isoDay = (message: string) => z.iso.date({ error: message });
+
+/** The largest amount one payment row may hold (the table's bound). */
+export const MAX_PAYMENT = 1_000_000;
+
+export const paymentReceivedSchema = z.object({
+  intent: z.literal("payment"),
+  id,
+  amount: z
+    .string({ error: "Bitte gib den eingegangenen Betrag ein." })
+    .trim()
+    .min(1, "Bitte gib den eingegangenen Betrag ein.")
+    .regex(/^\d{1,7}([.,]\d{1,2})?$/, "Bitte gib einen Betrag wie 129,00 ein.")
+    .transform((value) => Math.round(toPrice(value) * 100) / 100)
+    .refine((value) => value > 0, "Der Betrag muss größer als 0 sein.")
+    .refine((value) => value <= MAX_PAYMENT, "Der Betrag ist zu hoch."),
+  bookedOn: isoDay("Bitte gib den Tag des Zahlungseingangs an."),
+  note: optionalText(500),
+});
+export type PaymentReceivedInput = z.infer<typeof paymentReceivedSchema>;
+
+export const paymentDeadlineSchema = z.object({
+  intent: z.literal("deadline"),
+  id,
+  until: isoDay("Bitte gib die neue Zahlungsfrist an."),
+});

@@ -1,0 +1,123 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tx } from "~/server/db/db.server";
+
+/**
+ * Unpaid bank transfers on the shop's clock (issue 28), against a real PGlite with the migrations:
+ * one reminder after PAYMENT_REMINDER_DAYS (7) with the bank data and the GiroCode, the shop's
+ * cancellation at the deadline (14 days, or the day an admin extended it to) with a mail that says
+ * why, and the cancelled order's seat offered to the waitlist.
+ */
+beforeAll(async () => {
+  process.env.DATA_DIR = "memory://";
+  process.env.LOG_SILENT = "true";
+  process.env.SEED_DEMO_DATA = "false";
+  const { database } = await import("~/server/db/db.server");
+  await database();
+}, 180_000);
+
+afterAll(async () => {
+  const { setShopClock } = await import("~/server/jobs/clock.server");
+  await setShopClock(null);
+  const { closeDatabase } = await import("~/server/db/db.server");
+  await closeDatabase();
+});
+
+async function asService<T>(fn: (tx: Tx) => Promise<T>) {
+  const { SERVICE, withViewer } = await import("~/server/db/db.server");
+  return withViewer(SERVICE, fn);
+}
+
+const DAY = 86_400_000;
+
+/** A confirmed account with a pending order of one seat of `eventId`; the order's id. */
+async function pendingOrder(email: string, eventId: string) {
+  return asService(async (tx) => {
+    const { rows: users } = await sql<{ id: string }>`
+      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+    const { rows: orders } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+      values ('Erika Muster', ${email}, 30, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+              values (${orders[0].id}::uuid, ${eventId}::uuid, 'event', 'Abend', 1, 30)`.execute(tx);
+    return orders[0].id;
+  });
+}
+
+async function mailsTo(email: string) {
+  return asService(async (tx) => {
+    const { rows } = await sql<{ subject: string; text_body: string; attachments: { filename: string }[] | null }>`
+      select subject, text_body, attachments from public.mail_outbox where to_address = ${email} order by created_at`.execute(
+      tx,
+    );
+    return rows;
+  });
+}
+
+const statusOf = (orderId: string) =>
+  asService(
+    async (tx) =>
+      (await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status,
+  );
+
+describe("unpaid bank transfers", () => {
+  it("one reminder after 7 days, cancellation after 14 (or the extended deadline); the seat goes to the waitlist", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { extendPaymentDeadline } = await import("~/server/orders/order-payments.server");
+    const { orderNumber } = await import("~/lib/format");
+    const start = Date.now();
+    const at = async (ms: number) => {
+      await setShopClock(new Date(start + ms));
+      await runDueJobsNow(JOB_HANDLERS);
+    };
+
+    const eventId = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+        values ('Abend', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 2,
+                now() + interval '60 days') returning id`.execute(tx);
+      return rows[0].id;
+    });
+    const unpaid = await pendingOrder("saeumig@example.com", eventId);
+    const extended = await pendingOrder("verlaengert@example.com", eventId);
+    await asService((tx) =>
+      sql`insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text)
+          values (${eventId}::uuid, 'event', 'Anna', 'anna@example.com', 1, 'Ja')`.execute(tx),
+    );
+
+    await at(6 * DAY);
+    expect(await mailsTo("saeumig@example.com")).toEqual([]);
+
+    await at(7 * DAY + 3_600_000);
+    const [reminder] = await mailsTo("saeumig@example.com");
+    expect(reminder.subject).toBe(`Zahlungserinnerung – ${orderNumber(unpaid)}`);
+    expect(reminder.text_body).toContain("Hallo Erika Muster,");
+    expect(reminder.text_body).toMatch(/Bitte überweise den Betrag bis zum \d\d\.\d\d\.\d{4}\./);
+    expect(reminder.text_body).toContain("IBAN: DE");
+    expect(reminder.text_body).toContain(`Verwendungszweck: ${orderNumber(unpaid)}`);
+    expect(reminder.attachments?.map((a) => a.filename)).toEqual(["girocode.png"]);
+
+    // The admin gives the second order until day 20.
+    await asService((tx) => extendPaymentDeadline(tx, extended, new Date(start + 20 * DAY)));
+    await at(8 * DAY + 7_200_000);
+    expect(await mailsTo("saeumig@example.com")).toHaveLength(1);
+
+    await at(14 * DAY + 3 * 3_600_000);
+    expect(await statusOf(unpaid)).toBe("cancelled");
+    expect(await statusOf(extended)).toBe("pending");
+    const cancelled = (await mailsTo("saeumig@example.com"))[1];
+    expect(cancelled.subject).toBe(`Bestellung storniert – ${orderNumber(unpaid)}`);
+    expect(cancelled.text_body).toMatch(/wurde storniert\. Bis zum \d\d\.\d\d\.\d{4} ist keine Zahlung eingegangen\./);
+    // Its seat was offered to the first in line.
+    const anna = await asService((tx) =>
+      tx.selectFrom("waitlist_entries").select("status").where("item_id", "=", eventId).executeTakeFirstOrThrow(),
+    );
+    expect(anna.status).toBe("offered");
+
+    await at(20 * DAY + 2 * 3_600_000);
+    expect(await statusOf(extended)).toBe("cancelled");
+    await setShopClock(null);
+  });
+});

@@ -1,0 +1,175 @@
+import { sql } from "kysely";
+import { formatDate, formatPrice, orderNumber } from "~/lib/format";
+import type { Tx } from "~/server/db/db.server";
+import type { JobHandler } from "~/server/jobs/jobs.server";
+import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { bankTransferFor, girocodePng } from "~/server/orders/bank-transfer.server";
+import { bankTransferHtml, bankTransferText, girocodeAttachment } from "~/server/orders/order-confirmation-mail.server";
+import { changeOrderStatusIn, orderRecipient } from "~/server/orders/order-mails.server";
+import { env } from "~/server/platform/env.server";
+import { logger } from "~/server/platform/log.server";
+import { operator } from "~/server/platform/operator.server";
+
+/**
+ * Money of pending orders (issue 28). Unpaid bank transfers: one reminder PAYMENT_REMINDER_DAYS after the order, with the
+ * bank data and the GiroCode again; cancellation by the shop at the deadline (placed +
+ * PAYMENT_CANCEL_DAYS, or the day an admin extended it to), which frees its seats (SQL triggers)
+ * and tells the customer. The hourly job "payment-sweep" (migration 20261127120000_payments.sql)
+ * does both on the shop's clock. 0,00 € orders are never pending.
+ */
+
+/** The deadline of an order: the admin's, or placed + PAYMENT_CANCEL_DAYS (SQL expression). */
+const deadlineSql = () =>
+  sql<Date>`coalesce(payment_deadline, created_at + make_interval(days => ${env().PAYMENT_CANCEL_DAYS}))`;
+
+export function paymentReminderMail(input: {
+  number: string;
+  deadline: string;
+  transfer: NonNullable<ReturnType<typeof bankTransferFor>>;
+  png: string;
+  personalName: string | null;
+}) {
+  const { number, deadline, transfer } = input;
+  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
+  const intro = `für deine Bestellung ${number} über ${formatPrice(transfer.amount)} ist bei uns noch keine Zahlung eingegangen. Vielleicht ist die Überweisung schon unterwegs – dann ist alles gut.`;
+  const until = `Bitte überweise den Betrag bis zum ${formatDate(deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung, und reservierte Plätze werden wieder frei.`;
+  const text = [
+    hello,
+    "",
+    intro,
+    "",
+    until,
+    "",
+    ...bankTransferText(transfer).slice(1),
+    "",
+    `Fragen? Schreib uns an ${operator().email}.`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(until)}</strong></p>
+    ${bankTransferHtml(transfer)}
+    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  return {
+    subject: `Zahlungserinnerung – ${number}`,
+    text,
+    html: mailLayout("Zahlungserinnerung", html),
+    attachments: [girocodeAttachment(input.png)],
+  };
+}
+
+async function remindUnpaid(tx: Tx) {
+  const due = await tx
+    .selectFrom("orders")
+    .select(["id", "customer_name", "total_amount"])
+    .select(deadlineSql().as("deadline"))
+    .where("status", "=", "pending")
+    .where("total_amount", ">", 0)
+    .where("payment_reminded_at", "is", null)
+    .where(sql<boolean>`created_at + make_interval(days => ${env().PAYMENT_REMINDER_DAYS}) <= public.shop_now()`)
+    .where(sql<boolean>`${deadlineSql()} > public.shop_now()`)
+    .orderBy("created_at")
+    .limit(200)
+    .execute();
+  for (const order of due) {
+    const recipient = await orderRecipient(tx, order.id);
+    if (recipient) {
+      const transfer = bankTransferFor({ total_amount: Number(order.total_amount) }, orderNumber(order.id))!;
+      const mail = paymentReminderMail({
+        number: orderNumber(order.id),
+        deadline: new Date(order.deadline).toISOString(),
+        transfer,
+        png: await girocodePng(transfer),
+        personalName: recipient.confirmed ? order.customer_name : null,
+      });
+      await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `payment-reminder:${order.id}` });
+    }
+    await tx
+      .updateTable("orders")
+      .set({ payment_reminded_at: sql`public.shop_now()` })
+      .where("id", "=", order.id)
+      .execute();
+  }
+  return due.length;
+}
+
+async function cancelUnpaid(tx: Tx) {
+  const overdue = await tx
+    .selectFrom("orders")
+    .select(["id"])
+    .select(deadlineSql().as("deadline"))
+    .where("status", "=", "pending")
+    .where("total_amount", ">", 0)
+    .where(sql<boolean>`${deadlineSql()} <= public.shop_now()`)
+    .orderBy("created_at")
+    .limit(200)
+    .execute();
+  for (const order of overdue) {
+    const reason = `Bis zum ${formatDate(new Date(order.deadline).toISOString())} ist keine Zahlung eingegangen.`;
+    await changeOrderStatusIn(tx, order.id, "cancelled", { reason });
+  }
+  return overdue.length;
+}
+
+/** Job "payment-sweep": reminders first, then the cancellations; at most 200 of each per run. */
+export const paymentSweep: JobHandler = async (tx) => {
+  const reminded = await remindUnpaid(tx);
+  const cancelled = await cancelUnpaid(tx);
+  if (reminded + cancelled > 0) logger.info("payment sweep", { reminded, cancelled });
+};
+
+/**
+ * An admin extends an unpaid order's deadline (RLS: admins update orders). The reminder, once sent,
+ * is not sent again. False when the order is not pending (or not visible).
+ */
+export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date) {
+  const result = await tx
+    .updateTable("orders")
+    .set({ payment_deadline: until })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * "Zahlung eingegangen": records the amount received (the order's total when none is given, as from
+ * the list's menu) and completes a pending order (invoice and mail, in this transaction). Another
+ * amount is kept as it is and shows as under- or overpaid. Null when the order is unknown.
+ */
+export async function recordPayment(
+  tx: Tx,
+  admin: { id: string; email: string },
+  orderId: string,
+  input: { amount?: number; bookedOn?: string; note?: string },
+) {
+  const order = await tx
+    .selectFrom("orders")
+    .select(["status", "total_amount"])
+    .where("id", "=", orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) return null;
+  // The list's "Zahlung eingegangen" sent again for a paid order records nothing twice.
+  if (order.status === "completed" && input.amount === undefined) {
+    return { previous: order.status, amount: 0, total: Number(order.total_amount) };
+  }
+  const amount = input.amount ?? Number(order.total_amount);
+  if (amount > 0) {
+    await tx
+      .insertInto("order_payments")
+      .values({
+        order_id: orderId,
+        kind: "payment",
+        amount,
+        booked_on: input.bookedOn ?? sql<string>`(public.shop_now() at time zone 'Europe/Berlin')::date`,
+        recorded_by: admin.id,
+        recorded_by_email: admin.email,
+        note: input.note || null,
+      })
+      .execute();
+  }
+  if (order.status !== "completed") await changeOrderStatusIn(tx, orderId, "completed");
+  return { previous: order.status, amount, total: Number(order.total_amount) };
+}
