@@ -3682,6 +3682,10 @@ GRANT SELECT ON TABLE public.orders TO authenticated;
 
 GRANT UPDATE(status) ON TABLE public.orders TO authenticated;
 
+-- Name: COLUMN orders.payment_deadline; Type: ACL; Schema: public
+
+GRANT UPDATE(payment_deadline) ON TABLE public.orders TO authenticated;
+
 -- Name: TABLE products; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.products TO service_role;

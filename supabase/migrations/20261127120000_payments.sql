@@ -14,6 +14,8 @@ alter table public.orders
 comment on column public.orders.payment_deadline is
   'Set by an admin who extends the deadline; null: placed + PAYMENT_CANCEL_DAYS.';
 comment on column public.orders.payment_reminded_at is 'When the one payment reminder was queued.';
+-- Admins extend a deadline through the API (the orders update policy admits admins only).
+grant update (payment_deadline) on public.orders to authenticated;
 create index orders_pending_created_idx on public.orders (created_at) where status = 'pending';
 
 create table public.order_payments (

@@ -1,0 +1,69 @@
+import { orderEvent } from "./members-support";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+/**
+ * Money after the order (issue 28), as an admin: an unpaid order shows its deadline; "Zahlung
+ * eingegangen" takes the amount and day received (a wrong amount is refused with everything typed
+ * kept), records a partial payment as it came and shows what is missing; a deadline is extended
+ * (not to the past) and the change is in the audit trail. JavaScript on and off (the projects).
+ */
+
+/** The Berlin day `days` from now, as a date input takes it. */
+const dayIn = (days: number) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86_400_000));
+const german = (iso: string) => iso.split("-").reverse().join(".");
+
+test("a partial payment is recorded as it came, with what is missing", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  const { email: admin } = await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const payment = page.getByRole("region", { name: "Zahlung" });
+  await expect(payment.getByTestId("payment-deadline")).toContainText(`Zahlungsfrist bis ${german(dayIn(14))}`);
+  await expect(payment.getByText("Noch keine Zahlung erfasst.")).toBeVisible();
+  await expectAccessible(page);
+
+  // A wrong amount: refused next to the field, the note kept; then 50,00 € go in.
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("fünfzig");
+  await payment.getByLabel("Notiz (optional)").fill("Teilzahlung per Überweisung");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(payment.getByText("Bitte gib einen Betrag wie 129,00 ein.")).toBeVisible();
+  await expect(payment.getByLabel("Notiz (optional)")).toHaveValue("Teilzahlung per Überweisung");
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("50,00");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(page.getByText("Zahlung erfasst")).toBeVisible();
+  await expect(page.getByText(/^50,00\s€ sind eingegangen – es fehlen \d+,\d\d\s€\.$/)).toBeVisible();
+
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  const paid = page.getByRole("region", { name: "Zahlung" });
+  await expect(paid.getByTestId("payments")).toHaveText(
+    new RegExp(`^${german(dayIn(0))}: Zahlung eingegangen 50,00\\s€, erfasst von ${admin} – Teilzahlung per Überweisung$`),
+  );
+  await expect(paid.getByTestId("payment-balance")).toHaveText(/^Unterzahlung: Es fehlen \d+,\d\d\s€\.$/);
+  // Paid orders have no deadline and no payment form any more.
+  await expect(paid.getByTestId("payment-deadline")).toHaveCount(0);
+  await expect(paid.getByRole("button", { name: "Zahlung eingegangen" })).toHaveCount(0);
+});
+
+test("an admin extends a payment deadline, never into the past; the trail shows it", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const payment = page.getByRole("region", { name: "Zahlung" });
+
+  await payment.getByLabel("Neue Zahlungsfrist").fill(dayIn(-1));
+  await payment.getByRole("button", { name: "Frist verlängern" }).click();
+  await expect(payment.getByText("Die neue Frist muss nach heute liegen.")).toBeVisible();
+  await expect(payment.getByLabel("Neue Zahlungsfrist")).toHaveValue(dayIn(-1));
+
+  await payment.getByLabel("Neue Zahlungsfrist").fill(dayIn(30));
+  await payment.getByRole("button", { name: "Frist verlängern" }).click();
+  await expect(page.getByText("Zahlungsfrist verlängert")).toBeVisible();
+  await expect(page.getByTestId("payment-deadline")).toContainText(`Zahlungsfrist bis ${german(dayIn(30))}`);
+  await expect(page.getByRole("region", { name: "Änderungsprotokoll" })).toContainText(
+    `Zahlungsfrist: – → ${german(dayIn(30))}, 23:59`,
+  );
+});
