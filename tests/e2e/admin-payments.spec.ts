@@ -38,7 +38,9 @@ test("a partial payment is recorded as it came, with what is missing", async ({ 
   await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
   const paid = page.getByRole("region", { name: "Zahlung" });
   await expect(paid.getByTestId("payments")).toHaveText(
-    new RegExp(`^${german(dayIn(0))}: Zahlung eingegangen 50,00\\s€, erfasst von ${admin} – Teilzahlung per Überweisung$`),
+    new RegExp(
+      `^${german(dayIn(0))}: Zahlung eingegangen 50,00\\s€, erfasst von ${admin} – Teilzahlung per Überweisung$`,
+    ),
   );
   await expect(paid.getByTestId("payment-balance")).toHaveText(/^Unterzahlung: Es fehlen \d+,\d\d\s€\.$/);
   // Paid orders have no deadline and no payment form any more.
