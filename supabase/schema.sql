@@ -962,6 +962,38 @@ begin
 end
 $$;
 
+-- Name: orders_open_refund(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.orders_open_refund() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_received numeric;
+  v_recorded boolean;
+  v_withdrawn timestamptz;
+begin
+  select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0), count(*) > 0
+    into v_received, v_recorded
+    from public.order_payments p where p.order_id = new.id;
+  if not v_recorded then
+    v_received := new.total_amount;
+  end if;
+  if v_received <= 0 then
+    return null;
+  end if;
+  select min(w.created_at) into v_withdrawn from public.withdrawals w where w.order_id = new.id;
+  insert into public.refunds (order_id, reason, amount, due_on)
+  values (new.id, case when v_withdrawn is null then 'cancellation' else 'withdrawal' end, v_received,
+          ((coalesce(v_withdrawn, public.shop_now()) + interval '14 days') at time zone 'Europe/Berlin')::date)
+  on conflict (order_id) do nothing;
+  insert into public.jobs (kind, key, run_at, payload)
+  values ('refund-iban-request', 'refund-iban-request:' || new.id, public.shop_now(), jsonb_build_object('order_id', new.id))
+  on conflict (key) do nothing;
+  return null;
+end
+$$;
+
 -- Name: place_order(uuid, jsonb, jsonb); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb) RETURNS uuid
@@ -2156,6 +2188,33 @@ CREATE TABLE public.rate_limits (
     CONSTRAINT rate_limits_key_check CHECK ((char_length(key) <= 512))
 );
 
+-- Name: refunds; Type: TABLE; Schema: public
+
+CREATE TABLE public.refunds (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    order_id uuid NOT NULL,
+    reason text NOT NULL,
+    amount numeric(10,2) NOT NULL,
+    due_on date NOT NULL,
+    account_holder text,
+    iban text,
+    token_hash text,
+    status text DEFAULT 'open'::text NOT NULL,
+    done_on date,
+    done_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT refunds_account_holder_check CHECK (((btrim(account_holder) <> ''::text) AND (char_length(account_holder) <= 70))),
+    CONSTRAINT refunds_amount_check CHECK ((amount > (0)::numeric)),
+    CONSTRAINT refunds_check CHECK (((status = 'done'::text) = (done_on IS NOT NULL))),
+    CONSTRAINT refunds_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+    CONSTRAINT refunds_reason_check CHECK ((reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text]))),
+    CONSTRAINT refunds_status_check CHECK ((status = ANY (ARRAY['open'::text, 'done'::text])))
+);
+
+-- Name: TABLE refunds; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.refunds IS 'Money owed back for a cancelled paid order; done once paid (order_payments has the row).';
+
 -- Name: seat_counts; Type: TABLE; Schema: public
 
 CREATE TABLE public.seat_counts (
@@ -2422,6 +2481,21 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key, window_start);
 
+-- Name: refunds refunds_order_id_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_order_id_key UNIQUE (order_id);
+
+-- Name: refunds refunds_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_pkey PRIMARY KEY (id);
+
+-- Name: refunds refunds_token_hash_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_token_hash_key UNIQUE (token_hash);
+
 -- Name: seat_counts seat_counts_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.seat_counts
@@ -2654,6 +2728,14 @@ CREATE INDEX profiles_last_name_trgm_idx ON public.profiles USING gin (last_name
 
 CREATE INDEX rate_limits_window_start_idx ON public.rate_limits USING btree (window_start);
 
+-- Name: refunds_done_by_idx; Type: INDEX; Schema: public
+
+CREATE INDEX refunds_done_by_idx ON public.refunds USING btree (done_by);
+
+-- Name: refunds_open_idx; Type: INDEX; Schema: public
+
+CREATE INDEX refunds_open_idx ON public.refunds USING btree (due_on) WHERE (status = 'open'::text);
+
 -- Name: waitlist_entries_one_per_address; Type: INDEX; Schema: public
 
 CREATE UNIQUE INDEX waitlist_entries_one_per_address ON public.waitlist_entries USING btree (item_id, lower(email)) WHERE (status = ANY (ARRAY['waiting'::text, 'offered'::text]));
@@ -2765,6 +2847,10 @@ CREATE TRIGGER orders_membership_activation AFTER UPDATE OF status ON public.ord
 -- Name: orders orders_membership_revert; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER orders_membership_revert AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.membership_follows_order_status();
+
+-- Name: orders orders_open_refund; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_open_refund AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'completed'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION public.orders_open_refund();
 
 -- Name: orders orders_release_seats; Type: TRIGGER; Schema: public
 
@@ -2903,6 +2989,16 @@ ALTER TABLE ONLY public.products
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: refunds refunds_done_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_done_by_fkey FOREIGN KEY (done_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: refunds refunds_order_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE RESTRICT;
 
 -- Name: user_roles user_roles_user_id_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -3193,6 +3289,20 @@ CREATE POLICY profiles_update ON public.profiles FOR UPDATE TO authenticated USI
 
 ALTER TABLE public.rate_limits ENABLE ROW LEVEL SECURITY;
 
+-- Name: refunds; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.refunds ENABLE ROW LEVEL SECURITY;
+
+-- Name: refunds refunds_admin_update; Type: POLICY; Schema: public
+
+CREATE POLICY refunds_admin_update ON public.refunds FOR UPDATE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)) WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: refunds refunds_select; Type: POLICY; Schema: public
+
+CREATE POLICY refunds_select ON public.refunds FOR SELECT TO authenticated USING ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.orders o
+  WHERE ((o.id = refunds.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid)))))));
+
 -- Name: seat_counts; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.seat_counts ENABLE ROW LEVEL SECURITY;
@@ -3399,6 +3509,10 @@ REVOKE ALL ON FUNCTION public.order_items_hold_seats() FROM PUBLIC;
 -- Name: FUNCTION orders_follow_seats(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.orders_follow_seats() FROM PUBLIC;
+
+-- Name: FUNCTION orders_open_refund(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.orders_open_refund() FROM PUBLIC;
 
 -- Name: FUNCTION place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb); Type: ACL; Schema: public
 
@@ -3752,6 +3866,31 @@ GRANT UPDATE(updated_at) ON TABLE public.profiles TO authenticated;
 -- Name: TABLE rate_limits; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.rate_limits TO service_role;
+
+-- Name: TABLE refunds; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.refunds TO service_role;
+GRANT SELECT ON TABLE public.refunds TO authenticated;
+
+-- Name: COLUMN refunds.account_holder; Type: ACL; Schema: public
+
+GRANT UPDATE(account_holder) ON TABLE public.refunds TO authenticated;
+
+-- Name: COLUMN refunds.iban; Type: ACL; Schema: public
+
+GRANT UPDATE(iban) ON TABLE public.refunds TO authenticated;
+
+-- Name: COLUMN refunds.status; Type: ACL; Schema: public
+
+GRANT UPDATE(status) ON TABLE public.refunds TO authenticated;
+
+-- Name: COLUMN refunds.done_on; Type: ACL; Schema: public
+
+GRANT UPDATE(done_on) ON TABLE public.refunds TO authenticated;
+
+-- Name: COLUMN refunds.done_by; Type: ACL; Schema: public
+
+GRANT UPDATE(done_by) ON TABLE public.refunds TO authenticated;
 
 -- Name: TABLE seat_counts; Type: ACL; Schema: public
 

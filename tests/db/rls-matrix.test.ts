@@ -31,6 +31,7 @@ interface Ids {
   cancellation: string;
   waitlistEntry: string;
   payment: string;
+  refund: string;
 }
 
 interface TableCase {
@@ -405,6 +406,24 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  refunds: {
+    // Opened by the cancellation trigger only; admins settle them and enter accounts; the buyer
+    // reads the refund of their own order.
+    where: "id = $1",
+    key: (i) => i.refund,
+    insert: (i) => [
+      "insert into public.refunds (order_id, reason, amount, due_on) values ($1, 'cancellation', 5, current_date)",
+      [i.order],
+    ],
+    set: "account_holder = account_holder",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", X],
+      owner: ["ok", X, "none", X],
+      admin: ["ok", X, "ok", X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   invoice_counters: {
     // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
     where: "year = $1::int",
@@ -552,6 +571,10 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.order_payments (order_id, kind, amount, booked_on, recorded_by) values ($1, 'payment', 5, current_date, $2) returning id",
     [paidOrder, admin],
   );
+  const refund = await one(
+    "insert into public.refunds (order_id, reason, amount, due_on) values ($1, 'cancellation', 5, current_date) returning id",
+    [paidOrder],
+  );
   const cancellation = await one(
     "insert into public.contract_cancellations (kind, name, email, confirmation_email, user_id) values ('ordentlich', 'O W', 'owner@example.com', 'owner@example.com', $1) returning id",
     [owner],
@@ -574,6 +597,7 @@ async function fixtures(engine: Engine): Promise<Ids> {
     cancellation,
     waitlistEntry,
     payment,
+    refund,
     invoice,
     owner,
     other,

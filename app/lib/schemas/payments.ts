@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText } from "~/lib/schemas/common";
+import { optionalText, requiredText } from "~/lib/schemas/common";
+import { isValidIban, normalizeIban } from "~/lib/operator";
 import { toPrice } from "~/lib/schemas/admin";
 
 /** Admin forms about an order's money (issue 28): a payment received, a later payment deadline. */
@@ -30,4 +31,22 @@ export const paymentDeadlineSchema = z.object({
   intent: z.literal("deadline"),
   id,
   until: isoDay("Bitte gib die neue Zahlungsfrist an."),
+});
+
+/** The account a refund goes to: the customer's form, or the admin's. */
+export const refundAccountSchema = z.object({
+  holder: requiredText("den Namen der Kontoinhaberin oder des Kontoinhabers", 70),
+  iban: z
+    .string({ error: "Bitte gib deine IBAN ein." })
+    .trim()
+    .min(1, "Bitte gib deine IBAN ein.")
+    .max(50, "Die IBAN ist zu lang.")
+    .refine(isValidIban, "Diese IBAN stimmt nicht – bitte prüfe sie noch einmal.")
+    .transform(normalizeIban),
+});
+
+export const refundDoneSchema = z.object({
+  intent: z.literal("done"),
+  id: z.uuid({ error: "Die Erstattung ist ungültig." }),
+  doneOn: isoDay("Bitte gib den Tag der Überweisung an."),
 });

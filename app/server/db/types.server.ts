@@ -314,6 +314,21 @@ export interface RateLimitsTable {
   hits: Generated<number>;
 }
 
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  reason: string;
+  amount: number;
+  due_on: string;
+  account_holder: string | null;
+  iban: string | null;
+  token_hash: string | null;
+  status: Generated<string>;
+  done_on: string | null;
+  done_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SeatCountsTable {
   item_id: string;
   item_type: string;
@@ -400,6 +415,7 @@ export interface Database {
   products: ProductsTable;
   profiles: ProfilesTable;
   rate_limits: RateLimitsTable;
+  refunds: RefundsTable;
   seat_counts: SeatCountsTable;
   shop_clock: ShopClockTable;
   shop_settings: ShopSettingsTable;

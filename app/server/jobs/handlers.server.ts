@@ -4,6 +4,7 @@ import { waitlistExpiry, waitlistOffer } from "~/server/catalog/waitlist.server"
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 import { paymentSweep } from "~/server/orders/order-payments.server";
+import { refundIbanRequest } from "~/server/orders/refunds.server";
 
 /**
  * Every kind of scheduled job and the domain function that does its work. A new kind is added
@@ -12,6 +13,7 @@ import { paymentSweep } from "~/server/orders/order-payments.server";
 export const JOB_HANDLERS: JobHandlers = {
   "membership-sweep": membershipSweep,
   "payment-sweep": paymentSweep,
+  "refund-iban-request": refundIbanRequest,
   "catalogue-clock": catalogueClock,
   "event-reminder": eventReminder,
   "waitlist-offer": waitlistOffer,

@@ -45,6 +45,7 @@ const PUBLIC: Record<string, PublicPage[]> = {
   "newsletter/confirm": [{ path: "/newsletter/confirm", status: 400 }],
   "newsletter/unsubscribe": [{ path: "/newsletter/unsubscribe", status: 400 }],
   warteliste: [{ path: "/warteliste", status: 400 }],
+  erstattung: [{ path: "/erstattung", status: 400 }],
   cart: [
     { path: "/cart", status: 200 },
     { path: "/cart", status: 200, withCartItem: true },

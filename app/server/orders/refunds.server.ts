@@ -1,0 +1,188 @@
+import { berlinDay } from "~/lib/berlin-time";
+import { formatDate, formatPrice, orderNumber } from "~/lib/format";
+import { formatIban, normalizeIban } from "~/lib/operator";
+import type { Tx } from "~/server/db/db.server";
+import { publicUrl } from "~/server/http/urls.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import type { JobHandler } from "~/server/jobs/jobs.server";
+import { greetingMail } from "~/server/mail/layout.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
+import { orderRecipient } from "~/server/orders/order-mails.server";
+
+/**
+ * Refunds (issue 28): a paid order that is cancelled opens one (SQL trigger, migration
+ * 20261127130000_refunds.sql) of what was received, due 14 days after the withdrawal or the
+ * cancellation. The customer is asked for an IBAN by a mailed link (or the admin enters it); the
+ * admin marks it done with a day, which records the money event and mails the customer.
+ */
+
+export interface RefundRow {
+  id: string;
+  orderId: string;
+  number: string;
+  customer: string;
+  email: string;
+  reason: "withdrawal" | "cancellation";
+  amount: number;
+  dueOn: string;
+  /** Open past its due day. */
+  overdue: boolean;
+  holder: string | null;
+  /** Grouped in fours, for the transfer. */
+  iban: string | null;
+  status: "open" | "done";
+  doneOn: string | null;
+}
+
+const day = (value: Date | string | null) =>
+  value === null ? null : typeof value === "string" ? value.slice(0, 10) : berlinDay(value);
+
+/** Open refunds (due first) and the 20 settled last, as the admin sees them (RLS: admins). */
+export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: RefundRow[] }> {
+  const base = tx
+    .selectFrom("refunds as r")
+    .innerJoin("orders as o", "o.id", "r.order_id")
+    .select([
+      "r.id",
+      "r.order_id",
+      "o.customer_name",
+      "o.customer_email",
+      "r.reason",
+      "r.amount",
+      "r.due_on",
+      "r.account_holder",
+      "r.iban",
+      "r.status",
+      "r.done_on",
+    ]);
+  const [open, done] = await Promise.all([
+    base.where("r.status", "=", "open").orderBy("r.due_on").orderBy("r.created_at").execute(),
+    base
+      .where("r.status", "=", "done")
+      .orderBy("r.done_on", "desc")
+      .orderBy("r.created_at", "desc")
+      .limit(20)
+      .execute(),
+  ]);
+  const today = berlinDay(shopNow());
+  const row = (r: (typeof open)[number]): RefundRow => {
+    const dueOn = day(r.due_on as unknown as Date)!;
+    return {
+      id: r.id,
+      orderId: r.order_id,
+      number: orderNumber(r.order_id),
+      customer: r.customer_name,
+      email: r.customer_email,
+      reason: r.reason as RefundRow["reason"],
+      amount: Number(r.amount),
+      dueOn,
+      overdue: r.status === "open" && dueOn < today,
+      holder: r.account_holder,
+      iban: r.iban ? formatIban(r.iban) : null,
+      status: r.status as RefundRow["status"],
+      doneOn: day(r.done_on as unknown as Date | null),
+    };
+  };
+  return { open: open.map(row), done: done.map(row) };
+}
+
+/** The refund a mailed link is for (service role: the token is the proof). */
+export async function refundOfToken(tx: Tx, token: string) {
+  const refund = await tx
+    .selectFrom("refunds")
+    .select(["id", "order_id", "amount", "due_on", "iban", "status"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!refund) return null;
+  return {
+    id: refund.id,
+    number: orderNumber(refund.order_id),
+    amount: Number(refund.amount),
+    dueOn: day(refund.due_on as unknown as Date)!,
+    hasAccount: refund.iban !== null,
+    done: refund.status === "done",
+  };
+}
+
+/** The customer's (or the admin's) account for an open refund. False when it is settled already. */
+export async function saveRefundAccount(tx: Tx, refundId: string, account: { holder: string; iban: string }) {
+  const result = await tx
+    .updateTable("refunds")
+    .set({ account_holder: account.holder, iban: normalizeIban(account.iban) })
+    .where("id", "=", refundId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * "Erstattung ausgeführt": the refund is settled on `doneOn`, the money event recorded as the admin
+ * (order_payments, kind refund), and the customer told. Null when it is unknown or settled already.
+ */
+export async function completeRefund(tx: Tx, admin: { id: string; email: string }, refundId: string, doneOn: string) {
+  const refund = await tx
+    .updateTable("refunds")
+    .set({ status: "done", done_on: doneOn, done_by: admin.id })
+    .where("id", "=", refundId)
+    .where("status", "=", "open")
+    .returning(["order_id", "amount"])
+    .executeTakeFirst();
+  if (!refund) return null;
+  await tx
+    .insertInto("order_payments")
+    .values({
+      order_id: refund.order_id,
+      kind: "refund",
+      amount: refund.amount,
+      booked_on: doneOn,
+      recorded_by: admin.id,
+      recorded_by_email: admin.email,
+      note: "Erstattung ausgeführt",
+    })
+    .execute();
+  const recipient = await orderRecipient(tx, refund.order_id);
+  if (recipient) {
+    const number = orderNumber(refund.order_id);
+    const mail = greetingMail(`Erstattung ausgeführt – ${number}`, "Erstattung ausgeführt", [
+      [
+        `wir haben dir am ${formatDate(doneOn)} ${formatPrice(Number(refund.amount))} für deine Bestellung ${number} überwiesen. Je nach Bank ist das Geld in ein bis zwei Werktagen auf deinem Konto.`,
+      ],
+    ]);
+    await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `refund-done:${refundId}` });
+  }
+  return { orderId: refund.order_id, amount: Number(refund.amount) };
+}
+
+/**
+ * Job "refund-iban-request" (scheduled with the refund): asks the customer for the account to pay
+ * the refund to, by a link with a fresh token. Nothing when the account is known or it is settled.
+ */
+export const refundIbanRequest: JobHandler = async (tx, job) => {
+  const orderId = String(job.payload.order_id);
+  const refund = await tx
+    .selectFrom("refunds")
+    .select(["id", "amount", "due_on"])
+    .where("order_id", "=", orderId)
+    .where("status", "=", "open")
+    .where("iban", "is", null)
+    .executeTakeFirst();
+  if (!refund) return;
+  const recipient = await orderRecipient(tx, orderId);
+  if (!recipient) return;
+  const token = newToken();
+  await tx
+    .updateTable("refunds")
+    .set({ token_hash: hashToken(token) })
+    .where("id", "=", refund.id)
+    .execute();
+  const number = orderNumber(orderId);
+  const link = publicUrl(`/erstattung?token=${encodeURIComponent(token)}`);
+  const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
+    [
+      `wir erstatten dir ${formatPrice(Number(refund.amount))} für deine stornierte Bestellung ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+    ],
+    ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
+  ]);
+  await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `refund-iban-request:${refund.id}`, secret: true });
+};

@@ -1,0 +1,77 @@
+import { orderEvent } from "./members-support";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+
+/**
+ * Refunds (issue 28): an admin cancels a paid order; the customer is asked for an IBAN by mail and
+ * gives it (a wrong one first, refused with the name kept); the admin sees the open refund with its
+ * due day, marks it done (not for a day in the future), and the customer gets a mail. JavaScript on
+ * and off (the projects).
+ */
+test("a cancelled paid order is refunded to the IBAN the customer gave", async ({ page, browser, signIn }) => {
+  test.setTimeout(150_000);
+  const { email } = await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const status = page.getByRole("region", { name: "Status ändern" });
+  await status.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+
+  // The customer is asked for the account by a mailed link.
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  const link = () =>
+    mailsTo(email)
+      .map((m) => /(\/erstattung\?token=[A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+      .find(Boolean);
+  await expect.poll(link, { timeout: 20_000 }).toBeTruthy();
+  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
+  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
+  await customer.goto(link()!);
+  await expect(customer.getByRole("heading", { level: 1, name: "Bankverbindung für deine Erstattung" })).toBeVisible();
+  await expectAccessible(customer);
+  await customer.getByLabel("Kontoinhaber").fill("Kim Berg");
+  await customer.getByLabel("IBAN").fill("DE00 1234 5678 9012 3456 78");
+  await customer.getByRole("button", { name: "Bankverbindung senden" }).click();
+  await expect(customer.getByText("Diese IBAN stimmt nicht – bitte prüfe sie noch einmal.")).toBeVisible();
+  await expect(customer.getByLabel("Kontoinhaber")).toHaveValue("Kim Berg");
+  await customer.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
+  await customer.getByRole("button", { name: "Bankverbindung senden" }).click();
+  await expect(customer.getByRole("heading", { level: 1, name: "Danke!" })).toBeVisible();
+  await customer.context().close();
+
+  // The admin sees it open, with the account, and settles it.
+  await page.goto("/admin/erstattungen");
+  const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText("Stornierung");
+  await expect(row).toContainText("DE89 3704 0044 0532 0130 00");
+  await expectAccessible(page);
+  const tomorrow = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  // A day in the future: the browser's date field refuses it, and so does the server.
+  await row.getByLabel(/Überwiesen am/).fill(tomorrow);
+  expect(
+    await row.getByLabel(/Überwiesen am/).evaluate((input: HTMLInputElement) => input.validity.rangeOverflow),
+  ).toBe(true);
+  const refundId = await row.locator('input[name="id"]').last().getAttribute("value");
+  const forced = await page.request.post("/admin/erstattungen", {
+    form: { intent: "done", id: refundId!, doneOn: tomorrow },
+  });
+  expect(await forced.text()).toContain("Der Tag der Überweisung liegt in der Zukunft.");
+  await page.goto("/admin/erstattungen");
+  const again = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await again.getByRole("button", { name: "Erstattung ausgeführt" }).click();
+  await expect(page.getByText(/sind vermerkt; der Kunde bekommt eine E-Mail\./)).toBeVisible();
+  await expect(page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) })).toHaveCount(0);
+  await expect(page.getByTestId("refunds-done")).toContainText("Kim Berg");
+
+  await page.goto(`/admin/orders?order=${orderId}`);
+  await expect(page.getByTestId("payments")).toContainText("Erstattung ausgeführt");
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.text.includes("für deine Bestellung") && m.text.includes("überwiesen")), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+});
