@@ -295,8 +295,15 @@ begin
     if tg_op <> 'UPDATE' or (old.status, old.payment_deadline) is not distinct from (new.status, new.payment_deadline) then
       return null;
     end if;
-    v_before := jsonb_build_object('status', old.status, 'payment_deadline', old.payment_deadline);
-    v_after := jsonb_build_object('status', new.status, 'payment_deadline', new.payment_deadline);
+    -- Only what changed, so a status change reads as before: {status: old} → {status: new}.
+    v_before := jsonb_strip_nulls(jsonb_build_object(
+      'status', case when old.status is distinct from new.status then old.status end))
+      || case when old.payment_deadline is distinct from new.payment_deadline
+              then jsonb_build_object('payment_deadline', old.payment_deadline) else '{}'::jsonb end;
+    v_after := jsonb_strip_nulls(jsonb_build_object(
+      'status', case when old.status is distinct from new.status then new.status end))
+      || case when old.payment_deadline is distinct from new.payment_deadline
+              then jsonb_build_object('payment_deadline', new.payment_deadline) else '{}'::jsonb end;
   elsif tg_op = 'UPDATE' and (v_before - 'updated_at') = (v_after - 'updated_at') then
     return null;
   end if;

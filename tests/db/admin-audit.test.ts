@@ -79,7 +79,7 @@ describeEngines("admin audit trail", (engine) => {
     expect(productRows[1].after).toMatchObject({ show_on_offer: true });
   });
 
-  it("records order status changes only, with the old and new status", async () => {
+  it("records order status and payment deadline changes only, with the old and new value", async () => {
     const [order] = await engine().query<{ id: string }>(
       "insert into public.orders (customer_name, customer_email, total_amount, user_id) values ('A B', 'a@example.com', 10, $1) returning id",
       [member],
@@ -88,10 +88,12 @@ describeEngines("admin audit trail", (engine) => {
     await asAdmin.query("update public.orders set status = 'completed' where id = $1", [order.id]);
     await asAdmin.query("update public.orders set status = 'completed' where id = $1", [order.id]);
     await asAdmin.query("update public.orders set status = 'cancelled' where id = $1", [order.id]);
+    await asAdmin.query("update public.orders set payment_deadline = '2030-01-31T22:59:59Z' where id = $1", [order.id]);
     const rows = await trail("orders", order.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
       ["update", { status: "pending" }, { status: "completed" }],
       ["update", { status: "completed" }, { status: "cancelled" }],
+      ["update", { payment_deadline: null }, { payment_deadline: expect.stringMatching(/^2030-01-31T22:59:59/) }],
     ]);
     expect(rows.every((r) => r.actor_id === admin)).toBe(true);
   });
