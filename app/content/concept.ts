@@ -40,7 +40,7 @@ export const conceptEvidence: { title: string; lead: string; items: EvidenceItem
       text: "Die Forschung rund um Martin Seligman beschreibt Wohlbefinden als Zusammenspiel aus positiven Gefühlen, Engagement, Beziehungen, Sinn und Erfolgserlebnissen (PERMA-Modell). Diese Bausteine finden sich in unseren vier Säulen wieder.",
     },
     {
-      title: "Selbstbestimmungstheorie",
+      title: "Selbst\u00ADbe\u00ADstim\u00ADmungs\u00ADtheo\u00ADrie",
       text: "Nach Edward Deci und Richard Ryan wachsen Motivation und Zufriedenheit, wenn Menschen Autonomie, Kompetenz und Verbundenheit erleben. Deshalb entscheidest du selbst über deine Ziele – und bist dabei nie allein.",
     },
     {
@@ -48,7 +48,7 @@ export const conceptEvidence: { title: string; lead: string; items: EvidenceItem
       text: "Studien zu Zielsetzung (Locke und Latham) und zu Umsetzungsabsichten (Peter Gollwitzer) zeigen: Konkrete Ziele und genaue Pläne für das Wann und Wie erhöhen die Chance deutlich, dass Vorsätze Wirklichkeit werden.",
     },
     {
-      title: "Soziale Verbundenheit",
+      title: "Soziale Ver\u00ADbun\u00ADden\u00ADheit",
       text: "Langzeitstudien wie die Harvard Study of Adult Development deuten darauf hin, dass gute Beziehungen zu den stärksten Einflussfaktoren für ein zufriedenes Leben gehören. Gemeinschaft ist bei uns darum kein Extra, sondern Kern.",
     },
   ],

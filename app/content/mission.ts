@@ -14,7 +14,10 @@ export const mission = {
   values: {
     title: "Unsere Werte",
     items: [
-      { title: "Herzlichkeit", text: "Wir begegnen allen Menschen offen, wertschätzend und auf Augenhöhe." },
+      {
+        title: "Herz\u00ADlich\u00ADkeit",
+        text: "Wir begegnen allen Menschen offen, wertschätzend und auf Augenhöhe.",
+      },
       {
         title: "Echtheit",
         text: "Wir versprechen nichts, was wir nicht halten können, und sprechen ehrlich über Erfolge und Rückschläge.",
@@ -23,7 +26,10 @@ export const mission = {
         title: "Wachstum",
         text: "Wir lernen jeden Tag dazu – von der Forschung, voneinander und von unseren Mitgliedern.",
       },
-      { title: "Verbundenheit", text: "Niemand muss seinen Weg allein gehen. Gemeinsam sind wir mutiger." },
+      {
+        title: "Ver\u00ADbun\u00ADden\u00ADheit",
+        text: "Niemand muss seinen Weg allein gehen. Gemeinsam sind wir mutiger.",
+      },
     ] satisfies Value[],
   },
   goal: {

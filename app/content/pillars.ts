@@ -16,19 +16,19 @@ export type ConceptPillar = Pillar & {
 export const homePillars: Pillar[] = [
   {
     id: "selbstverwirklichung",
-    title: "Selbstverwirklichung",
+    title: "Selbst\u00ADver\u00ADwirk\u00ADli\u00ADchung",
     text: "Finde heraus, was dich wirklich erfüllt, und gib deinen Talenten den Raum, den sie verdienen – in deinem Tempo und auf deine Weise.",
     icon: "sparkles",
   },
   {
     id: "persoenliches-wachstum",
-    title: "Persönliches Wachstum",
+    title: "Per\u00ADsön\u00ADli\u00ADches Wachstum",
     text: "Kurse, Übungen und Impulse, die dich Schritt für Schritt weiterbringen: mehr Klarheit, mehr Gelassenheit, mehr Mut zu neuen Wegen.",
     icon: "sprout",
   },
   {
     id: "gemeinschaft",
-    title: "Gemeinschaft",
+    title: "Ge\u00ADmein\u00ADschaft",
     text: "Menschen, die dich verstehen, ermutigen und mitfeiern. In unserer Community wächst niemand allein.",
     icon: "users",
   },
@@ -44,7 +44,7 @@ export const homePillars: Pillar[] = [
 export const conceptPillars: ConceptPillar[] = [
   {
     id: "selbstreflexion",
-    title: "Selbstreflexion",
+    title: "Selbst\u00ADre\u00ADfle\u00ADxi\u00ADon",
     text: "Wer sich selbst kennt, trifft bessere Entscheidungen. Wir laden dich ein, innezuhalten und ehrlich hinzuschauen: Was tut mir gut? Was will ich wirklich?",
     icon: "eye",
     points: [
@@ -55,7 +55,7 @@ export const conceptPillars: ConceptPillar[] = [
   },
   {
     id: "ganzheitliche-entwicklung",
-    title: "Ganzheitliche Entwicklung",
+    title: "Ganz\u00ADheit\u00ADli\u00ADche Entwicklung",
     text: "Glück entsteht nicht an einer einzigen Stelle. Körper, Gefühle, Beziehungen, Arbeit und Sinn gehören zusammen – deshalb betrachten wir immer den ganzen Menschen.",
     icon: "heart",
     points: [
@@ -66,7 +66,7 @@ export const conceptPillars: ConceptPillar[] = [
   },
   {
     id: "zielorientiertes-handeln",
-    title: "Zielorientiertes Handeln",
+    title: "Ziel\u00ADori\u00ADen\u00ADtier\u00ADtes Handeln",
     text: "Einsicht allein verändert noch nichts. Wir übersetzen gute Vorsätze in klare, machbare Schritte und bleiben dran, bis sie zur Gewohnheit werden.",
     icon: "target",
     points: [
@@ -77,7 +77,7 @@ export const conceptPillars: ConceptPillar[] = [
   },
   {
     id: "gemeinschaftliche-unterstuetzung",
-    title: "Gemeinschaftliche Unterstützung",
+    title: "Ge\u00ADmein\u00ADschaft\u00ADli\u00ADche Un\u00ADter\u00ADstüt\u00ADzung",
     text: "Gemeinsam fällt vieles leichter. Austausch, Ermutigung und verbindliche Verabredungen mit anderen geben deiner Entwicklung Rückenwind.",
     icon: "users",
     points: [
