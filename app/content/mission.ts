@@ -14,10 +14,7 @@ export const mission = {
   values: {
     title: "Unsere Werte",
     items: [
-      {
-        title: "Herz\u00ADlich\u00ADkeit",
-        text: "Wir begegnen allen Menschen offen, wertschätzend und auf Augenhöhe.",
-      },
+      { title: "Herzlichkeit", text: "Wir begegnen allen Menschen offen, wertschätzend und auf Augenhöhe." },
       {
         title: "Echtheit",
         text: "Wir versprechen nichts, was wir nicht halten können, und sprechen ehrlich über Erfolge und Rückschläge.",
