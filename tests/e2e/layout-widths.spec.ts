@@ -91,6 +91,23 @@ async function seedLongEntries(page: Page) {
   expect(cancelled.status()).toBeLessThan(400);
 }
 
+/**
+ * Every detail page of the demo catalogue (supabase/seed.sql: 8 products, 6 events, 6 courses): real
+ * German titles, unlike the generated ones other tests add meanwhile ("Seitenlauf mwxsp19r251265").
+ */
+const SEEDED_DETAILS = (
+  [
+    ["products", "b", 8],
+    ["events", "e", 6],
+    ["courses", "c", 6],
+  ] as const
+).flatMap(([kind, prefix, count]) =>
+  Array.from(
+    { length: count },
+    (_, i) => `/${kind}/${prefix}0000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`,
+  ),
+);
+
 /** The first detail page of each catalogue list (their long titles are the usual culprits). */
 async function detailPages(page: Page) {
   const paths: string[] = [];
@@ -141,8 +158,8 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
  */
 test.describe("no word split without a hyphen at 320, 390 and 1280 px", () => {
   test("public pages", async ({ page }) => {
-    test.setTimeout(240_000);
-    const details = await detailPages(page);
+    test.setTimeout(360_000);
+    const details = SEEDED_DETAILS;
     const itemId = details[0].split("/").pop()!;
     await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "product", quantity: "2" } });
     expect(await wordBreakProblems(page, [...PUBLIC, ...details])).toEqual([]);
