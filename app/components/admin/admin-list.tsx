@@ -161,12 +161,9 @@ export function AdminList({ searchLabel, list, path, children, summary, keep = {
 /**
  * A table that scrolls sideways inside its own box on small screens, never the page (WCAG 1.4.10).
  * The box is a named, focusable region so keyboard users can scroll it too; the caption names the
- * table for screen readers.
- */
-/**
- * A list's table in its own named, keyboard-reachable scroll region. With `stickyFirstColumn` the
- * first column (the title) stays at the region's left edge below the md breakpoint, so on a phone
- * each row stays readable while the region scrolls to its toggles and actions.
+ * table for screen readers. With `stickyFirstColumn` the first column (the title) stays at the
+ * box's left edge below the md breakpoint, so on a phone each row stays readable while the box
+ * scrolls to its toggles and actions.
  */
 export function AdminTable({
   caption,
