@@ -221,5 +221,6 @@ test("the profile dialog shows the membership's history: action, plan, admin and
   await expect(entries.nth(1)).toContainText("Plan: Yearly");
   await expect(entries.nth(1)).toContainText("Grund: Dankeschön für die Mithilfe beim Sommerfest");
   await expect(entries.nth(1)).toContainText(/am \d{2}\.\d{2}\.\d{4}/);
+  await expect(entries.nth(1)).toContainText(/Gültig bis: \d{2}\.\d{2}\.\d{4}/);
   await adminContext.close();
 });
