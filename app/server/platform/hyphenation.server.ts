@@ -14,9 +14,15 @@ const CACHE_LIMIT = 5_000;
 /** Names the patterns would split wrongly ("BeH-appy"): never broken. */
 const BRANDS = ["BeHappy"];
 
+/** A run this long without a break opportunity would still be split by the browser, silently. */
+const LONGEST_RUN = 12;
+const RUN = new RegExp(`[^\u00AD\\-‐–—]{${LONGEST_RUN + 1},}`, "g");
+
 /**
  * `text` with soft hyphens in its words of six letters or more. Words that already carry a hyphen
- * ("Glücks-Workshop") break there too; e-mail addresses and URLs stay as they are.
+ * ("Glücks-Workshop") break there too; e-mail addresses and URLs stay as they are. A run the
+ * patterns leave longer than 12 characters (a code, a made-up name) gets a soft hyphen every 8, so
+ * a break the browser must make there still shows a hyphen.
  */
 export function hyphenate(text: string): string {
   const known = cache.get(text);
@@ -24,7 +30,11 @@ export function hyphenate(text: string): string {
   const result = text
     .split(/(\s+)/)
     .map((token) =>
-      /[@/]|^www\./.test(token) ? token : hyphenateSync(token, { minWordLength: 6, exceptions: BRANDS }),
+      /[@/]|^www\./.test(token)
+        ? token
+        : hyphenateSync(token, { minWordLength: 6, exceptions: BRANDS }).replace(RUN, (run: string) =>
+            run.replace(/(.{8})(?=.{3})/gu, `$1\u00AD`),
+          ),
     )
     .join("");
   if (cache.size >= CACHE_LIMIT) cache.clear();
