@@ -12,13 +12,13 @@ export const communityBenefits: Benefit[] = [
   },
   {
     id: "veranstaltungen",
-    title: "Exklusive Veranstaltungen",
+    title: "Exklusive Ver\u00ADan\u00ADstal\u00ADtun\u00ADgen",
     text: "Workshops, Retreats und Community-Treffen – vor Ort und online. Als Mitglied bist du zu besonderen Konditionen dabei.",
     icon: "calendar",
   },
   {
     id: "lernpartner",
-    title: "Lernpartnerschaften",
+    title: "Lern\u00ADpart\u00ADner\u00ADschaf\u00ADten",
     text: "Wir bringen dich mit einer Lernpartnerin oder einem Lernpartner zusammen. Gemeinsam bleibt ihr verbindlich dran.",
     icon: "users",
   },
@@ -43,7 +43,7 @@ export const communityBenefits: Benefit[] = [
 ];
 
 export const communityJoin = {
-  title: "Bereit, dazuzugehören?",
+  title: "Bereit, da\u00ADzu\u00ADzu\u00ADge\u00ADhö\u00ADren?",
   text: "Werde Mitglied und erlebe, wie viel leichter Wachstum in guter Gesellschaft ist.",
   label: "Jetzt Mitglied werden",
 };

@@ -13,7 +13,7 @@ export const homeSections: CatalogSectionText[] = [
   {
     kind: "events",
     id: "veranstaltungen",
-    title: "Kommende Veranstaltungen",
+    title: "Kommende Ver\u00ADan\u00ADstal\u00ADtun\u00ADgen",
     intro: "Begegnungen, die bewegen: Workshops, Retreats und Abende mit der Community.",
     tone: "muted",
   },

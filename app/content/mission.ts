@@ -23,7 +23,10 @@ export const mission = {
         title: "Wachstum",
         text: "Wir lernen jeden Tag dazu – von der Forschung, voneinander und von unseren Mitgliedern.",
       },
-      { title: "Verbundenheit", text: "Niemand muss seinen Weg allein gehen. Gemeinsam sind wir mutiger." },
+      {
+        title: "Ver\u00ADbun\u00ADden\u00ADheit",
+        text: "Niemand muss seinen Weg allein gehen. Gemeinsam sind wir mutiger.",
+      },
     ] satisfies Value[],
   },
   goal: {

@@ -7,16 +7,11 @@ export type Pillar = {
   icon: IconName;
 };
 
-export type ConceptPillar = Pillar & {
-  /** Concrete things members do within this pillar. */
-  points: string[];
-};
-
 /** The four pillars on the start page (spec §2: self-realisation, personal growth, community, business building). */
 export const homePillars: Pillar[] = [
   {
     id: "selbstverwirklichung",
-    title: "Selbstverwirklichung",
+    title: "Selbst\u00ADver\u00ADwirk\u00ADli\u00ADchung",
     text: "Finde heraus, was dich wirklich erfüllt, und gib deinen Talenten den Raum, den sie verdienen – in deinem Tempo und auf deine Weise.",
     icon: "sparkles",
   },
@@ -37,53 +32,5 @@ export const homePillars: Pillar[] = [
     title: "Business-Aufbau",
     text: "Mach aus deiner Leidenschaft ein Angebot, das trägt – mit praxisnahem Wissen, ehrlichem Feedback und Menschen, die den Weg schon gegangen sind.",
     icon: "briefcase",
-  },
-];
-
-/** The four pillars of the BeHappy concept (/concept). */
-export const conceptPillars: ConceptPillar[] = [
-  {
-    id: "selbstreflexion",
-    title: "Selbstreflexion",
-    text: "Wer sich selbst kennt, trifft bessere Entscheidungen. Wir laden dich ein, innezuhalten und ehrlich hinzuschauen: Was tut mir gut? Was will ich wirklich?",
-    icon: "eye",
-    points: [
-      "Geführte Reflexionsfragen und Journaling-Impulse",
-      "Selbsttests wie der Glückstest als Ausgangspunkt",
-      "Regelmäßige Rückblicke auf das, was gelungen ist",
-    ],
-  },
-  {
-    id: "ganzheitliche-entwicklung",
-    title: "Ganzheitliche Entwicklung",
-    text: "Glück entsteht nicht an einer einzigen Stelle. Körper, Gefühle, Beziehungen, Arbeit und Sinn gehören zusammen – deshalb betrachten wir immer den ganzen Menschen.",
-    icon: "heart",
-    points: [
-      "Impulse für Körper, Geist und Beziehungen",
-      "Achtsamkeit und Selbstfürsorge im Alltag",
-      "Balance statt Selbstoptimierung um jeden Preis",
-    ],
-  },
-  {
-    id: "zielorientiertes-handeln",
-    title: "Zielorientiertes Handeln",
-    text: "Einsicht allein verändert noch nichts. Wir übersetzen gute Vorsätze in klare, machbare Schritte und bleiben dran, bis sie zur Gewohnheit werden.",
-    icon: "target",
-    points: [
-      "Klare Ziele, die zu deinen Werten passen",
-      "Kleine Schritte mit konkreten Wenn-dann-Plänen",
-      "Sichtbarer Fortschritt, der motiviert",
-    ],
-  },
-  {
-    id: "gemeinschaftliche-unterstuetzung",
-    title: "Gemeinschaftliche Unterstützung",
-    text: "Gemeinsam fällt vieles leichter. Austausch, Ermutigung und verbindliche Verabredungen mit anderen geben deiner Entwicklung Rückenwind.",
-    icon: "users",
-    points: [
-      "Austausch in Gruppen und bei Veranstaltungen",
-      "Lernpartnerschaften, die verbindlich machen",
-      "Erfahrene Begleiterinnen und Begleiter an deiner Seite",
-    ],
   },
 ];

@@ -1,20 +1,48 @@
 import { Fragment } from "react";
 import { useLoaderData } from "react-router";
+import { BreakableAddress } from "~/components/breakable-address";
 import { MissionBlock } from "~/components/site/mission-block";
 import { pageHeaders } from "~/server/http/cache-policy.server";
 import { isLegalSlug, legalPagesFor, type LegalBlock, type LegalPage } from "~/content/legal";
 import { env } from "~/server/platform/env.server";
+import { hyphenate } from "~/server/platform/hyphenation.server";
 import { operator } from "~/server/platform/operator.server";
 import { canonicalLink } from "~/lib/catalog/seo";
 import type { Route } from "./+types/legal";
 
 /* Serves /agb, /datenschutz and /impressum (route ids "agb", "datenschutz", "impressum"). */
 
-/** The page is built on the server from the configured operator (Impressum, AGB, privacy). */
+/**
+ * The page is built on the server from the configured operator (Impressum, AGB, privacy). Its
+ * visible text gets soft hyphens ("Verbraucherstreitbeilegungsgesetz" on a phone); the meta title
+ * and description stay plain.
+ */
 export function loader({ request }: Route.LoaderArgs): { page: LegalPage } {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
   const pages = legalPagesFor(operator(), { shippingFee: env().shippingFee });
-  return { page: isLegalSlug(slug) ? pages[slug] : pages.impressum };
+  return { page: hyphenatePage(isLegalSlug(slug) ? pages[slug] : pages.impressum) };
+}
+
+function hyphenatePage(page: LegalPage): LegalPage {
+  const block = (b: LegalBlock): LegalBlock => {
+    switch (b.type) {
+      case "p":
+      case "h3":
+        return { ...b, text: hyphenate(b.text) };
+      case "ul":
+        return { ...b, items: b.items.map(hyphenate) };
+      case "lines":
+        return { ...b, lines: b.lines.map(hyphenate) };
+      case "dl":
+        return { ...b, items: b.items.map((item) => ({ ...item, value: hyphenate(item.value) })) };
+    }
+  };
+  return {
+    ...page,
+    title: hyphenate(page.title),
+    intro: page.intro ? hyphenate(page.intro) : page.intro,
+    sections: page.sections.map((s) => ({ ...s, heading: hyphenate(s.heading), blocks: s.blocks.map(block) })),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -107,11 +135,19 @@ function Block({ block }: { block: LegalBlock }) {
       );
     case "dl":
       return (
-        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
           {block.items.map((item) => (
             <Fragment key={item.term}>
               <dt className="font-medium">{item.term}:</dt>
-              <dd>{item.href ? <a href={item.href}>{item.value}</a> : item.value}</dd>
+              <dd>
+                {item.href ? (
+                  <a href={item.href}>
+                    <BreakableAddress text={item.value} />
+                  </a>
+                ) : (
+                  item.value
+                )}
+              </dd>
             </Fragment>
           ))}
         </dl>

@@ -180,3 +180,47 @@ test("an admin grants a membership by hand with a reason, and a refused change k
   await page.goto("/");
   await expect(page.getByTestId("header-plan").first()).toHaveText("Lifetime-Mitglied");
 });
+
+test("the profile dialog shows the membership's history: action, plan, admin and reason", async ({
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  const member = await signIn();
+  const adminContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const admin = await adminContext.newPage();
+  const adminEmail = uniqueEmail("verlauf-admin");
+  const session = await admin.request.post("/__e2e/session", {
+    data: { email: adminEmail, password: "sicheres-Passwort-123", admin: true },
+  });
+  expect(session.ok()).toBeTruthy();
+  await admin.goto(`/admin/profiles?q=${encodeURIComponent(member.email)}&profile=${member.userId}`);
+  const history = admin.getByRole("region", { name: "Verlauf der Mitgliedschaft" });
+  await expect(history).toContainText("Noch keine Änderungen protokolliert.");
+
+  const save = async (action: string, reason: string, plan?: string) => {
+    await admin.getByLabel("Aktion").selectOption(action);
+    if (plan) await admin.getByLabel("Plan (beim Vergeben)").selectOption(plan);
+    await admin.getByLabel("Grund").fill(reason);
+    await admin.getByRole("button", { name: "Mitgliedschaft speichern" }).click();
+  };
+  await save("grant", "Dankeschön für die Mithilfe beim Sommerfest", "yearly");
+  await expect(admin.getByText("Die Mitgliedschaft wurde vergeben.")).toBeVisible();
+  await save("end", "Auf eigenen Wunsch beendet");
+  await expect(admin.getByText("Die Mitgliedschaft wurde beendet.")).toBeVisible();
+
+  // Newest first: the end above the grant, each with the admin's e-mail, the plan and the reason.
+  const entries = history.getByRole("listitem").filter({ has: admin.locator("p") });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText("Beendet");
+  await expect(entries.nth(0)).toContainText(`von ${adminEmail}`);
+  await expect(entries.nth(0)).toContainText("Plan: Yearly");
+  await expect(entries.nth(0)).toContainText("Grund: Auf eigenen Wunsch beendet");
+  await expect(entries.nth(1)).toContainText("Plan vergeben");
+  await expect(entries.nth(1)).toContainText(`von ${adminEmail}`);
+  await expect(entries.nth(1)).toContainText("Plan: Yearly");
+  await expect(entries.nth(1)).toContainText("Grund: Dankeschön für die Mithilfe beim Sommerfest");
+  await expect(entries.nth(1)).toContainText(/am \d{2}\.\d{2}\.\d{4}/);
+  await expect(entries.nth(1)).toContainText(/Gültig bis: \d{2}\.\d{2}\.\d{4}/);
+  await adminContext.close();
+});

@@ -161,9 +161,21 @@ export function AdminList({ searchLabel, list, path, children, summary, keep = {
 /**
  * A table that scrolls sideways inside its own box on small screens, never the page (WCAG 1.4.10).
  * The box is a named, focusable region so keyboard users can scroll it too; the caption names the
- * table for screen readers.
+ * table for screen readers. With `stickyFirstColumn` the first column (the title) stays at the
+ * box's left edge below the md breakpoint, so on a phone each row stays readable while the box
+ * scrolls to its toggles and actions.
  */
-export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode[]; children: ReactNode }) {
+export function AdminTable({
+  caption,
+  head,
+  stickyFirstColumn = false,
+  children,
+}: {
+  caption: string;
+  head: ReactNode[];
+  stickyFirstColumn?: boolean;
+  children: ReactNode;
+}) {
   return (
     // `relative` makes the region the containing block of visually hidden labels inside the table, so they
     // scroll with it instead of widening the page.
@@ -174,7 +186,13 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
       tabIndex={0}
       className="relative overflow-x-auto rounded-lg border border-border"
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table
+        className={cn(
+          "w-full min-w-[40rem] text-left text-sm",
+          stickyFirstColumn &&
+            "max-md:[&_tr>:first-child]:sticky max-md:[&_tr>:first-child]:left-0 max-md:[&_tr>:first-child]:z-10 max-md:[&_tr>:first-child]:border-r max-md:[&_tr>:first-child]:border-border max-md:[&_td:first-child]:bg-background max-md:[&_th:first-child]:bg-muted",
+        )}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted text-muted-foreground">
           <tr>

@@ -1,6 +1,7 @@
 import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { LogOutIcon, MenuIcon } from "~/components/ui/icons";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
@@ -77,7 +78,10 @@ export function AdminSidebar({ email }: { email: string }) {
       <aside className="hidden w-52 shrink-0 lg:block" aria-label="Admin-Bereich">
         <div className="sticky top-20 rounded-lg border border-border bg-card p-3">
           <p className="px-3 pb-3 text-xs text-muted-foreground">
-            Angemeldet als <span className="break-words font-medium text-foreground">{email}</span>
+            Angemeldet als{" "}
+            <span className="break-words font-medium text-foreground">
+              <BreakableAddress text={email} />
+            </span>
           </p>
           <NavList label="Admin-Navigation" />
           <SignOut />

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import { BreakableAddress } from "~/components/breakable-address";
 
 const PATH = "/admin/orders";
 const OPEN_PAYMENTS = { value: "open", labels: ["Alle Bestellungen", "Offene Zahlungen"] } as const;
@@ -45,7 +46,9 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
                 </Link>
               </td>
               <td className={cellClass}>{row.customer_name}</td>
-              <td className={`${cellClass} break-words`}>{row.customer_email}</td>
+              <td className={`${cellClass} break-words`}>
+                <BreakableAddress text={row.customer_email} />
+              </td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.total_amount)}</td>
               <td className={cellClass}>
                 <Badge variant={orderStatusVariant(row.status)} data-testid="order-status">

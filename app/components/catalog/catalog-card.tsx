@@ -42,7 +42,7 @@ export function CatalogCard({
         </div>
         <Heading className="text-xl font-semibold leading-tight">
           <Link to={href} className="hover:underline">
-            {item.title}
+            {item.displayTitle}
           </Link>
         </Heading>
         {item.kind === "products" ? (

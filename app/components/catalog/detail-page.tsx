@@ -80,7 +80,7 @@ export function CatalogDetailPage({
               <Badge variant="secondary">{item.category}</Badge>
               {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
             </div>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{item.title}</h1>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{item.displayTitle}</h1>
             {item.kind === "products" ? <ProductRating /> : null}
           </div>
 

@@ -39,7 +39,12 @@ export function PriceList({
     </dd>
   );
   return (
-    <dl className={cn("grid grid-cols-2 gap-3", className)} data-member-prices={memberPrices ? "true" : "false"}>
+    // Side by side where both fit, one above the other where they do not ("Inklusive" in text-2xl on a
+    // 320 px detail page), so neither price breaks inside its word.
+    <dl
+      className={cn("flex flex-wrap gap-x-8 gap-y-3", className)}
+      data-member-prices={memberPrices ? "true" : "false"}
+    >
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Preis</dt>
         <dd
@@ -60,7 +65,7 @@ export function PriceList({
         </dd>
         {memberPrices ? yours : null}
       </div>
-      <div className="col-span-2 -mt-2">
+      <div className="-mt-2 basis-full">
         <dt className="sr-only">Preisangaben</dt>
         <dd>
           <PriceTerms shipped={shipped} />

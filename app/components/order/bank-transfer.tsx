@@ -34,11 +34,15 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
           Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> innerhalb von {transfer.dueDays} Tagen auf
           folgendes Konto. Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
         </p>
-        <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        {/*
+          Term above value on a phone, side by side from sm up. The values wrap only at their spaces, so the
+          IBAN keeps its groups of four (break-words only for a value with no space that is wider than the box).
+        */}
+        <dl className="mt-4 grid gap-x-4 sm:grid-cols-[max-content_1fr] sm:gap-y-1">
           {rows.map(([term, value]) => (
             <Fragment key={term}>
-              <dt className="font-medium">{term}</dt>
-              <dd className="break-all font-mono">{value}</dd>
+              <dt className="font-medium max-sm:mt-2">{term}</dt>
+              <dd className="break-words font-mono">{value}</dd>
             </Fragment>
           ))}
         </dl>

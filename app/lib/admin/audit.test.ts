@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditChanges } from "~/lib/admin/audit";
+import { auditChanges, membershipAuditSummary } from "~/lib/admin/audit";
 
 describe("auditChanges", () => {
   it("lists changed fields in German and ignores timestamps", () => {
@@ -13,5 +13,28 @@ describe("auditChanges", () => {
   });
   it("has nothing to list for inserts and deletes", () => {
     expect(auditChanges({ action: "insert", before: null, after: { title: "x" } })).toEqual([]);
+  });
+});
+
+describe("membershipAuditSummary", () => {
+  const names = (plan: string) => ({ yearly: "Yearly" })[plan] ?? plan;
+  const day = (iso: string) => iso.slice(0, 10);
+  it("names the action, the plan, the end of the term and the reason", () => {
+    expect(
+      membershipAuditSummary(
+        {
+          action: "insert",
+          after: { plan: "yearly", until: "2027-11-26T10:00:00Z", action: "grant", reason: "Gewinnspiel" },
+        },
+        names,
+        day,
+      ),
+    ).toEqual({ label: "Plan vergeben", lines: ["Plan: Yearly", "Gültig bis: 2027-11-26", "Grund: Gewinnspiel"] });
+  });
+  it("says unbegrenzt for a plan without an end and falls back to the row action", () => {
+    expect(membershipAuditSummary({ action: "update", after: { plan: "lifetime", until: null } }, names, day)).toEqual({
+      label: "Geändert",
+      lines: ["Plan: lifetime", "Gültig bis: unbegrenzt"],
+    });
   });
 });

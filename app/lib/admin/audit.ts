@@ -62,3 +62,40 @@ export function auditChanges(
     (key) => `${FIELD_LABEL[key] ?? key}: ${fmt(key, entry.before?.[key])} → ${fmt(key, entry.after?.[key])}`,
   );
 }
+
+/** What a membership change did: admin_set_membership and the order and cancellation paths store it in `after.action`. */
+const MEMBERSHIP_ACTION_LABEL: Record<string, string> = {
+  grant: "Plan vergeben",
+  extend: "Verlängert",
+  end: "Beendet",
+  cancel: "Gekündigt",
+  "cancel-withdrawn": "Kündigung zurückgenommen",
+  "order-cancelled": "Bestellung storniert",
+  "order-pending": "Bestellung wieder offen",
+};
+
+/**
+ * One membership history entry for the admin: the action as a heading and the plan, the end of
+ * the term and the reason as lines. The rows keep the plan key, so `planName` names it.
+ */
+export function membershipAuditSummary(
+  entry: Pick<AuditEntry, "action" | "after">,
+  planName: (plan: string) => string,
+  formatDate: (iso: string) => string,
+) {
+  const after = entry.after ?? {};
+  const text = (key: string) => (typeof after[key] === "string" && after[key] !== "" ? (after[key] as string) : null);
+  const action = text("action");
+  const plan = text("plan");
+  const until = text("until");
+  const reason = text("reason");
+  const lines = [
+    plan ? `Plan: ${planName(plan)}` : null,
+    plan ? `Gültig bis: ${until ? formatDate(until) : "unbegrenzt"}` : null,
+    reason ? `Grund: ${reason}` : null,
+  ].filter((line): line is string => line !== null);
+  return {
+    label: (action && MEMBERSHIP_ACTION_LABEL[action]) ?? AUDIT_ACTION_LABEL[entry.action] ?? entry.action,
+    lines,
+  };
+}

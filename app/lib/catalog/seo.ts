@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { CatalogKind } from "~/lib/catalog/types";
 import { KIND_TEXT } from "~/lib/catalog/texts";
+import { withoutSoftHyphens } from "~/lib/hyphenation";
 
 export const SITE_NAME = "BeHappy";
 
@@ -27,15 +28,17 @@ export function loaderCanonicalMetaExport(text: PageText) {
 
 /** Title, description, canonical link and Open Graph / Twitter tags of one page. */
 export function seoMeta(page: PageSeo): MetaDescriptor[] {
-  const title = `${page.title} – ${SITE_NAME}`;
+  // Visible headings may carry soft hyphens (lib/hyphenation.ts); titles and snippets never do.
+  const title = `${withoutSoftHyphens(page.title)} – ${SITE_NAME}`;
+  const description = withoutSoftHyphens(page.description);
   const tags: MetaDescriptor[] = [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: "de_DE" },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
   ];
   if (page.canonical) {

@@ -39,7 +39,7 @@ export const KIND_TEXT: Record<
   },
   events: {
     path: "/events",
-    listTitle: "Veranstaltungen",
+    listTitle: "Ver\u00ADan\u00ADstal\u00ADtun\u00ADgen",
     listIntro: "Workshops, Retreats und Begegnungen: Erlebe die BeHappy-Community live und online.",
     singular: "Veranstaltung",
     listError: "Konnte Veranstaltungen nicht laden. Bitte versuche es später erneut.",
@@ -73,7 +73,7 @@ export const KIND_TEXT: Record<
   },
 };
 
-export const ERROR_HEADING = "Oops! Etwas ist schiefgelaufen";
+export const ERROR_HEADING = "Oops! Etwas ist schief\u00ADge\u00ADlau\u00ADfen";
 
 /** Fixed product rating (spec §9). */
 export const PRODUCT_RATING = { value: "4.9", max: 5, reviews: 128 } as const;

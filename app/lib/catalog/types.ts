@@ -7,6 +7,8 @@ export interface EventItem {
   kind: "events";
   id: string;
   title: string;
+  /** The title with soft hyphens, for the visible heading only (app/lib/hyphenation.ts). */
+  displayTitle: string;
   category: string;
   image_url: string;
   date: string | null;
@@ -37,6 +39,8 @@ export interface ProductItem {
   kind: "products";
   id: string;
   title: string;
+  /** The title with soft hyphens, for the visible heading only (app/lib/hyphenation.ts). */
+  displayTitle: string;
   category: string;
   description: string | null;
   details: string | null;

@@ -13,6 +13,7 @@ import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { listCancellationsAdmin, matchCancellation } from "~/server/members/cancellations.server";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kündigungen – BeHappy Admin" }];
 
@@ -123,11 +124,15 @@ export default function AdminCancellations() {
                 </span>
                 {row.reason ? <span className="block whitespace-pre-wrap text-sm">Grund: {row.reason}</span> : null}
               </td>
-              <td className={`${cellClass} break-all`}>
+              <td className={`${cellClass} break-words`}>
                 <span className="block">{row.name}</span>
-                <span className="block text-sm">{row.email}</span>
+                <span className="block text-sm">
+                  <BreakableAddress text={row.email} />
+                </span>
                 <span className="block text-sm">Vertrag: {row.contract_reference ?? "–"}</span>
-                <span className="block text-sm">Bestätigung an: {row.confirmation_email}</span>
+                <span className="block text-sm">
+                  Bestätigung an: <BreakableAddress text={row.confirmation_email} />
+                </span>
               </td>
               <td className={cellClass}>
                 {row.user_id ? (

@@ -115,6 +115,7 @@ export default function AdminCatalogList() {
       <AdminList searchLabel="Nach Titel suchen" list={list} path={listPath}>
         <AdminTable
           caption={texts.heading}
+          stickyFirstColumn
           head={[
             "Titel",
             "Kategorie",
@@ -137,13 +138,17 @@ export default function AdminCatalogList() {
                   navigate(editHref);
                 }}
               >
-                {/* Long titles and categories (made by tests or admins) wrap anywhere, so the table keeps fitting. */}
-                <td className={`${cellClass} [overflow-wrap:anywhere]`}>
+                {/*
+                  Titles and categories break at syllables (soft hyphens), so the table fits beside the
+                  sidebar at 1280 px. On a phone the table scrolls in its region and the title stays put at
+                  its left edge, readable beside the toggles. break-words only for a word without syllables.
+                */}
+                <td className={`${cellClass} min-w-40 break-words`}>
                   <Link to={editHref} className="font-medium underline-offset-4 hover:underline">
-                    {row.title}
+                    {row.displayTitle}
                   </Link>
                 </td>
-                <td className={`${cellClass} [overflow-wrap:anywhere]`}>{row.category}</td>
+                <td className={`${cellClass} break-words`}>{row.displayCategory}</td>
                 <td className={cellClass}>
                   {isProducts ? (
                     <Badge variant={row.availability ? "success" : "secondary"}>

@@ -20,6 +20,7 @@ import {
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kontaktanfragen – BeHappy Admin" }];
 
@@ -165,7 +166,9 @@ export default function AdminContacts() {
           {list.rows.map((row) => (
             <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>
               <td className={cellClass}>{row.name}</td>
-              <td className={`${cellClass} break-words`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>
+                <BreakableAddress text={row.email} />
+              </td>
               <td className={cellClass}>
                 <Badge variant={row.status === "read" ? "secondary" : "warning"}>
                   {contactStatusLabel(row.status)}

@@ -9,6 +9,7 @@ import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server"
 import { listUndeliveredMails, retryMail, UNDELIVERED_LIMIT } from "~/server/mail/admin-mails.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mails – BeHappy Admin" }];
 
@@ -66,7 +67,9 @@ export default function AdminMails() {
               const status = STATUS[mail.status as keyof typeof STATUS] ?? STATUS.queued;
               return (
                 <tr key={mail.id}>
-                  <td className={`${cellClass} break-all`}>{mail.to_address}</td>
+                  <td className={`${cellClass} break-words`}>
+                    <BreakableAddress text={mail.to_address} />
+                  </td>
                   <td className={cellClass}>{mail.subject}</td>
                   <td className={cellClass}>
                     <Badge variant={status.variant}>{status.label}</Badge>

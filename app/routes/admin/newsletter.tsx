@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { listSubscribersAdmin, type SubscriberRow } from "~/server/newsletter/admin-newsletter.server";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter-Abonnenten – BeHappy Admin" }];
 
@@ -55,7 +56,9 @@ export default function AdminNewsletter() {
         <AdminTable caption="Newsletter-Abonnenten" head={["E-Mail", "Vorname", "Nachname", "Status", "Angemeldet am"]}>
           {list.rows.map((row) => (
             <tr key={row.id}>
-              <td className={`${cellClass} break-words`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>
+                <BreakableAddress text={row.email} />
+              </td>
               <td className={cellClass}>{row.first_name ?? "–"}</td>
               <td className={cellClass}>{row.last_name ?? "–"}</td>
               <td className={cellClass}>

@@ -17,6 +17,7 @@ import {
 } from "~/lib/admin/list-params";
 import { membershipAdminSchema } from "~/lib/schemas/admin";
 import { formatDate } from "~/lib/format";
+import { auditFor } from "~/server/admin/audit.server";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { adminFailure, requireAdmin, type AdminNotice } from "~/server/members/admin-guard.server";
@@ -24,6 +25,7 @@ import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/me
 import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/members/memberships.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { isUuid } from "~/lib/uuid";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];
 
@@ -55,8 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? withViewer(viewer, async (tx) => {
           const found = await getProfileAdmin(tx, profileId);
           if (!found) return null;
-          const [membership, plans] = await Promise.all([getMembershipAdmin(tx, profileId), listPlans(tx)]);
-          return { ...found, membership, plans: plans.map((p) => ({ plan: p.plan, name: p.name })) };
+          const [membership, plans, history] = await Promise.all([
+            getMembershipAdmin(tx, profileId),
+            listPlans(tx),
+            auditFor(tx, "memberships", profileId),
+          ]);
+          return { ...found, membership, history, plans: plans.map((p) => ({ plan: p.plan, name: p.name })) };
         }).catch((error) => {
           adminFailure("Fehler beim Laden des Profils", error);
           return null;
@@ -118,7 +124,7 @@ function Placeholders() {
 const fullName = (p: ProfileRow) => [p.salutation, p.first_name, p.last_name].filter((v) => v && v.trim()).join(" ");
 
 type DialogProfile = ProfileRow &
-  Pick<NonNullable<Awaited<ReturnType<typeof loader>>["profile"]>, "membership" | "plans">;
+  Pick<NonNullable<Awaited<ReturnType<typeof loader>>["profile"]>, "membership" | "plans" | "history">;
 
 function ProfileDialog({
   profile,
@@ -165,6 +171,7 @@ function ProfileDialog({
         userId={profile.id}
         membership={profile.membership}
         plans={profile.plans}
+        history={profile.history}
         returnTo={returnTo}
         answer={answer}
       />
@@ -182,7 +189,7 @@ function ProfileTable({ result }: { result: ListResult }) {
           {list.rows.map((p) => (
             <tr key={p.id}>
               <td className={cellClass}>{fullName(p) || "–"}</td>
-              <td className={`${cellClass} break-words`}>{p.email ?? "–"}</td>
+              <td className={`${cellClass} break-words`}>{p.email ? <BreakableAddress text={p.email} /> : "–"}</td>
               <td className={cellClass}>{formatDate(p.created_at)}</td>
               <td className={cellClass}>
                 <Link

@@ -12,6 +12,7 @@ import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
 import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/orders/withdrawals.server";
+import { BreakableAddress } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 
@@ -117,7 +118,9 @@ export default function AdminWithdrawals() {
             <tr key={row.id} data-testid="withdrawal-row">
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>{row.name}</td>
-              <td className={`${cellClass} break-all`}>{row.email}</td>
+              <td className={`${cellClass} break-words`}>
+                <BreakableAddress text={row.email} />
+              </td>
               <td className={`${cellClass} font-mono`}>{row.order_reference}</td>
               <td className={`${cellClass} whitespace-pre-wrap`}>{row.note ?? "–"}</td>
               <td className={cellClass}>

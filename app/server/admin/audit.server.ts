@@ -2,10 +2,10 @@ import type { AuditEntry } from "~/lib/admin/audit";
 import type { Tx } from "~/server/db/db.server";
 import { iso } from "~/server/db/values.server";
 
-/** The latest audit entries of one row (admins only, by RLS), newest first. */
+/** The latest audit entries of one row (admins only, by RLS), newest first; a membership's row id is its member's user id. */
 export async function auditFor(
   tx: Tx,
-  table: "events" | "courses" | "products" | "orders",
+  table: "events" | "courses" | "products" | "orders" | "memberships",
   rowId: string,
   limit = 20,
 ): Promise<AuditEntry[]> {

@@ -6,6 +6,7 @@ import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
 import { pageOf } from "~/server/admin/paging.server";
+import { hyphenate } from "~/server/platform/hyphenation.server";
 
 /**
  * Admin reads and writes of events, courses and products (spec §7 "Admin events, courses,
@@ -17,6 +18,9 @@ export interface CatalogListRow {
   id: string;
   title: string;
   category: string;
+  /** Title and category with soft hyphens, for the list's cells only (app/lib/hyphenation.ts). */
+  displayTitle: string;
+  displayCategory: string;
   /** Events and courses: the free-text date; products: null. */
   date: string | null;
   price: number;
@@ -54,6 +58,8 @@ export async function listCatalogAdmin(tx: Tx, kind: AdminKind, params: ListPara
       id: row.id,
       title: row.title,
       category: row.category,
+      displayTitle: hyphenate(row.title),
+      displayCategory: hyphenate(row.category),
       date: row.date,
       price: num(row.price) ?? 0,
       behappy_price: num(row.community) ?? 0,

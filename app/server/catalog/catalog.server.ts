@@ -3,6 +3,7 @@ import { cachedCatalog } from "~/server/catalog/catalog-cache.server";
 import type { Tx, Viewer } from "~/server/db/db.server";
 import type { CoursesTable, EventsTable, ProductsTable } from "~/server/db/types.server";
 import { iso, num } from "~/server/db/values.server";
+import { hyphenate } from "~/server/platform/hyphenation.server";
 import { logger } from "~/server/platform/log.server";
 import type { CatalogFilter, CatalogKind, DetailResult, ItemOf, ListResult, ProductItem } from "~/lib/catalog/types";
 import { isUuid } from "~/lib/uuid";
@@ -12,7 +13,8 @@ import { freeSeats } from "~/lib/catalog/seats";
  * Public catalogue reads (spec §7 "Home and offers lists", "Full lists", "Detail"). They are read
  * as the anon viewer through withViewer (RLS decides) and cached in process
  * (catalog-cache.server.ts). Rows are mapped to plain, serialisable objects with numbers for
- * prices and ISO strings for timestamps.
+ * prices and ISO strings for timestamps; each title is hyphenated once per catalogue version
+ * (`displayTitle`, for the visible headings only).
  */
 
 const EVENT_COLUMNS = [
@@ -61,6 +63,7 @@ function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
     kind,
     id: row.id,
     title: row.title,
+    displayTitle: hyphenate(row.title),
     category: row.category,
     image_url: row.image_url,
     date: row.date,
@@ -86,6 +89,7 @@ function mapProduct(row: ProductRow): ProductItem {
     kind: "products",
     id: row.id,
     title: row.title,
+    displayTitle: hyphenate(row.title),
     category: row.category,
     description: row.description,
     details: row.details,

@@ -4,8 +4,7 @@ import { JoinCta } from "~/components/site/join-cta";
 import { Section } from "~/components/site/section";
 import { buttonClass } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/page-icons";
-import { conceptEvidence, conceptPractice } from "~/content/concept";
-import { conceptPillars } from "~/content/pillars";
+import { conceptEvidence, conceptPillars, conceptPractice } from "~/content/concept";
 
 /** The body of /concept: the four pillars, how they are practised and what they rest on. */
 export function ConceptPageBody() {
