@@ -56,6 +56,7 @@ const ADMIN = [
   "/admin/profiles",
   "/admin/kuendigungen",
   "/admin/jobs",
+  "/admin/export",
   "/admin/events",
   "/admin/events/new",
   "/admin/courses",

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { zipSync } from "fflate";
-import type { ExportRange } from "~/lib/admin/export-range";
-import { fiscalYearStart } from "~/lib/admin/export-range";
+import { fiscalYearStart, readExportRange, type ExportRange } from "~/lib/admin/export-range";
+import { berlinParts } from "~/lib/berlin-time";
 import { orderNumber } from "~/lib/format";
 import { invoiceSums, type InvoiceLine } from "~/lib/invoice";
 import type { Tx } from "~/server/db/db.server";
@@ -9,7 +9,8 @@ import { num } from "~/server/db/values.server";
 import { datevCsv, encodeDatev, type DatevBooking } from "~/server/orders/datev-format.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import { getInvoiceDocument, invoiceLinesOf, type InvoiceDocument } from "~/server/orders/invoices.server";
-import type { DatevSettings } from "~/server/platform/operator.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import { datevSettings, type DatevSettings } from "~/server/platform/operator.server";
 
 /**
  * The accountant's export (/admin/export): the DATEV Buchungsstapel of a period and the ZIP of its
@@ -21,6 +22,13 @@ import type { DatevSettings } from "~/server/platform/operator.server";
  * the revenue account of each VAT rate; a cancellation credits it. Payments are not exported: they
  * reach the accountant with the bank statement, which clears the debtor there.
  */
+
+/** The period a request to /admin/export… names; without one, the shop's current Berlin month. */
+export function exportRangeOf(request: Request) {
+  const p = berlinParts(shopNow().toISOString());
+  const today = `${p.year}-${p.month}-${p.day}`;
+  return readExportRange(new URL(request.url).searchParams, today, datevSettings().fiscalYearStartMonth);
+}
 
 /** An invoice or cancellation invoice of the period, with the lines it books. */
 export interface ExportInvoice {
