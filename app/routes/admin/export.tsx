@@ -48,6 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+// Long German labels wrap on a phone instead of widening the page (! beats the base nowrap).
+const WRAP = "whitespace-normal! text-center";
+
 export default function AdminExport() {
   const { range, setup, invoices, error } = useLoaderData<typeof loader>();
   const month = range.ok ? range.query.match(/^monat=(\d{4}-\d{2})$/)?.[1] : range.month;
@@ -96,10 +99,18 @@ export default function AdminExport() {
             {formatPrice(total)}.
           </p>
           <div className="flex flex-wrap gap-3">
-            <a className={buttonClass()} href={`/admin/export/buchungsstapel.csv?${range.query}`} download>
+            <a
+              className={buttonClass("default", "default", WRAP)}
+              href={`/admin/export/buchungsstapel.csv?${range.query}`}
+              download
+            >
               Buchungsstapel (DATEV) herunterladen
             </a>
-            <a className={buttonClass("outline")} href={`/admin/export/rechnungen.zip?${range.query}`} download>
+            <a
+              className={buttonClass("outline", "default", WRAP)}
+              href={`/admin/export/rechnungen.zip?${range.query}`}
+              download
+            >
               Rechnungen als ZIP herunterladen
             </a>
           </div>
