@@ -12,6 +12,8 @@ describe("export period", () => {
       to: "2026-11-30",
       query: "monat=2026-11",
       label: "November 2026",
+      month: "2026-11",
+      shortLabel: "November 2026",
     });
   });
 
@@ -32,6 +34,7 @@ describe("export period", () => {
       to: "2026-04-20",
       query: "von=2026-03-05&bis=2026-04-20",
       label: "05.03.2026 – 20.04.2026",
+      shortLabel: "05.03.-20.04.2026",
     });
   });
 

@@ -11,6 +11,10 @@ export interface ExportRange {
   query: string;
   /** "November 2026" or "01.11.2026 – 15.11.2026". */
   label: string;
+  /** The month (YYYY-MM) when the period is one, for the month picker. */
+  month?: string;
+  /** At most 30 characters, for the DATEV batch's Bezeichnung. */
+  shortLabel: string;
 }
 
 export type ExportRangeResult = ({ ok: true } & ExportRange) | { ok: false; error: string; month: string };
@@ -85,6 +89,7 @@ export function readExportRange(params: URLSearchParams, today: string, fiscalSt
       to,
       query: new URLSearchParams({ von: from, bis: to }).toString(),
       label: `${germanDay(from)} – ${germanDay(to)}`,
+      shortLabel: `${germanDay(from).slice(0, 6)}-${germanDay(to)}`,
     };
   }
   const text = (params.get("monat") ?? month).trim();
@@ -101,5 +106,7 @@ export function readExportRange(params: URLSearchParams, today: string, fiscalSt
     to,
     query: new URLSearchParams({ monat: text }).toString(),
     label: `${MONTHS[m - 1]} ${year}`,
+    month: text,
+    shortLabel: `${MONTHS[m - 1]} ${year}`,
   };
 }

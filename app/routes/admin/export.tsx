@@ -53,7 +53,7 @@ const WRAP = "whitespace-normal! text-center";
 
 export default function AdminExport() {
   const { range, setup, invoices, error } = useLoaderData<typeof loader>();
-  const month = range.ok ? range.query.match(/^monat=(\d{4}-\d{2})$/)?.[1] : range.month;
+  const month = range.month;
   const from = range.ok && !month ? range.from : undefined;
   const to = range.ok && !month ? range.to : undefined;
   const total = invoices.reduce((sum, i) => sum + Math.round(i.totalAmount * 100), 0) / 100;

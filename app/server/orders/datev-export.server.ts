@@ -151,7 +151,7 @@ export async function datevExport(tx: Tx, range: ExportRange, settings: DatevSet
       accountLength: settings.accountLength,
       from: range.from,
       to: range.to,
-      label: `Rechnungen ${range.label}`,
+      label: `Rechnungen ${range.shortLabel}`,
       frame: settings.frame,
     },
     bookings,
