@@ -81,6 +81,9 @@ test.describe("accountant's export", () => {
       "„Von“ darf nicht nach „Bis“ liegen.",
     );
     await expect(page.getByRole("link", { name: "Buchungsstapel (DATEV) herunterladen" })).toHaveCount(0);
+    // What was typed stays, to be corrected.
+    await expect(page.getByLabel("Von")).toHaveValue("2026-05-02");
+    await expect(page.getByLabel("Bis")).toHaveValue("2026-05-01");
 
     const csv = await page.request.get("/admin/export/buchungsstapel.csv?von=2026-13-01&bis=2026-05-01");
     expect(csv.status()).toBe(400);

@@ -26,12 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     client: settings.clientNumber,
     accounts: settings.accounts,
   };
-  if (!range.ok) return { range, setup, invoices: [], error: null };
+  // What was typed comes back into the fields, so a refused range can be corrected, not retyped.
+  const params = new URL(request.url).searchParams;
+  const typed = { von: params.get("von")?.slice(0, 10) ?? "", bis: params.get("bis")?.slice(0, 10) ?? "" };
+  if (!range.ok) return { range, setup, typed, invoices: [], error: null };
   try {
     const invoices = await withViewer(viewer, (tx) => invoicesInRange(tx, range));
     return {
       range,
       setup,
+      typed,
       invoices: invoices.map((i) => ({
         id: i.id,
         number: i.number,
@@ -44,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error: null,
     };
   } catch (error) {
-    return { range, setup, invoices: [], error: adminFailure("Fehler beim Laden der Rechnungen", error) };
+    return { range, setup, typed, invoices: [], error: adminFailure("Fehler beim Laden der Rechnungen", error) };
   }
 }
 
@@ -52,10 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const WRAP = "whitespace-normal! text-center";
 
 export default function AdminExport() {
-  const { range, setup, invoices, error } = useLoaderData<typeof loader>();
+  const { range, setup, typed, invoices, error } = useLoaderData<typeof loader>();
   const month = range.month;
-  const from = range.ok && !month ? range.from : undefined;
-  const to = range.ok && !month ? range.to : undefined;
+  const from = typed.von;
+  const to = typed.bis;
   const total = invoices.reduce((sum, i) => sum + Math.round(i.totalAmount * 100), 0) / 100;
   const cancellations = invoices.filter((i) => i.kind === "cancellation").length;
   return (
@@ -74,15 +78,15 @@ export default function AdminExport() {
             defaultValue={month ?? ""}
             key={`m-${month}`}
             placeholder="JJJJ-MM"
-            className="min-w-0 flex-1"
+            className="min-w-40 flex-1"
           />
           <Button type="submit" variant="outline">
             Monat wählen
           </Button>
         </Form>
         <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-border p-4">
-          <Field label="Von" type="date" name="von" defaultValue={from} key={`v-${from}`} className="min-w-0 flex-1" />
-          <Field label="Bis" type="date" name="bis" defaultValue={to} key={`b-${to}`} className="min-w-0 flex-1" />
+          <Field label="Von" type="date" name="von" defaultValue={from} key={`v-${from}`} className="min-w-36 flex-1" />
+          <Field label="Bis" type="date" name="bis" defaultValue={to} key={`b-${to}`} className="min-w-36 flex-1" />
           <Button type="submit" variant="outline">
             Zeitraum wählen
           </Button>
