@@ -49,6 +49,8 @@ export default [
   route("vertrag-kuendigen/eingang/:id", "routes/cancellation-receipt.tsx"),
 
   route("admin/newsletter.csv", "routes/admin/newsletter-csv.ts"),
+  route("admin/export/buchungsstapel.csv", "routes/admin/export-csv.ts"),
+  route("admin/export/rechnungen.zip", "routes/admin/export-zip.ts"),
   ...(["events", "courses"] as const).map((kind) =>
     route(`admin/${kind}/:id/teilnehmer.csv`, "routes/admin/attendees-csv.ts", { id: `admin/${kind}/attendees-csv` }),
   ),
@@ -64,6 +66,7 @@ export default [
       route("profiles", "routes/admin/profiles.tsx"),
       route("mails", "routes/admin/mails.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("export", "routes/admin/export.tsx"),
       ...(["events", "courses", "products"] as const).flatMap((kind) => [
         route(kind, "routes/admin/catalog-list.tsx", { id: `admin/${kind}` }),
         route(`${kind}/new`, "routes/admin/catalog-form.tsx", { id: `admin/${kind}/new` }),

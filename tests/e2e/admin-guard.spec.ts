@@ -15,7 +15,7 @@ test.describe("admin guard", () => {
   test("a visitor who is not signed in is sent to /auth from every admin route (and back after sign-in)", async ({
     page,
   }) => {
-    for (const path of [...ADMIN_PATHS, "/admin/newsletter.csv"]) {
+    for (const path of [...ADMIN_PATHS, "/admin/newsletter.csv", "/admin/export", "/admin/export/rechnungen.zip"]) {
       await page.goto(path);
       const target = `/auth?${new URLSearchParams({ redirectTo: path })}`;
       await expect(page, path).toHaveURL((url) => url.pathname + url.search === target);

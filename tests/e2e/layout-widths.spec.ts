@@ -59,6 +59,7 @@ const ADMIN = [
   "/admin/kuendigungen",
   "/admin/erstattungen",
   "/admin/jobs",
+  "/admin/export",
   "/admin/events",
   "/admin/events/new",
   "/admin/courses",

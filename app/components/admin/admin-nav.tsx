@@ -17,6 +17,7 @@ export const ADMIN_NAV = [
   { to: "/admin/profiles", label: "Profile" },
   { to: "/admin/mails", label: "Mails" },
   { to: "/admin/jobs", label: "Geplante Aufgaben" },
+  { to: "/admin/export", label: "Export Buchhaltung" },
 ] as const;
 
 function NavList({ label }: { label: string }) {

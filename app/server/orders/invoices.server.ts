@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { InvoiceLine } from "~/lib/invoice";
 import type { InvoiceSeller, VatMode } from "~/lib/operator";
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
@@ -56,6 +57,35 @@ export async function latestInvoiceOfOrder(tx: Tx, orderId: string) {
   return row ? summary(row) : null;
 }
 
+/**
+ * The lines an invoice of an order prints and books: the order's lines, then shipping as its own
+ * line. The PDF and the DATEV export both take them from here, so they never disagree.
+ */
+export function invoiceLinesOf(
+  items: { item_title: string; quantity: number; price: unknown; vat_rate: unknown; shipped: boolean }[],
+  shippingFee: number,
+): InvoiceLine[] {
+  const lines = items.map((i) => ({
+    title: i.item_title,
+    quantity: i.quantity,
+    unitPrice: num(i.price) ?? 0,
+    vatRate: num(i.vat_rate) ?? 19,
+  }));
+  if (shippingFee > 0) {
+    // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
+    // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
+    // (no tax is under-declared). Under § 19 UStG the renderer shows no rate for any line.
+    const shippedRates = items.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
+    lines.push({
+      title: "Versand",
+      quantity: 1,
+      unitPrice: shippingFee,
+      vatRate: shippedRates.length > 0 ? Math.max(...shippedRates) : 19,
+    });
+  }
+  return lines;
+}
+
 /** Everything the PDF prints; null when the viewer may not see it (RLS) or it does not exist. */
 export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   const invoice = await tx
@@ -92,25 +122,8 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   const delivery = await deliveryOf(tx, invoice.order_id);
   // The server writes every invoice's snapshot at start (shop-settings.server.ts); one without is a bug.
   if (!invoice.seller || !invoice.vat_mode) throw new Error(`invoice ${invoice.number} has no seller snapshot`);
-  const lines = items.map((i) => ({
-    title: i.item_title,
-    quantity: i.quantity,
-    unitPrice: num(i.price) ?? 0,
-    vatRate: num(i.vat_rate) ?? 19,
-  }));
   const shippingFee = num(order.shipping_fee) ?? 0;
-  if (shippingFee > 0) {
-    // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
-    // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
-    // (no tax is under-declared). Under § 19 UStG the renderer shows no rate for any line.
-    const shippedRates = items.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
-    lines.push({
-      title: "Versand",
-      quantity: 1,
-      unitPrice: shippingFee,
-      vatRate: shippedRates.length > 0 ? Math.max(...shippedRates) : 19,
-    });
-  }
+  const lines = invoiceLinesOf(items, shippingFee);
   return {
     ...summary(invoice),
     delivery: delivery ? deliveryLines(delivery) : null,

@@ -24,6 +24,20 @@ export function parseEuroAmount(value: string | undefined): number | null {
   return Math.round(Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"))) / 100;
 }
 
+/** Account frames DATEV knows and their default accounts (the operator's accountant may choose others). */
+export const DATEV_FRAME_DEFAULTS = {
+  SKR03: { revenue19: "8400", revenue7: "8300", revenue0: "8195", bank: "1200", debtor: "10000" },
+  SKR04: { revenue19: "4400", revenue7: "4300", revenue0: "4185", bank: "1800", debtor: "10000" },
+} as const;
+
+const accountFromEnv = (name: string) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => !value || /^\d{4,9}$/.test(value), {
+      message: `${name} ist keine Kontonummer (4 bis 9 Ziffern) / ${name} is not an account number (4 to 9 digits)`,
+    });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -99,6 +113,16 @@ const EnvSchema = z
         message:
           'SHIPPING_FEE ist kein Eurobetrag wie "4,90" (0 bis 999,99) / SHIPPING_FEE is not a euro amount like "4.90" (0 to 999.99)',
       }),
+    // The accountant's export (DATEV Buchungsstapel, /admin/export): frame, numbers and accounts.
+    DATEV_ACCOUNT_FRAME: z.enum(["SKR03", "SKR04"]).default("SKR03"),
+    DATEV_CONSULTANT_NUMBER: numberFromEnv(1001).pipe(z.number().int().min(1001).max(9_999_999)),
+    DATEV_CLIENT_NUMBER: numberFromEnv(1).pipe(z.number().int().min(1).max(99_999)),
+    DATEV_FISCAL_YEAR_START_MONTH: numberFromEnv(1).pipe(z.number().int().min(1).max(12)),
+    DATEV_ACCOUNT_REVENUE_19: accountFromEnv("DATEV_ACCOUNT_REVENUE_19"),
+    DATEV_ACCOUNT_REVENUE_7: accountFromEnv("DATEV_ACCOUNT_REVENUE_7"),
+    DATEV_ACCOUNT_REVENUE_0: accountFromEnv("DATEV_ACCOUNT_REVENUE_0"),
+    DATEV_ACCOUNT_BANK: accountFromEnv("DATEV_ACCOUNT_BANK"),
+    DATEV_ACCOUNT_DEBTOR: accountFromEnv("DATEV_ACCOUNT_DEBTOR"),
   })
   .refine((env) => env.PAYMENT_CANCEL_DAYS > env.PAYMENT_REMINDER_DAYS, {
     path: ["PAYMENT_CANCEL_DAYS"],
@@ -108,6 +132,14 @@ const EnvSchema = z
     ...env,
     isProduction: env.NODE_ENV === "production",
     shippingFee: parseEuroAmount(env.SHIPPING_FEE) ?? 0,
+    // Unset accounts take the frame's defaults (SKR03: 8400/8300/8195/1200/10000).
+    datevAccounts: {
+      revenue19: env.DATEV_ACCOUNT_REVENUE_19 || DATEV_FRAME_DEFAULTS[env.DATEV_ACCOUNT_FRAME].revenue19,
+      revenue7: env.DATEV_ACCOUNT_REVENUE_7 || DATEV_FRAME_DEFAULTS[env.DATEV_ACCOUNT_FRAME].revenue7,
+      revenue0: env.DATEV_ACCOUNT_REVENUE_0 || DATEV_FRAME_DEFAULTS[env.DATEV_ACCOUNT_FRAME].revenue0,
+      bank: env.DATEV_ACCOUNT_BANK || DATEV_FRAME_DEFAULTS[env.DATEV_ACCOUNT_FRAME].bank,
+      debtor: env.DATEV_ACCOUNT_DEBTOR || DATEV_FRAME_DEFAULTS[env.DATEV_ACCOUNT_FRAME].debtor,
+    },
     sessionSecrets: (env.SESSION_SECRET ?? "")
       .split(",")
       .map((secret) => secret.trim())
@@ -136,6 +168,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.isProduction && env.sessionSecrets.some((s) => s.length < 32 || s === DEV_SECRET)) {
     throw new Error("SESSION_SECRET must be at least 32 characters long in production.");
+  }
+  // DATEV tells a ledger account from a debtor by its length: debtors have one digit more.
+  const { debtor, ...ledger } = env.datevAccounts;
+  const length = ledger.revenue19.length;
+  if (Object.values(ledger).some((account) => account.length !== length) || debtor.length !== length + 1) {
+    throw new Error(
+      `DATEV accounts: revenue and bank accounts need the same length (${length} digits) and the debtor one digit more (${length + 1}); got ${JSON.stringify(env.datevAccounts)}.`,
+    );
   }
   if (env.isProduction && env.E2E_TEST_HOOKS === "true" && !["127.0.0.1", "localhost", "::1"].includes(env.HOST)) {
     throw new Error("E2E_TEST_HOOKS may only be enabled on a loopback HOST.");

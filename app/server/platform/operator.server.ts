@@ -69,3 +69,30 @@ export function operator(): Operator {
   cached ??= operatorFrom(env());
   return cached;
 }
+
+/** What the DATEV export needs: numbers, fiscal year, frame and accounts (validated at start). */
+export interface DatevSettings {
+  consultantNumber: number;
+  clientNumber: number;
+  fiscalYearStartMonth: number;
+  frame: "SKR03" | "SKR04";
+  /** Sachkontenlänge: digits of a ledger account (the debtor has one more). */
+  accountLength: number;
+  accounts: Env["datevAccounts"];
+}
+
+export function datevSettingsFrom(e: Env): DatevSettings {
+  return {
+    consultantNumber: e.DATEV_CONSULTANT_NUMBER,
+    clientNumber: e.DATEV_CLIENT_NUMBER,
+    fiscalYearStartMonth: e.DATEV_FISCAL_YEAR_START_MONTH,
+    frame: e.DATEV_ACCOUNT_FRAME,
+    accountLength: e.datevAccounts.revenue19.length,
+    accounts: e.datevAccounts,
+  };
+}
+
+/** The DATEV settings of this deployment. */
+export function datevSettings(): DatevSettings {
+  return datevSettingsFrom(env());
+}

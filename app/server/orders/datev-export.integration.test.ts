@@ -1,0 +1,192 @@
+import { sql } from "kysely";
+import iconv from "iconv-lite";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tx, Viewer } from "~/server/db/db.server";
+
+/**
+ * The accountant's export against a real PGlite with the migrations: orders are completed (the
+ * trigger issues invoices) and one is cancelled (a cancellation invoice); the Buchungsstapel is
+ * exported as the admin, decoded from Windows-1252, split into lines and checked against the
+ * invoices: header, one booking per invoice and rate, sums, accounts, Soll/Haben, Belegfeld 1.
+ */
+const BOOK = "d0000000-0000-4000-8000-000000000001"; // 7 %, shipped
+const MUG = "d0000000-0000-4000-8000-000000000002"; // 19 %, shipped
+
+beforeAll(async () => {
+  process.env.DATA_DIR = "memory://";
+  process.env.LOG_SILENT = "true";
+  process.env.SEED_DEMO_DATA = "false";
+  const { database } = await import("~/server/db/db.server");
+  await database();
+  await asService((tx) =>
+    sql`
+      insert into public.products (id, title, category, image_url, price, vat_rate, shipped) values
+        (${BOOK}::uuid, 'Das kleine Glücksbuch', 'Bücher', '/images/catalog/buch.svg', 14.9, 7, true),
+        (${MUG}::uuid, 'Tasse „Glück“', 'Dinge', '/images/catalog/tasse.svg', 19.99, 19, true)`.execute(tx),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  const { closeDatabase } = await import("~/server/db/db.server");
+  await closeDatabase();
+});
+
+async function asService<T>(fn: (tx: Tx) => Promise<T>) {
+  const { SERVICE, withViewer } = await import("~/server/db/db.server");
+  return withViewer(SERVICE, fn);
+}
+
+/** An order with lines (gross prices) and shipping, completed: the trigger issues its invoice. */
+async function completedOrder(lines: { item: string; title: string; quantity: number; price: number }[], shipping = 0) {
+  const total = lines.reduce((sum, l) => sum + l.quantity * l.price * 100, 0) / 100 + shipping;
+  return asService(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, shipping_fee, status)
+      values ('Erika Müßig', 'erika@example.com', ${total}, ${shipping}, 'pending') returning id`.execute(tx);
+    const id = rows[0].id;
+    for (const l of lines) {
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+                values (${id}::uuid, ${l.item}::uuid, 'product', ${l.title}, ${l.quantity}, ${l.price})`.execute(tx);
+    }
+    await sql`update public.orders set status = 'completed' where id = ${id}::uuid`.execute(tx);
+    return id;
+  });
+}
+
+async function adminViewer(): Promise<Viewer> {
+  const { createUser, grantAdmin } = await import("~/server/members/accounts.server");
+  const email = `buchhaltung-${Date.now().toString(36)}@example.com`;
+  const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
+  await grantAdmin(userId);
+  return { role: "authenticated", userId, email };
+}
+
+function berlinMonth() {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  return day.slice(0, 7);
+}
+
+describe("DATEV export", () => {
+  it("books every invoice and cancellation invoice of the period, per VAT rate, summing to the invoices", async () => {
+    const { withViewer } = await import("~/server/db/db.server");
+    const { readExportRange } = await import("~/lib/admin/export-range");
+    const { datevExport, invoiceArchive, invoiceDocumentsInRange } =
+      await import("~/server/orders/datev-export.server");
+    const { DATEV_COLUMNS } = await import("~/server/orders/datev-format.server");
+    const { datevSettingsFrom } = await import("~/server/platform/operator.server");
+    const { parseEnv } = await import("~/server/platform/env.server");
+
+    const mixed = await completedOrder(
+      [
+        { item: BOOK, title: "Das kleine Glücksbuch", quantity: 2, price: 14.9 },
+        { item: MUG, title: "Tasse „Glück“", quantity: 1, price: 19.99 },
+      ],
+      4.9,
+    );
+    const bookOnly = await completedOrder([{ item: BOOK, title: "Das kleine Glücksbuch", quantity: 1, price: 14.9 }]);
+    // Cancelled after payment: a cancellation invoice with the negative total.
+    await asService((tx) =>
+      sql`update public.orders set status = 'cancelled' where id = ${bookOnly}::uuid`.execute(tx),
+    );
+    // An invoice of an earlier month stays out of this month's batch.
+    const old = await completedOrder([{ item: MUG, title: "Alte Tasse", quantity: 1, price: 9.5 }]);
+    await asService((tx) =>
+      sql`update public.invoices set issued_at = issued_at - interval '62 days' where order_id = ${old}::uuid`.execute(
+        tx,
+      ),
+    );
+
+    const month = berlinMonth();
+    const range = readExportRange(new URLSearchParams({ monat: month }), `${month}-01`);
+    if (!range.ok) throw new Error(range.error);
+    const settings = datevSettingsFrom(parseEnv({ DATEV_CONSULTANT_NUMBER: "29098", DATEV_CLIENT_NUMBER: "55003" }));
+    const admin = await adminViewer();
+    const { bytes } = await withViewer(admin, (tx) => datevExport(tx, range, settings, new Date()));
+    const invoices = await asService(async (tx) => {
+      const { rows } = await sql<{ number: string; kind: string; total_amount: string; order_id: string }>`
+        select number, kind, total_amount, order_id from public.invoices
+         where to_char(issued_at at time zone 'Europe/Berlin', 'YYYY-MM') = ${month} order by number`.execute(tx);
+      return rows;
+    });
+    expect(invoices.map((i) => i.kind)).toEqual(["invoice", "invoice", "cancellation"]);
+
+    // Parse the file back: Windows-1252, CRLF, ';'.
+    const text = iconv.decode(bytes, "win1252");
+    // One byte per umlaut: ü is 0xFC in Windows-1252.
+    expect(bytes.includes(Buffer.from("Schlüssel", "latin1"))).toBe(true);
+    const lines = text.split("\r\n").filter(Boolean);
+    const header = lines[0].split(";");
+    expect(header.slice(0, 5)).toEqual(['"EXTF"', "700", "21", '"Buchungsstapel"', "13"]);
+    expect(header.slice(10, 16)).toEqual([
+      "29098",
+      "55003",
+      `${month.slice(0, 4)}0101`,
+      "4",
+      range.from.replaceAll("-", ""),
+      range.to.replaceAll("-", ""),
+    ]);
+    expect(header[26]).toBe('"03"');
+    expect(lines[1].split(";")).toEqual(DATEV_COLUMNS.map((name) => `"${name}"`));
+
+    const col = (name: (typeof DATEV_COLUMNS)[number]) => DATEV_COLUMNS.indexOf(name);
+    const bookings = lines.slice(2).map((line) => {
+      const f = line.split(";");
+      expect(f).toHaveLength(125);
+      return {
+        cents: Math.round(Number(f[col("Umsatz (ohne Soll/Haben-Kz)")].replace(",", ".")) * 100),
+        side: f[col("Soll/Haben-Kennzeichen")].replaceAll('"', ""),
+        account: f[col("Konto")],
+        contra: f[col("Gegenkonto (ohne BU-Schlüssel)")],
+        document: f[col("Belegfeld 1")].replaceAll('"', ""),
+        date: f[col("Belegdatum")],
+        text: f[col("Buchungstext")],
+      };
+    });
+
+    // One booking per invoice and rate: the mixed order has 7 % (books) and 19 % (mug, and the
+    // shipping at the higher rate of the goods); the book order 7 % only, and so its cancellation.
+    const [first, second, storno] = invoices;
+    expect(bookings.map((b) => [b.document, b.side, b.account, b.contra, b.cents])).toEqual([
+      [first.number, "S", "10000", "8400", 1999 + 490],
+      [first.number, "S", "10000", "8300", 2980],
+      [second.number, "S", "10000", "8300", 1490],
+      [storno.number, "H", "10000", "8300", 1490],
+    ]);
+    expect(first.order_id).toBe(mixed);
+    for (const b of bookings) {
+      expect(b.date).toMatch(/^\d{4}$/);
+      expect(b.date.slice(2)).toBe(month.slice(5));
+      expect(b.text.length).toBeLessThanOrEqual(62); // 60 and the quotes
+    }
+    expect(bookings[3].text).toContain(`zu ${second.number}`);
+
+    // The signed sum of the bookings is the sum of the invoices' totals (cancellations negative).
+    const booked = bookings.reduce((sum, b) => sum + (b.side === "S" ? b.cents : -b.cents), 0);
+    const invoiced = invoices.reduce((sum, i) => sum + Math.round(Number(i.total_amount) * 100), 0);
+    expect(booked).toBe(invoiced);
+    expect(invoiced).toBe(1999 + 490 + 2980);
+
+    // The ZIP holds one PDF per invoice of the period, none of the earlier month.
+    const documents = await withViewer(admin, (tx) => invoiceDocumentsInRange(tx, range));
+    const zip = unzipSync(await invoiceArchive(documents));
+    expect(Object.keys(zip).sort()).toEqual([
+      `${first.number}-Rechnung.pdf`,
+      `${second.number}-Rechnung.pdf`,
+      `${storno.number}-Stornorechnung.pdf`,
+    ]);
+    for (const pdf of Object.values(zip)) expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
+  }, 60_000);
+
+  it("shows a member nothing: RLS leaves only their own invoices", async () => {
+    const { withViewer } = await import("~/server/db/db.server");
+    const { invoicesInRange } = await import("~/server/orders/datev-export.server");
+    const { createUser } = await import("~/server/members/accounts.server");
+    const email = `mitglied-${Date.now().toString(36)}@example.com`;
+    const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
+    const rows = await withViewer({ role: "authenticated", userId, email }, (tx) =>
+      invoicesInRange(tx, { from: "2000-01-01", to: "2999-12-31" }),
+    );
+    expect(rows).toEqual([]);
+  });
+});
