@@ -89,6 +89,11 @@ describe("DATEV export", () => {
     await asService((tx) =>
       sql`update public.orders set status = 'cancelled' where id = ${bookOnly}::uuid`.execute(tx),
     );
+    // Its 14,90 € are paid back (the refund the cancellation opened, as "Erstattung ausgeführt" writes it).
+    await asService((tx) =>
+      sql`insert into public.order_payments (order_id, kind, amount, booked_on)
+          values (${bookOnly}::uuid, 'refund', 14.9, (now() at time zone 'Europe/Berlin')::date)`.execute(tx),
+    );
     // An invoice of an earlier month stays out of this month's batch.
     const old = await completedOrder([{ item: MUG, title: "Alte Tasse", quantity: 1, price: 9.5 }]);
     await asService((tx) =>
@@ -152,6 +157,8 @@ describe("DATEV export", () => {
       [first.number, "S", "10000", "8300", 2980],
       [second.number, "S", "10000", "8300", 1490],
       [storno.number, "H", "10000", "8300", 1490],
+      // The refund: the bank pays the debtor back; Belegfeld 1 is the order's Stornorechnung.
+      [storno.number, "S", "10000", "1200", 1490],
     ]);
     expect(first.order_id).toBe(mixed);
     for (const b of bookings) {
@@ -161,10 +168,12 @@ describe("DATEV export", () => {
     }
     expect(bookings[3].text).toContain(`zu ${second.number}`);
 
-    // The signed sum of the bookings is the sum of the invoices' totals (cancellations negative).
+    // The signed sum of the invoice bookings is the sum of the invoices' totals (cancellations
+    // negative); the refund booking adds what was paid back.
     const booked = bookings.reduce((sum, b) => sum + (b.side === "S" ? b.cents : -b.cents), 0);
     const invoiced = invoices.reduce((sum, i) => sum + Math.round(Number(i.total_amount) * 100), 0);
-    expect(booked).toBe(invoiced);
+    expect(booked).toBe(invoiced + 1490);
+    expect(bookings[4].text).toBe(`"Erstattung Best. ${bookOnly.slice(0, 8)}"`);
     expect(invoiced).toBe(1999 + 490 + 2980);
 
     // The ZIP holds one PDF per invoice of the period, none of the earlier month.

@@ -15,8 +15,8 @@ import { datevSettings, type DatevSettings } from "~/server/platform/operator.se
 /**
  * The accountant's export (/admin/export): the DATEV Buchungsstapel of a period and the ZIP of its
  * invoice PDFs. Each kind of booking has its own source, a function from its rows to bookings:
- * invoices and cancellation invoices now (`invoiceBookings`); refunds, once they exist, become
- * `refundBookings` (Konto debtor on "S", Gegenkonto the bank) and join the list in `datevExport`.
+ * invoices and cancellation invoices (`invoiceBookings`), and refunds paid (`refundBookings`: Konto
+ * debtor on "S", Gegenkonto the bank).
  *
  * Bookings run over the debtor account (Sammeldebitor, default 10000): an invoice debits it against
  * the revenue account of each VAT rate; a cancellation credits it. Payments are not exported: they
@@ -137,11 +137,66 @@ export function invoiceBookings(invoices: ExportInvoice[], settings: DatevSettin
   });
 }
 
+export interface ExportRefund {
+  id: string;
+  orderId: string;
+  /** The day it was paid (Belegdatum), YYYY-MM-DD. */
+  paidDay: string;
+  amount: number;
+  /** The order's cancellation invoice (Belegfeld 1), or null when the order had no invoice. */
+  cancellationNumber: string | null;
+}
+
+/** Refunds paid in the period (order_payments of kind refund, by their day). */
+export async function refundsInRange(tx: Tx, range: Pick<ExportRange, "from" | "to">): Promise<ExportRefund[]> {
+  const paidDay = sql<string>`to_char(p.booked_on, 'YYYY-MM-DD')`;
+  const rows = await tx
+    .selectFrom("order_payments as p")
+    .select(["p.id", "p.order_id", "p.amount", paidDay.as("paid_day")])
+    .select((eb) =>
+      eb
+        .selectFrom("invoices as c")
+        .select("c.number")
+        .whereRef("c.order_id", "=", "p.order_id")
+        .where("c.kind", "=", "cancellation")
+        .orderBy("c.issued_at", "desc")
+        .limit(1)
+        .as("cancellation_number"),
+    )
+    .where("p.kind", "=", "refund")
+    .where(paidDay, ">=", range.from)
+    .where(paidDay, "<=", range.to)
+    .orderBy("p.booked_on")
+    .orderBy("p.created_at")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.order_id,
+    paidDay: r.paid_day,
+    amount: num(r.amount) ?? 0,
+    cancellationNumber: r.cancellation_number ?? null,
+  }));
+}
+
+/** Booking source "refunds": the money paid back leaves the bank and settles the debtor. */
+export function refundBookings(refunds: ExportRefund[], settings: DatevSettings): DatevBooking[] {
+  return refunds.map((refund) => ({
+    amountCents: Math.round(refund.amount * 100),
+    side: "S" as const,
+    account: settings.accounts.debtor,
+    contraAccount: settings.accounts.bank,
+    date: refund.paidDay,
+    document: refund.cancellationNumber ?? orderNumber(refund.orderId),
+    text: `Erstattung Best. ${orderNumber(refund.orderId)}`,
+  }));
+}
+
 /** The Buchungsstapel of a period as Windows-1252 bytes, with what it was built from. */
 export async function datevExport(tx: Tx, range: ExportRange, settings: DatevSettings, created: Date) {
   const invoices = await invoicesInRange(tx, range);
-  // Every source in one list; refunds will be appended here.
-  const bookings = [...invoiceBookings(invoices, settings)];
+  const refunds = await refundsInRange(tx, range);
+  // Every source in one list: invoices and Stornos, then the refunds paid.
+  const bookings = [...invoiceBookings(invoices, settings), ...refundBookings(refunds, settings)];
   const csv = datevCsv(
     {
       created,
@@ -156,7 +211,7 @@ export async function datevExport(tx: Tx, range: ExportRange, settings: DatevSet
     },
     bookings,
   );
-  return { bytes: encodeDatev(csv), invoices, bookings };
+  return { bytes: encodeDatev(csv), invoices, refunds, bookings };
 }
 
 /** The documents of the period's invoices (read in the transaction; rendering comes after). */
