@@ -316,3 +316,50 @@ test("by keyboard alone: book two seats, then join the waitlist of the sold-out 
   await expect(member.getByText("Du stehst auf der Warteliste", { exact: true })).toBeVisible();
   await member.context().close();
 });
+
+test("an admin removes someone from the waitlist; an offered seat given up by the link is free again", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const title = uniqueTitle("Reihe");
+  await signIn({ admin: true });
+  const path = await newEvent(page, title, 1);
+  const booker = await bookAsNewMember(browser, path);
+  await booker.page.context().close();
+  const [first, second] = [uniqueEmail("erste"), uniqueEmail("zweite")];
+  for (const [name, email] of [
+    ["Erste Wartende", first],
+    ["Zweite Wartende", second],
+  ]) {
+    const joined = await page.request.post(path, { form: { name, email, seats: "1" } });
+    expect(await joined.text()).toContain("Du stehst auf der Warteliste");
+  }
+
+  const attendees = `${path.replace("/events/", "/admin/events/")}/teilnehmer`;
+  await page.goto(attendees);
+  await expect(page.getByTestId("waitlist-row")).toHaveCount(2);
+  await page.getByRole("button", { name: "Erste Wartende von der Warteliste entfernen" }).click();
+  await expect(page.getByText("Von der Warteliste entfernt")).toBeVisible();
+  await expect(page.getByTestId("waitlist-row")).toHaveCount(1);
+  await expect(page.getByTestId("waitlist-row")).toContainText("Zweite Wartende");
+
+  // The booking is cancelled: the seat is offered to the second, who gives it up by her link.
+  await page.goto(`/admin/orders?order=${booker.orderId}`);
+  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  await expect.poll(() => offerLink(second), { timeout: 20_000 }).toBeTruthy();
+  expect(offerLink(first)).toBeUndefined();
+  const visitor = await secondBrowser(browser);
+  await visitor.goto(offerLink(second)!);
+  await visitor.getByRole("button", { name: "Platz freigeben" }).click();
+  await expect(visitor.getByText("Du hast die Warteliste verlassen")).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Warteliste verlassen" })).toBeVisible();
+  await visitor.context().close();
+
+  await page.goto(attendees);
+  await expect(page.getByText("Niemand wartet.")).toBeVisible();
+  await expect(page.getByTestId("attendee-counts")).toHaveText("0 gebucht · 0 bezahlt · 1 frei");
+});
