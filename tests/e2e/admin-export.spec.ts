@@ -36,7 +36,10 @@ test.describe("accountant's export", () => {
 
     await signIn({ admin: true });
     await page.goto(`/admin/orders?order=${orderId}`);
-    await page.getByRole("button", { name: "Zahlung eingegangen" }).click();
+    await page
+      .getByRole("region", { name: "Status ändern" })
+      .getByRole("button", { name: "Zahlung eingegangen" })
+      .click();
     await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
     const invoiceLink = page.getByRole("link", { name: /^Rechnung RE-\d{4}-\d{6} \(PDF\)$/ });
     const invoiceNumber = (await invoiceLink.textContent())!.match(/RE-\d{4}-\d{6}/)![0];

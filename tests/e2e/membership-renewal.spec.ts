@@ -96,6 +96,8 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
 
   // The plan is in the cart, and the checkout takes it (place_order: the renewal window is open).
   await expect(page).toHaveURL(/\/cart$/);
+  // The URL changes before the cart page has replaced /join's plan cards (whose lists name the plan too).
+  await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Yearly Membership" })).toBeVisible();
   const orderId = await checkOutCart(page);
 
