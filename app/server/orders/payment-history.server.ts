@@ -1,5 +1,6 @@
 import type { OrderPayment } from "~/lib/admin/orders";
 import type { Tx } from "~/server/db/db.server";
+import { day } from "~/server/db/values.server";
 
 /**
  * Money events of an order (issue 28): each payment received and each refund paid is a row of its
@@ -19,14 +20,8 @@ export async function listPayments(tx: Tx, orderId: string): Promise<OrderPaymen
     id: row.id,
     kind: row.kind as OrderPayment["kind"],
     amount: Number(row.amount),
-    bookedOn: typeof row.booked_on === "string" ? row.booked_on : isoDay(row.booked_on as unknown as Date),
+    bookedOn: day(row.booked_on as unknown as Date | string)!,
     by: row.recorded_by_email,
     note: row.note,
   }));
-}
-
-/** A DATE as YYYY-MM-DD (drivers hand it out as a Date at local midnight). */
-function isoDay(value: Date) {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }

@@ -2,6 +2,7 @@ import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice, orderNumber } from "~/lib/format";
 import { formatIban, normalizeIban } from "~/lib/operator";
 import type { Tx } from "~/server/db/db.server";
+import { day } from "~/server/db/values.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
@@ -34,9 +35,6 @@ export interface RefundRow {
   status: "open" | "done";
   doneOn: string | null;
 }
-
-const day = (value: Date | string | null) =>
-  value === null ? null : typeof value === "string" ? value.slice(0, 10) : berlinDay(value);
 
 /** Open refunds (due first) and the 20 settled last, as the admin sees them (RLS: admins). */
 export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: RefundRow[] }> {
