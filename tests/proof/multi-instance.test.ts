@@ -263,4 +263,95 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
     );
     await b.stop("SIGTERM");
   });
+
+  it("unpaid transfers: one reminder and one cancellation per order on two instances, seats freed; a paid order gets neither", async () => {
+    const url = await emptyDatabase("payments_two_instances");
+    const start = () =>
+      startAppServer({
+        stdio: "pipe",
+        timeoutMs: 120_000,
+        env: { DATABASE_URL: url, JOBS_POLL_MS: "100", E2E_TEST_HOOKS: "true" },
+      });
+    const a = await start();
+    const b = await start();
+    servers.push(a, b);
+    const ORDERS = 150;
+    // One event with room for all; every order (of an account, as checkout makes them) holds one seat.
+    const [{ id: eventId }] = await query<{ id: string }>(
+      url,
+      `insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+       values ('Jahresabend', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 200,
+               now() + interval '60 days') returning id`,
+    );
+    await query(
+      url,
+      `with u as (insert into auth.users (email, email_confirmed_at)
+                  select 'offen-' || g || '@example.com', now() from generate_series(1, ${ORDERS}) g
+                  returning id, email),
+            o as (insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+                  select 'Kundin', email, 30, 'pending', id from u returning id)
+       insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+       select id, '${eventId}'::uuid, 'event', 'Jahresabend', 1, 30 from o`,
+    );
+    const post = (base: string, path: string, body: unknown = {}) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const runBoth = async (days: number) => {
+      expect(
+        (await post(a.base, "/__e2e/clock", { now: new Date(Date.now() + days * 86_400_000).toISOString() })).status,
+      ).toBe(200);
+      const answers = await Promise.all([post(a.base, "/__e2e/jobs"), post(b.base, "/__e2e/jobs")]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    };
+    const mailsLike = async (subject: string) =>
+      query<{ orders: number; mails: number }>(
+        url,
+        `select count(distinct to_address)::int as orders, count(*)::int as mails
+           from public.mail_outbox where subject like '${subject}%'`,
+      ).then((rows) => rows[0]);
+    const booked = async () =>
+      (await query<{ booked: number }>(url, `select booked from public.seat_counts where item_id = '${eventId}'`))[0]
+        .booked;
+    expect(await booked()).toBe(ORDERS);
+
+    // Day 3: the first customer's transfer arrives and the admin enters it (the status change the
+    // admin's "Zahlung eingegangen" makes, with its money row).
+    await runBoth(3);
+    await query(
+      url,
+      `with paid as (select id from public.orders where customer_email = 'offen-1@example.com')
+       insert into public.order_payments (order_id, kind, amount, booked_on)
+       select id, 'payment', 30, current_date from paid`,
+    );
+    await query(url, `update public.orders set status = 'completed' where customer_email = 'offen-1@example.com'`);
+
+    // Day 7 and a bit: both instances run the sweep at once, twice.
+    await runBoth(7.1);
+    await runBoth(7.2);
+    expect(await mailsLike("Zahlungserinnerung")).toEqual({ orders: ORDERS - 1, mails: ORDERS - 1 });
+
+    // Day 14 and a bit: the deadline has passed; both instances again, twice.
+    await runBoth(14.1);
+    await runBoth(14.2);
+    expect(await mailsLike("Bestellung storniert")).toEqual({ orders: ORDERS - 1, mails: ORDERS - 1 });
+    const statuses = await query<{ status: string; n: number }>(
+      url,
+      "select status, count(*)::int as n from public.orders group by status order by status",
+    );
+    expect(statuses).toEqual([
+      { status: "cancelled", n: ORDERS - 1 },
+      { status: "completed", n: 1 },
+    ]);
+    // The paid customer got neither mail; the freed seats are bookable again.
+    const paidMails = await query<{ subject: string }>(
+      url,
+      "select subject from public.mail_outbox where to_address = 'offen-1@example.com' order by created_at",
+    );
+    expect(paidMails.map((m) => m.subject).filter((s) => /Zahlungserinnerung|storniert/.test(s))).toEqual([]);
+    expect(await booked()).toBe(1);
+    await Promise.all([a.stop("SIGTERM"), b.stop("SIGTERM")]);
+  });
 });
