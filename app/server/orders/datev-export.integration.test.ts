@@ -187,6 +187,24 @@ describe("DATEV export", () => {
     for (const pdf of Object.values(zip)) expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
   }, 60_000);
 
+  it("a month without invoices is a file with the two header lines, not an error", async () => {
+    const { withViewer } = await import("~/server/db/db.server");
+    const { readExportRange } = await import("~/lib/admin/export-range");
+    const { datevExport } = await import("~/server/orders/datev-export.server");
+    const { DATEV_COLUMNS } = await import("~/server/orders/datev-format.server");
+    const { datevSettingsFrom } = await import("~/server/platform/operator.server");
+    const { parseEnv } = await import("~/server/platform/env.server");
+    const range = readExportRange(new URLSearchParams({ monat: "2001-02" }), "2001-02-01");
+    if (!range.ok) throw new Error(range.error);
+    const settings = datevSettingsFrom(parseEnv({}));
+    const { bytes } = await withViewer(await adminViewer(), (tx) => datevExport(tx, range, settings, new Date()));
+    const lines = iconv.decode(bytes, "win1252").split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[0].split(";").slice(0, 4)).toEqual(['"EXTF"', "700", "21", '"Buchungsstapel"']);
+    expect(lines[0].split(";").slice(14, 16)).toEqual(["20010201", "20010228"]);
+    expect(lines[1].split(";")).toEqual(DATEV_COLUMNS.map((name) => `"${name}"`));
+  });
+
   it("shows a member nothing: RLS leaves only their own invoices", async () => {
     const { withViewer } = await import("~/server/db/db.server");
     const { invoicesInRange } = await import("~/server/orders/datev-export.server");
