@@ -700,6 +700,7 @@ CREATE FUNCTION public.invoice_on_status_change() RETURNS trigger
 declare
   v_open public.invoices;
   v_settings public.shop_settings;
+  v_corrected numeric;
 begin
   if old.status is not distinct from new.status then
     return null;
@@ -722,10 +723,15 @@ begin
     values (public.next_invoice_number(public.shop_now()), 'invoice', new.id,
             (public.shop_now() at time zone 'Europe/Berlin')::date, new.total_amount, v_settings.seller, v_settings.vat_mode);
   elsif new.status <> 'completed' and v_open.id is not null then
-    -- The cancellation mirrors the invoice it cancels, seller and VAT mode included.
-    insert into public.invoices (number, kind, order_id, cancels_invoice_id, supply_date, total_amount, seller, vat_mode)
-    values (public.next_invoice_number(public.shop_now()), 'cancellation', new.id, v_open.id,
-            v_open.supply_date, -v_open.total_amount, v_open.seller, v_open.vat_mode);
+    select coalesce(sum(c.total_amount), 0) into v_corrected
+      from public.invoices c where c.corrects_invoice_id = v_open.id;
+    -- Everything was corrected already: nothing is left to cancel.
+    if v_open.total_amount + v_corrected > 0 then
+      -- The cancellation mirrors the invoice it cancels, seller and VAT mode included.
+      insert into public.invoices (number, kind, order_id, cancels_invoice_id, supply_date, total_amount, seller, vat_mode)
+      values (public.next_invoice_number(public.shop_now()), 'cancellation', new.id, v_open.id,
+              v_open.supply_date, -(v_open.total_amount + v_corrected), v_open.seller, v_open.vat_mode);
+    end if;
   end if;
   return null;
 end
@@ -976,27 +982,26 @@ CREATE FUNCTION public.orders_open_refund() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  v_received numeric;
-  v_recorded boolean;
+  v_left numeric;
   v_withdrawn timestamptz;
+  v_refund uuid;
 begin
-  select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0), count(*) > 0
-    into v_received, v_recorded
-    from public.order_payments p where p.order_id = new.id;
-  if not v_recorded then
-    v_received := new.total_amount;
-  end if;
-  if v_received <= 0 then
+  v_left := public.refundable_amount(new.id);
+  if v_left <= 0 then
     return null;
   end if;
   select min(w.created_at) into v_withdrawn from public.withdrawals w where w.order_id = new.id;
   insert into public.refunds (order_id, reason, amount, due_on)
-  values (new.id, case when v_withdrawn is null then 'cancellation' else 'withdrawal' end, v_received,
+  values (new.id, case when v_withdrawn is null then 'cancellation' else 'withdrawal' end, v_left,
           ((coalesce(v_withdrawn, public.shop_now()) + interval '14 days') at time zone 'Europe/Berlin')::date)
-  on conflict (order_id) do nothing;
-  insert into public.jobs (kind, key, run_at, payload)
-  values ('refund-iban-request', 'refund-iban-request:' || new.id, public.shop_now(), jsonb_build_object('order_id', new.id))
-  on conflict (key) do nothing;
+  on conflict (order_id) where reason <> 'partial' do nothing
+  returning id into v_refund;
+  if v_refund is not null then
+    insert into public.jobs (kind, key, run_at, payload)
+    values ('refund-iban-request', 'refund-iban-request:' || new.id, public.shop_now(),
+            jsonb_build_object('order_id', new.id, 'refund_id', v_refund))
+    on conflict (key) do nothing;
+  end if;
   return null;
 end
 $$;
@@ -1324,6 +1329,119 @@ begin
 end
 $$;
 
+-- Name: refund_order_lines(uuid, jsonb); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.refund_order_lines(p_order_id uuid, p_lines jsonb) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_order public.orders;
+  v_invoice public.invoices;
+  v_line jsonb;
+  v_item public.order_items;
+  v_quantity integer;
+  v_left integer;
+  v_amount numeric := 0;
+  v_all_back boolean;
+  v_shipping_back boolean;
+  v_refundable numeric;
+  v_correction uuid;
+  v_refund uuid;
+begin
+  if not public.is_admin((select auth.uid())) then
+    raise exception 'admin only' using errcode = '42501';
+  end if;
+  select o.* into v_order from public.orders o where o.id = p_order_id for update;
+  if v_order.id is null then
+    raise exception 'Diese Bestellung gibt es nicht (mehr).' using errcode = 'P0002';
+  end if;
+  select i.* into v_invoice from public.invoices i
+   where i.order_id = p_order_id and i.kind = 'invoice'
+     and not exists (select 1 from public.invoices s where s.cancels_invoice_id = i.id)
+   order by i.issued_at desc limit 1;
+  if v_order.status <> 'completed' or v_invoice.id is null then
+    raise exception 'Nur bezahlte Bestellungen mit Rechnung können teilweise erstattet werden.' using errcode = 'P0001';
+  end if;
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array' then
+    raise exception 'Wähle mindestens eine Position und ihre Menge.' using errcode = '22023';
+  end if;
+
+  v_correction := gen_random_uuid();
+  insert into public.invoices (id, number, kind, order_id, corrects_invoice_id, supply_date, total_amount, seller, vat_mode)
+  values (v_correction, public.next_invoice_number(public.shop_now()), 'correction', p_order_id, v_invoice.id,
+          v_invoice.supply_date, 0, v_invoice.seller, v_invoice.vat_mode);
+
+  for v_line in select * from jsonb_array_elements(p_lines) loop
+    v_quantity := case when jsonb_typeof(v_line -> 'quantity') = 'number' then (v_line ->> 'quantity')::integer end;
+    if v_quantity is null or v_quantity = 0 then
+      continue;
+    end if;
+    select oi.* into v_item from public.order_items oi
+     where oi.id = (v_line ->> 'order_item_id')::uuid and oi.order_id = p_order_id;
+    if v_item.id is null then
+      raise exception 'Diese Position gehört nicht zur Bestellung.' using errcode = '22023';
+    end if;
+    select r.quantity into v_left from public.remaining_invoice_quantities(v_invoice.id) r
+     where r.order_item_id = v_item.id;
+    if v_quantity < 0 or v_quantity > v_left then
+      raise exception 'Von „%“ können höchstens % erstattet werden.', v_item.item_title, v_left using errcode = '22023';
+    end if;
+    insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity)
+    values (v_correction, v_item.id, v_quantity);
+    v_amount := v_amount + v_quantity * v_item.price;
+  end loop;
+  if v_amount = 0 then
+    raise exception 'Wähle mindestens eine Position und ihre Menge.' using errcode = '22023';
+  end if;
+
+  -- Everything back: the shipping fee too (once).
+  select coalesce(bool_and(r.quantity = 0), true) into v_all_back
+    from public.remaining_invoice_quantities(v_invoice.id) r;
+  select exists (select 1 from public.invoice_correction_lines l join public.invoices c on c.id = l.invoice_id
+                  where c.corrects_invoice_id = v_invoice.id and l.order_item_id is null) into v_shipping_back;
+  if v_all_back and coalesce(v_order.shipping_fee, 0) > 0 and not v_shipping_back then
+    insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity) values (v_correction, null, 1);
+    v_amount := v_amount + v_order.shipping_fee;
+  end if;
+
+  v_refundable := public.refundable_amount(p_order_id);
+  if v_amount > v_refundable then
+    raise exception 'Die Erstattung (% €) wäre höher als das, was für diese Bestellung noch erstattet werden kann (% €).',
+      replace(to_char(v_amount, 'FM999999990.00'), '.', ','), replace(to_char(v_refundable, 'FM999999990.00'), '.', ',')
+      using errcode = 'P0001';
+  end if;
+
+  update public.invoices set total_amount = -v_amount where id = v_correction;
+  insert into public.refunds (order_id, reason, amount, due_on, correction_invoice_id)
+  values (p_order_id, 'partial', v_amount,
+          ((public.shop_now() + interval '14 days') at time zone 'Europe/Berlin')::date, v_correction)
+  returning id into v_refund;
+  insert into public.jobs (kind, key, run_at, payload)
+  values ('refund-iban-request', 'refund-iban-request:' || v_refund, public.shop_now(),
+          jsonb_build_object('order_id', p_order_id, 'refund_id', v_refund));
+  return v_refund;
+end
+$$;
+
+-- Name: refundable_amount(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.refundable_amount(p_order_id uuid) RETURNS numeric
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select greatest(
+    coalesce(
+      (select sum(case when p.kind = 'payment' then p.amount else -p.amount end)
+         from public.order_payments p where p.order_id = p_order_id
+        having count(*) filter (where p.kind = 'payment') > 0),
+      (select o.total_amount - coalesce((select sum(p.amount) from public.order_payments p
+                                          where p.order_id = o.id and p.kind = 'refund'), 0)
+         from public.orders o where o.id = p_order_id))
+    - coalesce((select sum(r.amount) from public.refunds r where r.order_id = p_order_id and r.status = 'open'), 0),
+    0)
+$$;
+
 -- Name: register_participant(uuid, text, text, text, text, text); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.register_participant(p_order_item_id uuid, p_first_name text, p_last_name text, p_email text, p_phone text, p_notes text) RETURNS uuid
@@ -1404,6 +1522,21 @@ begin
     perform public.offer_waitlist_seats(v_line.item_id);
   end loop;
 end
+$$;
+
+-- Name: remaining_invoice_quantities(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.remaining_invoice_quantities(p_invoice_id uuid) RETURNS TABLE(order_item_id uuid, quantity integer)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select oi.id, oi.quantity - coalesce((
+    select sum(l.quantity)::integer from public.invoice_correction_lines l
+      join public.invoices c on c.id = l.invoice_id
+     where c.corrects_invoice_id = p_invoice_id and l.order_item_id = oi.id), 0)
+  from public.order_items oi
+  join public.invoices i on i.order_id = oi.order_id
+  where i.id = p_invoice_id
 $$;
 
 -- Name: retry_mail(uuid); Type: FUNCTION; Schema: public
@@ -1883,6 +2016,21 @@ COMMENT ON COLUMN public.events.starts_at IS 'Real start (the pages show the fre
 
 COMMENT ON COLUMN public.events.calendar_sequence IS 'SEQUENCE of the .ics: raised when time or place change.';
 
+-- Name: invoice_correction_lines; Type: TABLE; Schema: public
+
+CREATE TABLE public.invoice_correction_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    invoice_id uuid NOT NULL,
+    order_item_id uuid,
+    quantity integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT invoice_correction_lines_quantity_check CHECK ((quantity > 0))
+);
+
+-- Name: TABLE invoice_correction_lines; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.invoice_correction_lines IS 'Returned quantities of a Rechnungskorrektur; order_item_id null is the shipping fee.';
+
 -- Name: invoice_counters; Type: TABLE; Schema: public
 
 CREATE TABLE public.invoice_counters (
@@ -1905,12 +2053,18 @@ CREATE TABLE public.invoices (
     total_amount numeric(10,2) NOT NULL,
     seller jsonb,
     vat_mode text,
+    corrects_invoice_id uuid,
     CONSTRAINT invoices_check CHECK (((kind = 'cancellation'::text) = (cancels_invoice_id IS NOT NULL))),
-    CONSTRAINT invoices_kind_check CHECK ((kind = ANY (ARRAY['invoice'::text, 'cancellation'::text]))),
+    CONSTRAINT invoices_correction_check CHECK (((kind = 'correction'::text) = (corrects_invoice_id IS NOT NULL))),
+    CONSTRAINT invoices_kind_check CHECK ((kind = ANY (ARRAY['invoice'::text, 'cancellation'::text, 'correction'::text]))),
     CONSTRAINT invoices_number_check CHECK ((number ~ '^RE-[0-9]{4}-[0-9]{6}$'::text)),
     CONSTRAINT invoices_seller_check CHECK ((jsonb_typeof(seller) = 'object'::text)),
     CONSTRAINT invoices_vat_mode_check CHECK ((vat_mode = ANY (ARRAY['regular'::text, 'small-business'::text])))
 );
+
+-- Name: COLUMN invoices.corrects_invoice_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.invoices.corrects_invoice_id IS 'The invoice a Rechnungskorrektur (kind correction) corrects; its lines are in invoice_correction_lines.';
 
 -- Name: jobs; Type: TABLE; Schema: public
 
@@ -2067,6 +2221,7 @@ CREATE TABLE public.order_payments (
     recorded_by_email text,
     note text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    refund_id uuid,
     CONSTRAINT order_payments_amount_check CHECK (((amount > (0)::numeric) AND (amount <= (1000000)::numeric))),
     CONSTRAINT order_payments_kind_check CHECK ((kind = ANY (ARRAY['payment'::text, 'refund'::text]))),
     CONSTRAINT order_payments_note_check CHECK (((btrim(note) <> ''::text) AND (char_length(note) <= 500))),
@@ -2076,6 +2231,10 @@ CREATE TABLE public.order_payments (
 -- Name: TABLE order_payments; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.order_payments IS 'Money received for an order or paid back: one row per event, never edited.';
+
+-- Name: COLUMN order_payments.refund_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.order_payments.refund_id IS 'The refund this money event settles (kind refund).';
 
 -- Name: orders; Type: TABLE; Schema: public
 
@@ -2210,17 +2369,22 @@ CREATE TABLE public.refunds (
     done_on date,
     done_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    correction_invoice_id uuid,
     CONSTRAINT refunds_account_holder_check CHECK (((btrim(account_holder) <> ''::text) AND (char_length(account_holder) <= 70))),
     CONSTRAINT refunds_amount_check CHECK ((amount > (0)::numeric)),
     CONSTRAINT refunds_check CHECK (((status = 'done'::text) = (done_on IS NOT NULL))),
     CONSTRAINT refunds_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
-    CONSTRAINT refunds_reason_check CHECK ((reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text]))),
+    CONSTRAINT refunds_reason_check CHECK ((reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text, 'partial'::text]))),
     CONSTRAINT refunds_status_check CHECK ((status = ANY (ARRAY['open'::text, 'done'::text])))
 );
 
 -- Name: TABLE refunds; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.refunds IS 'Money owed back for a cancelled paid order; done once paid (order_payments has the row).';
+
+-- Name: COLUMN refunds.correction_invoice_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.refunds.correction_invoice_id IS 'The Rechnungskorrektur of a partial refund.';
 
 -- Name: seat_counts; Type: TABLE; Schema: public
 
@@ -2368,6 +2532,11 @@ ALTER TABLE ONLY public.event_bookings
 ALTER TABLE ONLY public.events
     ADD CONSTRAINT events_pkey PRIMARY KEY (id);
 
+-- Name: invoice_correction_lines invoice_correction_lines_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.invoice_correction_lines
+    ADD CONSTRAINT invoice_correction_lines_pkey PRIMARY KEY (id);
+
 -- Name: invoice_counters invoice_counters_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.invoice_counters
@@ -2463,6 +2632,11 @@ ALTER TABLE ONLY public.order_items
 ALTER TABLE ONLY public.order_payments
     ADD CONSTRAINT order_payments_pkey PRIMARY KEY (id);
 
+-- Name: order_payments order_payments_refund_id_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.order_payments
+    ADD CONSTRAINT order_payments_refund_id_key UNIQUE (refund_id);
+
 -- Name: orders orders_checkout_token_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.orders
@@ -2488,10 +2662,10 @@ ALTER TABLE ONLY public.profiles
 ALTER TABLE ONLY public.rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key, window_start);
 
--- Name: refunds refunds_order_id_key; Type: CONSTRAINT; Schema: public
+-- Name: refunds refunds_correction_invoice_id_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.refunds
-    ADD CONSTRAINT refunds_order_id_key UNIQUE (order_id);
+    ADD CONSTRAINT refunds_correction_invoice_id_key UNIQUE (correction_invoice_id);
 
 -- Name: refunds refunds_pkey; Type: CONSTRAINT; Schema: public
 
@@ -2614,6 +2788,18 @@ CREATE INDEX events_startpage_idx ON public.events USING btree (created_at DESC)
 -- Name: events_title_trgm_idx; Type: INDEX; Schema: public
 
 CREATE INDEX events_title_trgm_idx ON public.events USING gin (title extensions.gin_trgm_ops);
+
+-- Name: invoice_correction_lines_invoice_idx; Type: INDEX; Schema: public
+
+CREATE INDEX invoice_correction_lines_invoice_idx ON public.invoice_correction_lines USING btree (invoice_id);
+
+-- Name: invoice_correction_lines_item_idx; Type: INDEX; Schema: public
+
+CREATE INDEX invoice_correction_lines_item_idx ON public.invoice_correction_lines USING btree (order_item_id);
+
+-- Name: invoices_corrects_invoice_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX invoices_corrects_invoice_id_idx ON public.invoices USING btree (corrects_invoice_id);
 
 -- Name: invoices_order_id_idx; Type: INDEX; Schema: public
 
@@ -2742,6 +2928,14 @@ CREATE INDEX refunds_done_by_idx ON public.refunds USING btree (done_by);
 -- Name: refunds_open_idx; Type: INDEX; Schema: public
 
 CREATE INDEX refunds_open_idx ON public.refunds USING btree (due_on) WHERE (status = 'open'::text);
+
+-- Name: refunds_order_id_idx; Type: INDEX; Schema: public
+
+CREATE INDEX refunds_order_id_idx ON public.refunds USING btree (order_id);
+
+-- Name: refunds_whole_order_key; Type: INDEX; Schema: public
+
+CREATE UNIQUE INDEX refunds_whole_order_key ON public.refunds USING btree (order_id) WHERE (reason <> 'partial'::text);
 
 -- Name: waitlist_entries_one_per_address; Type: INDEX; Schema: public
 
@@ -2932,10 +3126,25 @@ ALTER TABLE ONLY public.event_bookings
 ALTER TABLE ONLY public.event_bookings
     ADD CONSTRAINT event_bookings_order_item_id_fkey FOREIGN KEY (order_item_id) REFERENCES public.order_items(id) ON DELETE CASCADE;
 
+-- Name: invoice_correction_lines invoice_correction_lines_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.invoice_correction_lines
+    ADD CONSTRAINT invoice_correction_lines_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES public.invoices(id) ON DELETE CASCADE;
+
+-- Name: invoice_correction_lines invoice_correction_lines_order_item_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.invoice_correction_lines
+    ADD CONSTRAINT invoice_correction_lines_order_item_id_fkey FOREIGN KEY (order_item_id) REFERENCES public.order_items(id) ON DELETE RESTRICT;
+
 -- Name: invoices invoices_cancels_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.invoices
     ADD CONSTRAINT invoices_cancels_invoice_id_fkey FOREIGN KEY (cancels_invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
+
+-- Name: invoices invoices_corrects_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_corrects_invoice_id_fkey FOREIGN KEY (corrects_invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
 
 -- Name: invoices invoices_order_id_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -2982,6 +3191,11 @@ ALTER TABLE ONLY public.order_payments
 ALTER TABLE ONLY public.order_payments
     ADD CONSTRAINT order_payments_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- Name: order_payments order_payments_refund_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.order_payments
+    ADD CONSTRAINT order_payments_refund_id_fkey FOREIGN KEY (refund_id) REFERENCES public.refunds(id) ON DELETE RESTRICT;
+
 -- Name: orders orders_user_id_fkey; Type: FK CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.orders
@@ -2996,6 +3210,11 @@ ALTER TABLE ONLY public.products
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: refunds refunds_correction_invoice_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.refunds
+    ADD CONSTRAINT refunds_correction_invoice_id_fkey FOREIGN KEY (correction_invoice_id) REFERENCES public.invoices(id) ON DELETE RESTRICT;
 
 -- Name: refunds refunds_done_by_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -3137,6 +3356,16 @@ CREATE POLICY events_read ON public.events FOR SELECT TO anon, authenticated USI
 -- Name: shop_clock everyone reads the shop clock; Type: POLICY; Schema: public
 
 CREATE POLICY "everyone reads the shop clock" ON public.shop_clock FOR SELECT TO anon, authenticated USING (true);
+
+-- Name: invoice_correction_lines; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.invoice_correction_lines ENABLE ROW LEVEL SECURITY;
+
+-- Name: invoice_correction_lines invoice_correction_lines_select; Type: POLICY; Schema: public
+
+CREATE POLICY invoice_correction_lines_select ON public.invoice_correction_lines FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.invoices i
+  WHERE (i.id = invoice_correction_lines.invoice_id))));
 
 -- Name: invoice_counters; Type: ROW SECURITY; Schema: public
 
@@ -3540,6 +3769,15 @@ REVOKE ALL ON FUNCTION public.raise_calendar_sequence() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.rate_limit_hit(p_key text, p_window_seconds integer, p_max integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rate_limit_hit(p_key text, p_window_seconds integer, p_max integer) TO service_role;
 
+-- Name: FUNCTION refund_order_lines(p_order_id uuid, p_lines jsonb); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.refund_order_lines(p_order_id uuid, p_lines jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.refund_order_lines(p_order_id uuid, p_lines jsonb) TO authenticated;
+
+-- Name: FUNCTION refundable_amount(p_order_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.refundable_amount(p_order_id uuid) FROM PUBLIC;
+
 -- Name: FUNCTION register_participant(p_order_item_id uuid, p_first_name text, p_last_name text, p_email text, p_phone text, p_notes text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first_name text, p_last_name text, p_email text, p_phone text, p_notes text) FROM PUBLIC;
@@ -3549,6 +3787,11 @@ GRANT ALL ON FUNCTION public.register_participant(p_order_item_id uuid, p_first_
 -- Name: FUNCTION release_seats(p_order_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.release_seats(p_order_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION remaining_invoice_quantities(p_invoice_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.remaining_invoice_quantities(p_invoice_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.remaining_invoice_quantities(p_invoice_id uuid) TO authenticated;
 
 -- Name: FUNCTION retry_mail(p_id uuid); Type: ACL; Schema: public
 
@@ -3692,6 +3935,11 @@ GRANT UPDATE(notes) ON TABLE public.event_bookings TO authenticated;
 GRANT ALL ON TABLE public.events TO service_role;
 GRANT SELECT ON TABLE public.events TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.events TO authenticated;
+
+-- Name: TABLE invoice_correction_lines; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.invoice_correction_lines TO service_role;
+GRANT SELECT ON TABLE public.invoice_correction_lines TO authenticated;
 
 -- Name: TABLE invoice_counters; Type: ACL; Schema: public
 

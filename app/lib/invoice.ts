@@ -39,3 +39,16 @@ export function invoiceSums(lines: InvoiceLine[], mode: VatMode) {
   const total = (key: "net" | "vat" | "gross") => rates.reduce((sum, r) => sum + cents(r[key]), 0) / 100;
   return { rates, net: total("net"), vat: total("vat"), gross: total("gross") };
 }
+
+/** The documents of the gapless invoice series (migrations 20261124140000, 20261127140000). */
+export type InvoiceKind = "invoice" | "cancellation" | "correction";
+
+export const INVOICE_KIND_LABEL: Record<InvoiceKind, string> = {
+  invoice: "Rechnung",
+  cancellation: "Stornorechnung",
+  correction: "Rechnungskorrektur",
+};
+
+export function invoiceKindOf(kind: string): InvoiceKind {
+  return kind === "cancellation" || kind === "correction" ? kind : "invoice";
+}

@@ -14,6 +14,7 @@ const VIEWERS: Viewer[] = ["anon", "other", "owner", "admin", "service"];
 const OPS: Op[] = ["select", "insert", "update", "delete"];
 
 interface Ids {
+  correctionLine: string;
   owner: string;
   other: string;
   admin: string;
@@ -353,6 +354,23 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  invoice_correction_lines: {
+    // Written by refund_order_lines() only; read with their invoice (its buyer and admins).
+    where: "id = $1",
+    key: (i) => i.correctionLine,
+    insert: (i) => [
+      "insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity) values ($1, null, 1)",
+      [i.invoice],
+    ],
+    set: "quantity = quantity",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   membership_plans: {
     // Fixed facts (rank, term, community prices) everyone reads; only migrations change them.
     where: "plan = $1",
@@ -593,7 +611,12 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.invoices (number, kind, order_id, supply_date, total_amount) values ('RE-2099-000001', 'invoice', $1, current_date, 10) returning id",
     [invoicedOrder],
   );
+  const correctionLine = await one(
+    "insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity) values ($1, null, 1) returning id",
+    [invoice],
+  );
   return {
+    correctionLine,
     cancellation,
     waitlistEntry,
     payment,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { INVOICE_KIND_LABEL, invoiceKindOf } from "~/lib/invoice";
 import { Link } from "react-router";
 import { ORDER_STATUSES, orderItemTypeLabel, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import type { AdminOrderDetail } from "~/lib/admin/orders";
@@ -158,7 +159,7 @@ export function OrderDetail({
             {invoices.map((invoice) => (
               <li key={invoice.id}>
                 <a href={`/rechnungen/${invoice.id}`} className="underline" download={`${invoice.number}.pdf`}>
-                  {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} (PDF)
+                  {INVOICE_KIND_LABEL[invoiceKindOf(invoice.kind)]} {invoice.number} (PDF)
                 </a>{" "}
                 vom {formatDateTime(invoice.issued_at)}, {formatPrice(invoice.total_amount)}
               </li>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { INVOICE_KIND_LABEL, type InvoiceKind } from "~/lib/invoice";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -13,7 +14,7 @@ import { PanelError } from "~/components/dashboard/panel-error";
 export interface OrderInvoiceLink {
   id: string;
   number: string;
-  kind: "invoice" | "cancellation";
+  kind: InvoiceKind;
   order_id: string;
 }
 
@@ -113,7 +114,7 @@ function OrderCard({
             {invoices.map((invoice) => (
               <li key={invoice.id}>
                 <a href={`/rechnungen/${invoice.id}`} download={`${invoice.number}.pdf`} className="underline">
-                  {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} herunterladen (PDF)
+                  {INVOICE_KIND_LABEL[invoice.kind]} {invoice.number} herunterladen (PDF)
                 </a>
               </li>
             ))}

@@ -136,3 +136,9 @@ export function orderItemTypeLabel(type: string, title: string) {
   if (type === "product" && / Membership$/.test(title)) return ORDER_ITEM_TYPE_LABELS.membership;
   return ORDER_ITEM_TYPE_LABELS[type] ?? type;
 }
+
+export const REFUND_REASON_LABEL: Record<"withdrawal" | "cancellation" | "partial", string> = {
+  withdrawal: "Widerruf",
+  cancellation: "Stornierung",
+  partial: "Teilerstattung",
+};

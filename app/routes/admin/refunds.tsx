@@ -6,6 +6,7 @@ import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { REFUND_REASON_LABEL } from "~/lib/admin/kinds";
 import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice } from "~/lib/format";
 import { refundAccountSchema, refundDoneSchema } from "~/lib/schemas/payments";
@@ -109,7 +110,7 @@ export default function AdminRefunds() {
                     {row.number}
                   </Link>
                   <span className="block text-sm">{row.customer}</span>
-                  <span className="block text-sm">{row.reason === "withdrawal" ? "Widerruf" : "Stornierung"}</span>
+                  <span className="block text-sm">{REFUND_REASON_LABEL[row.reason]}</span>
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.amount)}</td>
                 <td className={cellClass}>

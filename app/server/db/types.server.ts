@@ -127,6 +127,14 @@ export interface EventsTable {
   calendar_sequence: Generated<number>;
 }
 
+export interface InvoiceCorrectionLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  order_item_id: string | null;
+  quantity: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface InvoiceCountersTable {
   year: number;
   last_number: Generated<number>;
@@ -143,6 +151,7 @@ export interface InvoicesTable {
   total_amount: number;
   seller: Json | null;
   vat_mode: string | null;
+  corrects_invoice_id: string | null;
 }
 
 export interface JobsTable {
@@ -245,6 +254,7 @@ export interface OrderPaymentsTable {
   recorded_by_email: string | null;
   note: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  refund_id: string | null;
 }
 
 export interface OrdersTable {
@@ -327,6 +337,7 @@ export interface RefundsTable {
   done_on: string | null;
   done_by: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  correction_invoice_id: string | null;
 }
 
 export interface SeatCountsTable {
@@ -401,6 +412,7 @@ export interface Database {
   courses: CoursesTable;
   event_bookings: EventBookingsTable;
   events: EventsTable;
+  invoice_correction_lines: InvoiceCorrectionLinesTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   jobs: JobsTable;

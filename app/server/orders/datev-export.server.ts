@@ -3,12 +3,12 @@ import { zipSync } from "fflate";
 import { fiscalYearStart, readExportRange, type ExportRange } from "~/lib/admin/export-range";
 import { berlinParts } from "~/lib/berlin-time";
 import { orderNumber } from "~/lib/format";
-import { invoiceSums, type InvoiceLine } from "~/lib/invoice";
+import { INVOICE_KIND_LABEL, invoiceKindOf, invoiceSums, type InvoiceKind, type InvoiceLine } from "~/lib/invoice";
 import type { Tx } from "~/server/db/db.server";
 import { num } from "~/server/db/values.server";
 import { datevCsv, encodeDatev, type DatevBooking } from "~/server/orders/datev-format.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
-import { getInvoiceDocument, invoiceLinesOf, type InvoiceDocument } from "~/server/orders/invoices.server";
+import { getInvoiceDocument, linesOfInvoices, type InvoiceDocument } from "~/server/orders/invoices.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { datevSettings, type DatevSettings } from "~/server/platform/operator.server";
 
@@ -30,19 +30,19 @@ export function exportRangeOf(request: Request) {
   return readExportRange(new URL(request.url).searchParams, today, datevSettings().fiscalYearStartMonth);
 }
 
-/** An invoice or cancellation invoice of the period, with the lines it books. */
+/** An invoice, cancellation invoice or Rechnungskorrektur of the period, with the lines it books. */
 export interface ExportInvoice {
   id: string;
   number: string;
-  kind: "invoice" | "cancellation";
+  kind: InvoiceKind;
   orderId: string;
   /** The invoice date, a Berlin calendar day (YYYY-MM-DD): the Belegdatum. */
   issuedDay: string;
   supplyDate: string;
-  /** Gross total in euros (negative on a cancellation invoice). */
+  /** Gross total in euros (negative on a cancellation invoice or a correction). */
   totalAmount: number;
   vatMode: "regular" | "small-business";
-  /** The cancelled invoice's number (cancellations only). */
+  /** The cancelled or corrected invoice's number (not for invoices). */
   cancels: string | null;
   lines: InvoiceLine[];
 }
@@ -54,12 +54,18 @@ export async function invoicesInRange(tx: Tx, range: Pick<ExportRange, "from" | 
   const rows = await tx
     .selectFrom("invoices as i")
     .innerJoin("orders as o", "o.id", "i.order_id")
-    .leftJoin("invoices as c", "c.id", "i.cancels_invoice_id")
+    .leftJoin("invoices as c", (join) =>
+      join.on((eb) =>
+        eb.or([eb("c.id", "=", eb.ref("i.cancels_invoice_id")), eb("c.id", "=", eb.ref("i.corrects_invoice_id"))]),
+      ),
+    )
     .select([
       "i.id",
       "i.number",
       "i.kind",
       "i.order_id",
+      "i.cancels_invoice_id",
+      "i.corrects_invoice_id",
       "i.total_amount",
       "i.vat_mode",
       "o.shipping_fee",
@@ -72,26 +78,18 @@ export async function invoicesInRange(tx: Tx, range: Pick<ExportRange, "from" | 
     .orderBy("i.number")
     .execute();
   if (rows.length === 0) return [];
-  const items = await tx
-    .selectFrom("order_items")
-    .select(["order_id", "item_title", "quantity", "price", "vat_rate", "shipped"])
-    .where("order_id", "in", [...new Set(rows.map((r) => r.order_id))])
-    .orderBy("item_title")
-    .execute();
+  const lines = await linesOfInvoices(tx, rows);
   return rows.map((r) => ({
     id: r.id,
     number: r.number,
-    kind: r.kind === "cancellation" ? "cancellation" : "invoice",
+    kind: invoiceKindOf(r.kind),
     orderId: r.order_id,
     issuedDay: r.issued_day,
     supplyDate: r.supply_date,
     totalAmount: num(r.total_amount) ?? 0,
     vatMode: r.vat_mode === "small-business" ? "small-business" : "regular",
     cancels: r.cancels ?? null,
-    lines: invoiceLinesOf(
-      items.filter((i) => i.order_id === r.order_id),
-      num(r.shipping_fee) ?? 0,
-    ),
+    lines: lines.get(r.id)!,
   }));
 }
 
@@ -110,7 +108,7 @@ const rateText = (rate: number, mode: ExportInvoice["vatMode"]) =>
 /**
  * Booking source "invoices": per invoice and VAT rate one booking of the gross amount of that rate
  * (the rates' sums are the PDF's, `invoiceSums`). Invoice: debtor on Soll, revenue on Haben;
- * cancellation invoice: the same accounts, debtor on Haben.
+ * cancellation invoice and Rechnungskorrektur: the same accounts, debtor on Haben.
  */
 export function invoiceBookings(invoices: ExportInvoice[], settings: DatevSettings): DatevBooking[] {
   return invoices.flatMap((invoice) => {
@@ -119,18 +117,18 @@ export function invoiceBookings(invoices: ExportInvoice[], settings: DatevSettin
     if (Math.round(gross * 100) !== Math.round(Math.abs(invoice.totalAmount) * 100)) {
       throw new Error(`invoice ${invoice.number}: lines sum to ${gross}, total is ${invoice.totalAmount}`);
     }
-    const cancellation = invoice.kind === "cancellation";
+    const credit = invoice.kind !== "invoice";
     return rates
       .filter((rate) => rate.gross !== 0)
       .map((rate) => ({
         amountCents: Math.round(rate.gross * 100),
-        side: cancellation ? ("H" as const) : ("S" as const),
+        side: credit ? ("H" as const) : ("S" as const),
         account: settings.accounts.debtor,
         contraAccount: revenueAccount(settings, rate.rate),
         date: invoice.issuedDay,
         document: invoice.number,
-        text: cancellation
-          ? `Storno ${invoice.number} zu ${invoice.cancels ?? ""}, ${rateText(rate.rate, invoice.vatMode)}`
+        text: credit
+          ? `${invoice.kind === "correction" ? "Korrektur" : "Storno"} ${invoice.number} zu ${invoice.cancels ?? ""}, ${rateText(rate.rate, invoice.vatMode)}`
           : `Rechnung ${invoice.number}, Best. ${orderNumber(invoice.orderId)}, ${rateText(rate.rate, invoice.vatMode)}`,
         serviceDate: invoice.supplyDate,
       }));
@@ -143,7 +141,7 @@ export interface ExportRefund {
   /** The day it was paid (Belegdatum), YYYY-MM-DD. */
   paidDay: string;
   amount: number;
-  /** The order's cancellation invoice (Belegfeld 1), or null when the order had no invoice. */
+  /** Belegfeld 1: the refund's Rechnungskorrektur or the order's Stornorechnung; null without invoice. */
   cancellationNumber: string | null;
 }
 
@@ -153,7 +151,7 @@ export async function refundsInRange(tx: Tx, range: Pick<ExportRange, "from" | "
   const rows = await tx
     .selectFrom("order_payments as p")
     .select(["p.id", "p.order_id", "p.amount", paidDay.as("paid_day")])
-    .select((eb) =>
+    .select((eb) => [
       eb
         .selectFrom("invoices as c")
         .select("c.number")
@@ -162,7 +160,13 @@ export async function refundsInRange(tx: Tx, range: Pick<ExportRange, "from" | "
         .orderBy("c.issued_at", "desc")
         .limit(1)
         .as("cancellation_number"),
-    )
+      eb
+        .selectFrom("refunds as r")
+        .innerJoin("invoices as k", "k.id", "r.correction_invoice_id")
+        .select("k.number")
+        .whereRef("r.id", "=", "p.refund_id")
+        .as("correction_number"),
+    ])
     .where("p.kind", "=", "refund")
     .where(paidDay, ">=", range.from)
     .where(paidDay, "<=", range.to)
@@ -174,7 +178,8 @@ export async function refundsInRange(tx: Tx, range: Pick<ExportRange, "from" | "
     orderId: r.order_id,
     paidDay: r.paid_day,
     amount: num(r.amount) ?? 0,
-    cancellationNumber: r.cancellation_number ?? null,
+    // A partial refund's own Rechnungskorrektur, else the order's Stornorechnung.
+    cancellationNumber: r.correction_number ?? r.cancellation_number ?? null,
   }));
 }
 
@@ -227,7 +232,7 @@ export async function invoiceDocumentsInRange(tx: Tx, range: ExportRange) {
 
 /** File name of an invoice in the ZIP: its number, and for a cancellation invoice the word. */
 export const invoiceFileName = (document: Pick<InvoiceDocument, "number" | "kind">) =>
-  `${document.number}${document.kind === "cancellation" ? "-Stornorechnung" : "-Rechnung"}.pdf`;
+  `${document.number}-${INVOICE_KIND_LABEL[document.kind]}.pdf`;
 
 /** One PDF per invoice in a ZIP, stored uncompressed (PDFs are compressed already). */
 export async function invoiceArchive(documents: InvoiceDocument[]) {

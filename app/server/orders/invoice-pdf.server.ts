@@ -1,11 +1,19 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatPrice } from "~/lib/format";
-import { invoiceSums } from "~/lib/invoice";
+import { INVOICE_KIND_LABEL, invoiceSums, type InvoiceKind } from "~/lib/invoice";
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
 
 /** Shown on the invoice; the order number customers know is the first 8 characters of the id. */
+
+const CLOSING_TEXT: Record<InvoiceKind, string> = {
+  invoice: "Der Betrag ist bereits bei uns eingegangen. Vielen Dank für deine Zahlung!",
+  cancellation:
+    "Diese Stornorechnung hebt die oben genannte Rechnung auf. Bereits gezahlte Beträge erstatten wir auf dein Konto.",
+  correction:
+    "Diese Rechnungskorrektur mindert die oben genannte Rechnung um die zurückgegebenen Positionen. Den Betrag erstatten wir auf dein Konto.",
+};
 
 const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
 
@@ -13,7 +21,8 @@ const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
  * The invoice as PDF (§ 14 Abs. 4 UStG): seller and buyer with address, seller's tax number or VAT
  * id, issue date, gapless number, supply date, each line with quantity, unit price and rate, and per
  * rate the net amount, the tax and the gross sum; under § 19 UStG the note instead of tax. A
- * cancellation invoice repeats the lines with negative amounts and names the invoice it cancels.
+ * cancellation invoice repeats the lines (less any returned before) with negative amounts and names
+ * the invoice it cancels; a Rechnungskorrektur does the same with the returned lines only.
  * pdfkit's built-in Helvetica (WinAnsi) covers ä ö ü ß and €, so no font file is embedded.
  * Seller and VAT mode come from the invoice's own snapshot (§ 14 UStG: an issued invoice never
  * changes), never from the current configuration.
@@ -23,7 +32,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `Rechnung ${invoice.number}`, Author: operator.company },
+    info: { Title: `${INVOICE_KIND_LABEL[invoice.kind]} ${invoice.number}`, Author: operator.company },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -32,8 +41,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.on("error", reject);
   });
 
-  const cancellation = invoice.kind === "cancellation";
-  const sign = cancellation ? -1 : 1;
+  const sign = invoice.kind === "invoice" ? 1 : -1;
   const left = 56;
   const width = doc.page.width - 112;
 
@@ -70,13 +78,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   });
 
   doc.y = Math.max(doc.y, metaTop + meta.length * 14) + 30;
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(16)
-    .text(cancellation ? "Stornorechnung" : "Rechnung", left, doc.y);
+  doc.font("Helvetica-Bold").fontSize(16).text(INVOICE_KIND_LABEL[invoice.kind], left, doc.y);
   doc.font("Helvetica").fontSize(10);
   if (invoice.cancels) {
-    doc.text(`Storno zur Rechnung ${invoice.cancels.number} vom ${formatDate(invoice.cancels.issuedAt)}.`);
+    const what = invoice.kind === "correction" ? "Korrektur" : "Storno";
+    doc.text(`${what} zur Rechnung ${invoice.cancels.number} vom ${formatDate(invoice.cancels.issuedAt)}.`);
   }
   doc.moveDown(1);
 
@@ -142,14 +148,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   }
 
   doc.moveDown(1.5).font("Helvetica").fontSize(10);
-  doc.text(
-    cancellation
-      ? "Diese Stornorechnung hebt die oben genannte Rechnung auf. Bereits gezahlte Beträge erstatten wir auf dein Konto."
-      : "Der Betrag ist bereits bei uns eingegangen. Vielen Dank für deine Zahlung!",
-    left,
-    doc.y,
-    { width },
-  );
+  doc.text(CLOSING_TEXT[invoice.kind], left, doc.y, { width });
   // A shipping fee stands as its own line ("Versand") above.
   if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });
 

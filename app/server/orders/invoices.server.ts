@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { InvoiceLine } from "~/lib/invoice";
+import { invoiceKindOf, type InvoiceKind, type InvoiceLine } from "~/lib/invoice";
 import type { InvoiceSeller, VatMode } from "~/lib/operator";
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
@@ -8,7 +8,7 @@ import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.serv
 export interface InvoiceSummary {
   id: string;
   number: string;
-  kind: "invoice" | "cancellation";
+  kind: InvoiceKind;
   order_id: string;
   issued_at: string;
   total_amount: number;
@@ -26,7 +26,7 @@ function summary(row: {
 }): InvoiceSummary {
   return {
     ...row,
-    kind: row.kind === "cancellation" ? "cancellation" : "invoice",
+    kind: invoiceKindOf(row.kind),
     issued_at: iso(row.issued_at as Date | string) ?? "",
     total_amount: num(row.total_amount) ?? 0,
   };
@@ -57,14 +57,14 @@ export async function latestInvoiceOfOrder(tx: Tx, orderId: string) {
   return row ? summary(row) : null;
 }
 
+type LineItem = { item_title: string; quantity: number; price: unknown; vat_rate: unknown; shipped: boolean };
+
 /**
  * The lines an invoice of an order prints and books: the order's lines, then shipping as its own
- * line. The PDF and the DATEV export both take them from here, so they never disagree.
+ * line. `rateItems` are the lines whose rates decide the shipping's rate (all the order's lines,
+ * also when a correction prints only some).
  */
-export function invoiceLinesOf(
-  items: { item_title: string; quantity: number; price: unknown; vat_rate: unknown; shipped: boolean }[],
-  shippingFee: number,
-): InvoiceLine[] {
+export function invoiceLinesOf(items: LineItem[], shippingFee: number, rateItems: LineItem[] = items): InvoiceLine[] {
   const lines = items.map((i) => ({
     title: i.item_title,
     quantity: i.quantity,
@@ -75,7 +75,7 @@ export function invoiceLinesOf(
     // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
     // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
     // (no tax is under-declared). Under § 19 UStG the renderer shows no rate for any line.
-    const shippedRates = items.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
+    const shippedRates = rateItems.filter((i) => i.shipped).map((i) => num(i.vat_rate) ?? 19);
     lines.push({
       title: "Versand",
       quantity: 1,
@@ -86,6 +86,70 @@ export function invoiceLinesOf(
   return lines;
 }
 
+/** What `linesOfInvoices` needs of an invoice row. */
+export interface InvoiceLineSource {
+  id: string;
+  kind: string;
+  order_id: string;
+  cancels_invoice_id: string | null;
+  corrects_invoice_id: string | null;
+  shipping_fee: unknown;
+}
+
+/**
+ * The lines of each invoice, by its id; the PDF, the DATEV export and the e-invoice all take them
+ * from here, so they never disagree. An invoice has the order's lines; a Rechnungskorrektur the
+ * returned ones (positive: the document's sign makes them negative); a Stornorechnung what the
+ * corrections of the invoice it cancels left.
+ */
+export async function linesOfInvoices(tx: Tx, invoices: InvoiceLineSource[]) {
+  const result = new Map<string, InvoiceLine[]>();
+  if (invoices.length === 0) return result;
+  const orderIds = [...new Set(invoices.map((i) => i.order_id))];
+  const [items, returned] = await Promise.all([
+    tx
+      .selectFrom("order_items")
+      .select(["id", "order_id", "item_title", "quantity", "price", "vat_rate", "shipped"])
+      .where("order_id", "in", orderIds)
+      .orderBy("item_title")
+      .orderBy("id")
+      .execute(),
+    tx
+      .selectFrom("invoice_correction_lines as l")
+      .innerJoin("invoices as c", "c.id", "l.invoice_id")
+      .select(["l.invoice_id", "c.corrects_invoice_id", "l.order_item_id", "l.quantity"])
+      .where("c.order_id", "in", orderIds)
+      .execute(),
+  ]);
+  for (const invoice of invoices) {
+    const orderItems = items.filter((i) => i.order_id === invoice.order_id);
+    const fee = num(invoice.shipping_fee) ?? 0;
+    const corrections =
+      invoice.kind === "correction"
+        ? returned.filter((r) => r.invoice_id === invoice.id)
+        : invoice.kind === "cancellation"
+          ? returned.filter((r) => r.corrects_invoice_id === invoice.cancels_invoice_id)
+          : [];
+    const back = (itemId: string) =>
+      corrections.filter((r) => r.order_item_id === itemId).reduce((sum, r) => sum + r.quantity, 0);
+    const shippingBack = corrections.some((r) => r.order_item_id === null);
+    const lines =
+      invoice.kind === "correction"
+        ? invoiceLinesOf(
+            orderItems.map((i) => ({ ...i, quantity: back(i.id) })).filter((i) => i.quantity > 0),
+            shippingBack ? fee : 0,
+            orderItems,
+          )
+        : invoiceLinesOf(
+            orderItems.map((i) => ({ ...i, quantity: i.quantity - back(i.id) })).filter((i) => i.quantity > 0),
+            shippingBack ? 0 : fee,
+            orderItems,
+          );
+    result.set(invoice.id, lines);
+  }
+  return result;
+}
+
 /** Everything the PDF prints; null when the viewer may not see it (RLS) or it does not exist. */
 export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   const invoice = await tx
@@ -93,6 +157,7 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
     .select([
       ...SUMMARY,
       "cancels_invoice_id",
+      "corrects_invoice_id",
       "seller",
       "vat_mode",
       // A date, not a timestamp: as text, so no driver shifts it into the machine's time zone.
@@ -106,28 +171,20 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
     .select(["id", "customer_name", "salutation", "street", "zipcode", "city", "country", "created_at", "shipping_fee"])
     .where("id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
-  const items = await tx
-    .selectFrom("order_items")
-    .select(["item_title", "quantity", "price", "vat_rate", "shipped"])
-    .where("order_id", "=", invoice.order_id)
-    .orderBy("item_title")
-    .execute();
-  const cancels = invoice.cancels_invoice_id
-    ? await tx
-        .selectFrom("invoices")
-        .select(["number", "issued_at"])
-        .where("id", "=", invoice.cancels_invoice_id)
-        .executeTakeFirst()
+  const referenced = invoice.cancels_invoice_id ?? invoice.corrects_invoice_id;
+  const cancels = referenced
+    ? await tx.selectFrom("invoices").select(["number", "issued_at"]).where("id", "=", referenced).executeTakeFirst()
     : undefined;
   const delivery = await deliveryOf(tx, invoice.order_id);
   // The server writes every invoice's snapshot at start (shop-settings.server.ts); one without is a bug.
   if (!invoice.seller || !invoice.vat_mode) throw new Error(`invoice ${invoice.number} has no seller snapshot`);
   const shippingFee = num(order.shipping_fee) ?? 0;
-  const lines = invoiceLinesOf(items, shippingFee);
+  const lines = (await linesOfInvoices(tx, [{ ...invoice, shipping_fee: shippingFee }])).get(invoice.id)!;
   return {
     ...summary(invoice),
     delivery: delivery ? deliveryLines(delivery) : null,
     supplyDate: invoice.supply_date,
+    /** The invoice a Stornorechnung cancels or a Rechnungskorrektur corrects. */
     cancels: cancels ? { number: cancels.number, issuedAt: iso(cancels.issued_at) ?? "" } : null,
     order: { ...order, shipping_fee: shippingFee, created_at: iso(order.created_at) ?? "" },
     lines,

@@ -14,7 +14,8 @@ import { orderRecipient } from "~/server/orders/order-mails.server";
 /**
  * Refunds (issue 28): a paid order that is cancelled opens one (SQL trigger, migration
  * 20261127130000_refunds.sql) of what was received, due 14 days after the withdrawal or the
- * cancellation. The customer is asked for an IBAN by a mailed link (or the admin enters it); the
+ * cancellation; an admin refunds chosen lines with a Rechnungskorrektur (`refundOrderLines`,
+ * migration 20261127140000_partial_refunds.sql). The customer is asked for an IBAN by a mailed link (or the admin enters it); the
  * admin marks it done with a day, which records the money event and mails the customer.
  */
 
@@ -24,7 +25,7 @@ export interface RefundRow {
   number: string;
   customer: string;
   email: string;
-  reason: "withdrawal" | "cancellation";
+  reason: "withdrawal" | "cancellation" | "partial";
   amount: number;
   dueOn: string;
   /** Open past its due day. */
@@ -131,6 +132,7 @@ export async function completeRefund(tx: Tx, admin: { id: string; email: string 
     .insertInto("order_payments")
     .values({
       order_id: refund.order_id,
+      refund_id: refundId,
       kind: "refund",
       amount: refund.amount,
       booked_on: doneOn,
@@ -158,10 +160,13 @@ export async function completeRefund(tx: Tx, admin: { id: string; email: string 
  */
 export const refundIbanRequest: JobHandler = async (tx, job) => {
   const orderId = String(job.payload.order_id);
+  // Jobs queued before partial refunds name only the order (then it has one refund).
+  const refundId = job.payload.refund_id ? String(job.payload.refund_id) : null;
   const refund = await tx
     .selectFrom("refunds")
-    .select(["id", "amount", "due_on"])
+    .select(["id", "amount", "due_on", "reason"])
     .where("order_id", "=", orderId)
+    .$if(refundId !== null, (q) => q.where("id", "=", refundId!))
     .where("status", "=", "open")
     .where("iban", "is", null)
     .executeTakeFirst();
@@ -178,7 +183,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
   const link = publicUrl(`/erstattung?token=${encodeURIComponent(token)}`);
   const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
     [
-      `wir erstatten dir ${formatPrice(Number(refund.amount))} für deine stornierte Bestellung ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      `wir erstatten dir ${formatPrice(Number(refund.amount))} für ${refund.reason === "partial" ? "die zurückgegebenen Artikel deiner Bestellung" : "deine stornierte Bestellung"} ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
     ],
     ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
   ]);
