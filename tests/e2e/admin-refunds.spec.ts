@@ -1,5 +1,6 @@
+import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { orderEvent } from "./members-support";
-import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, PASSWORD, test } from "./support/fixtures";
 
 /**
  * Refunds (issue 28): an admin cancels a paid order; the customer is asked for an IBAN by mail and
@@ -74,4 +75,72 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
       timeout: 20_000,
     })
     .toBe(true);
+});
+
+/**
+ * A partial refund (issue 28): 3 seats ordered, less than that paid; the admin takes back 2 (more
+ * than received: refused in German, the quantity kept), then 1: a Rechnungskorrektur with its own
+ * number and only that line, an open refund, and the customer's mail and PDF.
+ */
+test("an admin refunds one of three seats: a Rechnungskorrektur, not more than was paid @phone", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await signIn();
+  const { orderId, title } = await orderEvent(page, 3);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  // One seat's price arrived (the form proposes the total of three).
+  const amount = page.getByLabel("Eingegangener Betrag (€)");
+  const paid = (Number((await amount.inputValue()).replace(",", ".")) / 3).toFixed(2).replace(".", ",");
+  await amount.fill(paid);
+  await page.getByRole("button", { name: "Zahlung eingegangen" }).last().click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+
+  const section = page.getByRole("region", { name: "Teilerstattung" });
+  const quantity = section.getByLabel(`Menge zurück: ${title}`);
+  await expect(section).toContainText("3 von 3 erstattbar");
+  await quantity.fill("2");
+  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  await expect(
+    section.getByText(/wäre höher als das, was für diese Bestellung noch erstattet werden kann/),
+  ).toBeVisible();
+  await expect(section.getByLabel(`Menge zurück: ${title}`)).toHaveValue("2");
+  await expectAccessible(page);
+
+  await section.getByLabel(`Menge zurück: ${title}`).fill("1");
+  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  await expect(page.getByText(/^Rechnungskorrektur RE-\d{4}-\d{6} über/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Teilerstattung" })).toContainText("2 von 3 erstattbar");
+  const correction = page.getByRole("link", { name: /^Rechnungskorrektur RE-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(correction).toBeVisible();
+  const number = /RE-\d{4}-\d{6}/.exec((await correction.textContent())!)![0];
+
+  await page.goto("/admin/erstattungen");
+  const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText("Teilerstattung");
+  await expect(row).toContainText(paid);
+
+  // The customer is asked for the account, and finds the correction in the dashboard.
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.text.includes("für die zurückgegebenen Artikel deiner Bestellung")), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
+  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
+  await customer.request.post("/__e2e/session", { data: { email, password: PASSWORD } });
+  await customer.goto("/dashboard");
+  const link = customer.getByRole("link", { name: `Rechnungskorrektur ${number} herunterladen (PDF)` });
+  await expect(link).toBeVisible();
+  const pdf = await customer.request.get((await link.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  const text = await pdfText(await pdf.body());
+  expect(text).toContain("Rechnungskorrektur");
+  expect(text).toMatch(/Korrektur zur Rechnung RE-\d{4}-\d{6} vom/);
+  expect(text).toContain(`-${paid}`);
+  await customer.context().close();
 });

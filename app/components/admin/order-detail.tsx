@@ -10,6 +10,7 @@ import { LabelledSection } from "~/components/labelled-section";
 import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
 import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import { OrderPartialRefund } from "~/components/admin/order-partial-refund";
 import { OrderPayments } from "~/components/admin/order-payments";
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -57,8 +58,12 @@ export function OrderDetail({
   selfHref: string;
   /** The shop's today (YYYY-MM-DD), the default day of a payment. */
   today: string;
-  /** The action's answer to an invalid payment or deadline form. */
-  answer?: { payment?: SubmissionResult<string[]>; deadline?: SubmissionResult<string[]> } | null;
+  /** The action's answer to an invalid payment, deadline or partial refund form. */
+  answer?: {
+    payment?: SubmissionResult<string[]>;
+    deadline?: SubmissionResult<string[]>;
+    partialRefund?: SubmissionResult<string[]>;
+  } | null;
 }) {
   const { order, items, itemsError, withdrawals, invoices, delivery, audit, payment } = detail;
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
@@ -167,6 +172,17 @@ export function OrderDetail({
           </ul>
         )}
       </DetailSection>
+
+      {detail.returnable.some((line) => line.left > 0) ? (
+        <DetailSection id="partial-refund-heading" title="Teilerstattung">
+          <OrderPartialRefund
+            orderId={order.id}
+            lines={detail.returnable}
+            returnTo={selfHref}
+            lastResult={answer?.partialRefund}
+          />
+        </DetailSection>
+      ) : null}
 
       <DetailSection id="withdrawals-heading" title="Widerrufe">
         {withdrawals.length === 0 ? (

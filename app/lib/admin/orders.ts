@@ -41,6 +41,15 @@ export interface OrderPaymentState {
 /** A list page of orders; `openSum` is the sum of the pending ones under ?filter=open, else null. */
 export type AdminOrderPage = Page<AdminOrderRow> & { openSum: number | null };
 
+/** A line of a paid order that can still be taken back ("Teilerstattung"), with how many of it. */
+export interface ReturnableLine {
+  itemId: string;
+  title: string;
+  bought: number;
+  left: number;
+  unitPrice: number;
+}
+
 export interface AdminOrderDetail {
   order: AdminOrderRow & {
     salutation: string | null;
@@ -56,6 +65,8 @@ export interface AdminOrderDetail {
   items: { id: string; item_title: string; item_type: string; quantity: number; price: number }[];
   /** Spec §8: items that failed to load show their own notice; the rest of the order stays. */
   itemsError: AdminNotice | null;
+  /** Lines of the open invoice not yet returned (empty unless the order is paid and invoiced). */
+  returnable: ReturnableLine[];
   withdrawals: {
     id: string;
     name: string;

@@ -50,3 +50,24 @@ export const refundDoneSchema = z.object({
   id: z.uuid({ error: "Die Erstattung ist ungültig." }),
   doneOn: isoDay("Bitte gib den Tag der Überweisung an."),
 });
+
+const returnedQuantity = z
+  .number({ error: "Bitte gib eine ganze Zahl ein." })
+  .int("Bitte gib eine ganze Zahl ein.")
+  .min(0, "Die Menge kann nicht negativ sein.")
+  .max(10_000, "Die Menge ist zu hoch.")
+  .optional();
+
+/** "Teilerstattung": per order line the quantity taken back (empty is none). */
+export const partialRefundSchema = z
+  .object({
+    intent: z.literal("partial-refund"),
+    id,
+    lines: z
+      .array(z.object({ item: z.uuid({ error: "Die Position ist ungültig." }), quantity: returnedQuantity }))
+      .max(200),
+  })
+  .refine((value) => value.lines.some((line) => (line.quantity ?? 0) > 0), {
+    message: "Wähle mindestens eine Position und ihre Menge.",
+  });
+export type PartialRefundInput = z.infer<typeof partialRefundSchema>;

@@ -9,7 +9,7 @@ import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import type { AdminOrderPage } from "~/lib/admin/orders";
 import { orderStatusSchema } from "~/lib/schemas/admin";
-import { paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
+import { partialRefundSchema, paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
 import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
@@ -17,6 +17,8 @@ import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server"
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { extendPaymentDeadline, recordPayment } from "~/server/orders/order-payments.server";
+import { refundOrderLines } from "~/server/orders/refunds.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { changeOrderStatus } from "~/server/orders/order-mails.server";
 import { getOrderDetail, listOpenOrdersAdmin, listOrdersAdmin } from "~/server/orders/admin-orders.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -66,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return paymentReceived(viewer, user, formData, returnTo);
     case "deadline":
       return deadlineExtended(viewer, formData, returnTo);
+    case "partial-refund":
+      return partialRefund(viewer, formData, returnTo);
   }
   const submission = parseWithZod(formData, { schema: orderStatusSchema });
   if (submission.status !== "success") return failed("invalid order status action");
@@ -146,6 +150,37 @@ async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: st
   return redirectWithSuccess(returnTo, {
     message: "Zahlungsfrist verlängert",
     description: `Die Bestellung wird frühestens nach dem ${formatDate(end.toISOString())} storniert.`,
+  });
+}
+
+/** "Teilerstattung anlegen": a Rechnungskorrektur of the chosen lines and their refund. */
+async function partialRefund(viewer: Viewer, formData: FormData, returnTo: string) {
+  const submission = parseWithZod(formData, { schema: partialRefundSchema });
+  if (submission.status !== "success") return data({ partialRefund: submission.reply() }, { status: 400 });
+  const { id, lines } = submission.value;
+  let refund;
+  try {
+    refund = await withViewer(viewer, (tx) =>
+      refundOrderLines(
+        tx,
+        id,
+        lines.map((line) => ({ item: line.item, quantity: line.quantity ?? 0 })),
+      ),
+    );
+  } catch (error) {
+    // A refusal of the database (more than bought, more than paid, not invoiced) is shown as it is.
+    const refusal = readSqlError(error, "admin");
+    if (refusal.text) {
+      return data({ partialRefund: submission.reply({ formErrors: [refusal.text] }) }, { status: refusal.status });
+    }
+    return redirectWithError(
+      returnTo,
+      adminFailure("Teilerstattung nicht angelegt", error, { id }, "Bitte versuche es erneut."),
+    );
+  }
+  return redirectWithSuccess(returnTo, {
+    message: "Teilerstattung angelegt",
+    description: `Rechnungskorrektur ${refund.correction} über ${formatPrice(refund.amount)}; die Erstattung steht unter „Erstattungen“.`,
   });
 }
 

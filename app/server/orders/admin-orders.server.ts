@@ -7,7 +7,7 @@ import { afterCommit, type Tx, type ViewerTx } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { auditFor } from "~/server/admin/audit.server";
-import { listInvoicesForOrders } from "~/server/orders/invoices.server";
+import { listInvoicesForOrders, returnableLines } from "~/server/orders/invoices.server";
 import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
 import { listOrderItems, ORDER_COLUMNS } from "~/server/orders/orders.server";
 import { iso, num } from "~/server/db/values.server";
@@ -117,6 +117,7 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
   }
   const withdrawals = await listOrderWithdrawals(tx, id);
   const invoices = await listInvoicesForOrders(tx, [id]);
+  const returnable = order.status === "completed" ? await returnableLines(tx, id) : [];
   const delivery = await deliveryOf(tx, id);
   const audit = await auditFor(tx, "orders", id);
   const payments = await listPayments(tx, id);
@@ -140,6 +141,7 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
     order: { ...orderFacts, payment_overdue: pending && terms.overdue },
     items,
     itemsError,
+    returnable,
     withdrawals,
     invoices,
     delivery: delivery ? deliveryLines(delivery) : null,

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { invoiceKindOf, type InvoiceKind, type InvoiceLine } from "~/lib/invoice";
 import type { InvoiceSeller, VatMode } from "~/lib/operator";
+import type { ReturnableLine } from "~/lib/admin/orders";
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
 import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.server";
@@ -194,3 +195,30 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
 }
 
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof getInvoiceDocument>>>;
+
+/** The lines of an order's open (not cancelled) invoice and what of each is not returned yet. */
+export async function returnableLines(tx: Tx, orderId: string): Promise<ReturnableLine[]> {
+  const invoice = await tx
+    .selectFrom("invoices as i")
+    .select("i.id")
+    .where("i.order_id", "=", orderId)
+    .where("i.kind", "=", "invoice")
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("invoices as s").select("s.id").whereRef("s.cancels_invoice_id", "=", "i.id"))),
+    )
+    .orderBy("i.issued_at", "desc")
+    .executeTakeFirst();
+  if (!invoice) return [];
+  const { rows } = await sql<{ id: string; item_title: string; quantity: number; price: string; left: number }>`
+    select oi.id, oi.item_title, oi.quantity, oi.price::text, r.quantity as left
+      from public.remaining_invoice_quantities(${invoice.id}::uuid) r
+      join public.order_items oi on oi.id = r.order_item_id
+     order by oi.item_title, oi.id`.execute(tx);
+  return rows.map((r) => ({
+    itemId: r.id,
+    title: r.item_title,
+    bought: r.quantity,
+    left: r.left,
+    unitPrice: Number(r.price),
+  }));
+}

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice, orderNumber } from "~/lib/format";
 import { formatIban, normalizeIban } from "~/lib/operator";
@@ -84,6 +85,24 @@ export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: Re
     };
   };
   return { open: open.map(row), done: done.map(row) };
+}
+
+/**
+ * "Teilerstattung" (admins): the chosen quantities back, as one transaction in SQL
+ * (refund_order_lines): a Rechnungskorrektur, the refund, the mail asking for the IBAN. Its
+ * refusals (more than bought, more than paid) are German sentences (sql-errors.server.ts).
+ */
+export async function refundOrderLines(tx: Tx, orderId: string, lines: { item: string; quantity: number }[]) {
+  const chosen = lines.filter((l) => l.quantity > 0).map((l) => ({ order_item_id: l.item, quantity: l.quantity }));
+  const { rows } = await sql<{ id: string }>`
+    select public.refund_order_lines(${orderId}::uuid, ${JSON.stringify(chosen)}::jsonb) as id`.execute(tx);
+  const refund = await tx
+    .selectFrom("refunds as r")
+    .innerJoin("invoices as k", "k.id", "r.correction_invoice_id")
+    .select(["r.amount", "k.number"])
+    .where("r.id", "=", rows[0].id)
+    .executeTakeFirstOrThrow();
+  return { amount: Number(refund.amount), correction: refund.number };
 }
 
 /** The refund a mailed link is for (service role: the token is the proof). */

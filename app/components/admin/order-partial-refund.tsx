@@ -1,0 +1,69 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { fieldProps, useShopForm } from "~/components/conform";
+import { Button } from "~/components/ui/button";
+import { Field, FieldErrors } from "~/components/ui/field";
+import type { ReturnableLine } from "~/lib/admin/orders";
+import { formatPrice } from "~/lib/format";
+import { partialRefundSchema } from "~/lib/schemas/payments";
+
+/**
+ * "Teilerstattung" of a paid order (issue 28): per line how many come back. The shop writes a
+ * Rechnungskorrektur with only those lines and opens their refund (shipping with the last line).
+ * A plain POST; a refusal (more than bought, more than paid) comes back with the values kept.
+ */
+export function OrderPartialRefund({
+  orderId,
+  lines,
+  returnTo,
+  lastResult,
+}: {
+  orderId: string;
+  lines: ReturnableLine[];
+  returnTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const [form, fields] = useShopForm({
+    id: "partial-refund",
+    schema: partialRefundSchema,
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { lines: lines.map((line) => ({ item: line.itemId })) },
+  });
+  const rows = fields.lines.getFieldList();
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 space-y-3 text-sm">
+      <input type="hidden" name="intent" value="partial-refund" />
+      <input type="hidden" name="id" value={orderId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p className="text-muted-foreground">
+        Für zurückgegebene Artikel oder einen Widerruf einzelner Positionen: Die Menge eintragen, die erstattet wird. Es
+        entsteht eine Rechnungskorrektur; mit der letzten Position wird auch der Versand erstattet.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {lines.map((line, index) => {
+          const row = rows[index]?.getFieldset();
+          if (!row) return null;
+          return (
+            <div key={line.itemId}>
+              <input type="hidden" name={row.item.name} value={line.itemId} />
+              <Field
+                label={`Menge zurück: ${line.title}`}
+                description={`${line.left} von ${line.bought} erstattbar, je ${formatPrice(line.unitPrice)}`}
+                {...fieldProps(row.quantity, { type: "number" })}
+                min={0}
+                max={line.left}
+                disabled={line.left === 0}
+                inputMode="numeric"
+              />
+            </div>
+          );
+        })}
+      </div>
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" variant="outline">
+        Teilerstattung anlegen
+      </Button>
+    </Form>
+  );
+}
