@@ -187,6 +187,75 @@ describe("DATEV export", () => {
     for (const pdf of Object.values(zip)) expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
   }, 60_000);
 
+  it("a Rechnungskorrektur books the returned line on Haben; the Storno after it only the rest", async () => {
+    const { withViewer } = await import("~/server/db/db.server");
+    const { readExportRange } = await import("~/lib/admin/export-range");
+    const { invoicesInRange, invoiceBookings, refundsInRange, refundBookings } =
+      await import("~/server/orders/datev-export.server");
+    const { refundOrderLines, completeRefund } = await import("~/server/orders/refunds.server");
+    const { datevSettingsFrom } = await import("~/server/platform/operator.server");
+    const { parseEnv } = await import("~/server/platform/env.server");
+    const order = await completedOrder(
+      [
+        { item: BOOK, title: "Das kleine Glücksbuch", quantity: 2, price: 14.9 },
+        { item: MUG, title: "Tasse „Glück“", quantity: 1, price: 19.99 },
+      ],
+      4.9,
+    );
+    const mug = await asService((tx) =>
+      tx
+        .selectFrom("order_items")
+        .select("id")
+        .where("order_id", "=", order)
+        .where("item_id", "=", MUG)
+        .executeTakeFirstOrThrow(),
+    );
+    const admin = await adminViewer();
+    const { correction } = await withViewer(admin, (tx) =>
+      refundOrderLines(tx, order, [{ item: mug.id, quantity: 1 }]),
+    );
+    const refund = await asService((tx) =>
+      tx.selectFrom("refunds").select("id").where("order_id", "=", order).executeTakeFirstOrThrow(),
+    );
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+    await withViewer(admin, (tx) => completeRefund(tx, { id: admin.userId!, email: admin.email! }, refund.id, today));
+    await asService((tx) => sql`update public.orders set status = 'cancelled' where id = ${order}::uuid`.execute(tx));
+
+    const month = berlinMonth();
+    const range = readExportRange(new URLSearchParams({ monat: month }), `${month}-01`);
+    if (!range.ok) throw new Error(range.error);
+    const settings = datevSettingsFrom(parseEnv({}));
+    const { invoices, refunds } = await withViewer(admin, async (tx) => ({
+      invoices: (await invoicesInRange(tx, range)).filter((i) => i.orderId === order),
+      refunds: (await refundsInRange(tx, range)).filter((r) => r.orderId === order),
+    }));
+    const [invoice, corrected, storno] = invoices;
+    expect(invoices.map((i) => [i.kind, i.totalAmount])).toEqual([
+      ["invoice", 54.69],
+      ["correction", -19.99],
+      ["cancellation", -34.7],
+    ]);
+    expect(corrected.number).toBe(correction);
+    const rows = [...invoiceBookings(invoices, settings), ...refundBookings(refunds, settings)].map((b) => [
+      b.document,
+      b.side,
+      b.contraAccount,
+      b.amountCents,
+    ]);
+    expect(rows).toEqual([
+      [invoice.number, "S", "8400", 1999 + 490],
+      [invoice.number, "S", "8300", 2980],
+      [correction, "H", "8400", 1999],
+      // The Storno cancels what the correction left: the books and the shipping (19 %, the
+      // highest rate of the parcel's goods, as on the invoice).
+      [storno.number, "H", "8400", 490],
+      [storno.number, "H", "8300", 2980],
+      // The partial refund paid names its own Rechnungskorrektur.
+      [correction, "S", "1200", 1999],
+    ]);
+    expect(invoiceBookings([corrected], settings)[0].text).toContain(`Korrektur ${correction} zu ${invoice.number}`);
+  }, 60_000);
+
   it("a month without invoices is a file with the two header lines, not an error", async () => {
     const { withViewer } = await import("~/server/db/db.server");
     const { readExportRange } = await import("~/lib/admin/export-range");
