@@ -210,7 +210,7 @@ describe("DATEV export", () => {
         .where("item_id", "=", MUG)
         .executeTakeFirstOrThrow(),
     );
-    const admin = await adminViewer();
+    const admin = (await adminViewer()) as { role: "authenticated"; userId: string; email: string };
     const { correction } = await withViewer(admin, (tx) =>
       refundOrderLines(tx, order, [{ item: mug.id, quantity: 1 }]),
     );
@@ -218,7 +218,7 @@ describe("DATEV export", () => {
       tx.selectFrom("refunds").select("id").where("order_id", "=", order).executeTakeFirstOrThrow(),
     );
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-    await withViewer(admin, (tx) => completeRefund(tx, { id: admin.userId!, email: admin.email! }, refund.id, today));
+    await withViewer(admin, (tx) => completeRefund(tx, { id: admin.userId, email: admin.email }, refund.id, today));
     await asService((tx) => sql`update public.orders set status = 'cancelled' where id = ${order}::uuid`.execute(tx));
 
     const month = berlinMonth();
