@@ -1,22 +1,33 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/index";
+import { SalesPanel } from "~/components/admin/sales-panel";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { SalesOverview } from "~/lib/admin/sales";
 import { withViewer } from "~/server/db/db.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
 import { adminCounts, ZERO_COUNTS } from "~/server/admin/overview.server";
+import { salesOverview } from "~/server/admin/sales-overview.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin-Dashboard – BeHappy" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
+  let counts = ZERO_COUNTS;
+  let sales: SalesOverview | null = null;
   try {
-    return { counts: await withViewer(viewer, (tx) => adminCounts(tx)) };
+    counts = await withViewer(viewer, (tx) => adminCounts(tx));
   } catch (error) {
     // Spec §8 Admin: a failed stats load is logged only and the counts stay 0.
     logger.error("admin: dashboard stats failed", { error: (error as Error).message });
-    return { counts: ZERO_COUNTS };
   }
+  try {
+    sales = await withViewer(viewer, (tx) => salesOverview(tx, shopNow()));
+  } catch (error) {
+    logger.error("admin: sales overview failed", { error: (error as Error).message });
+  }
+  return { counts, sales };
 }
 
 const CARDS = [
@@ -27,7 +38,7 @@ const CARDS = [
 ] as const;
 
 export default function AdminOverview() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, sales } = useLoaderData<typeof loader>();
   return (
     <>
       <h1 className="text-3xl font-bold">Dashboard</h1>
@@ -55,6 +66,11 @@ export default function AdminOverview() {
           </li>
         ))}
       </ul>
+      {sales ? (
+        <SalesPanel overview={sales} />
+      ) : (
+        <p className="mt-10 text-muted-foreground">Die Umsatzübersicht konnte nicht geladen werden.</p>
+      )}
     </>
   );
 }

@@ -256,6 +256,41 @@ describe("DATEV export", () => {
     expect(invoiceBookings([corrected], settings)[0].text).toContain(`Korrektur ${correction} zu ${invoice.number}`);
   }, 60_000);
 
+  it("the admin's sales overview shows the month the DATEV export books", async () => {
+    const { withViewer } = await import("~/server/db/db.server");
+    const { readExportRange } = await import("~/lib/admin/export-range");
+    const { invoicesInRange, invoiceBookings } = await import("~/server/orders/datev-export.server");
+    const { salesOverview } = await import("~/server/admin/sales-overview.server");
+    const { datevSettingsFrom } = await import("~/server/platform/operator.server");
+    const { parseEnv } = await import("~/server/platform/env.server");
+    const { invoiceSums } = await import("~/lib/invoice");
+    const admin = await adminViewer();
+    const month = berlinMonth();
+    const range = readExportRange(new URLSearchParams({ monat: month }), `${month}-01`);
+    if (!range.ok) throw new Error(range.error);
+    const { overview, invoices } = await withViewer(admin, async (tx) => ({
+      overview: await salesOverview(tx, new Date()),
+      invoices: await invoicesInRange(tx, range),
+    }));
+    expect(overview.months).toHaveLength(12);
+    const row = overview.months.at(-1)!;
+    expect(row.month).toBe(month);
+    // Gross: the signed sum of the month's revenue bookings (debtor on Soll less Haben).
+    const bookings = invoiceBookings(invoices, datevSettingsFrom(parseEnv({})));
+    const booked = bookings.reduce((sum, b) => sum + (b.side === "S" ? b.amountCents : -b.amountCents), 0);
+    expect(invoices.length).toBeGreaterThan(3);
+    expect(row.grossCents).toBe(booked);
+    // Net: the invoices' own net sums, credits negative.
+    const net = invoices.reduce(
+      (sum, i) => sum + (i.kind === "invoice" ? 1 : -1) * Math.round(invoiceSums(i.lines, i.vatMode).net * 100),
+      0,
+    );
+    expect(row.netCents).toBe(net);
+    // The invoice of an earlier month (62 days back) is in its own month, not this one.
+    expect(overview.months.slice(0, 11).some((m) => m.grossCents === 950)).toBe(true);
+    expect(row.orders).toBeGreaterThanOrEqual(4);
+  });
+
   it("a month without invoices is a file with the two header lines, not an error", async () => {
     const { withViewer } = await import("~/server/db/db.server");
     const { readExportRange } = await import("~/lib/admin/export-range");

@@ -1,0 +1,48 @@
+import { orderEvent } from "./members-support";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+/**
+ * The "Umsatz" panel of /admin (issue 28): a paid order raises this month's gross revenue in the
+ * table by at least its total (other tests pay orders at the same time), the bar chart is drawn
+ * on the server (12 months, with JavaScript off too), and an unpaid order counts as an open payment.
+ */
+const euros = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
+
+test("the sales overview shows this month's revenue as a chart and a table @phone", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn({ admin: true });
+  await page.goto("/admin");
+  const month = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date()).slice(0, 7);
+  const row = page.getByTestId(`sales-month-${month}`);
+  const before = euros((await row.getByRole("cell").nth(1).textContent())!);
+  const openBefore = Number((await page.getByTestId("sales-open-payments").textContent())!.split("·")[0]);
+
+  await signIn();
+  const { orderId } = await orderEvent(page, 2);
+  await signIn({ admin: true });
+  await page.goto("/admin");
+  await expect
+    .poll(async () => Number((await page.getByTestId("sales-open-payments").textContent())!.split("·")[0]))
+    .toBeGreaterThanOrEqual(openBefore + 1);
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const total = euros((await page.getByText(/^Gesamt:/).textContent())!);
+  await page
+    .getByRole("region", { name: "Status ändern" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+
+  await page.goto("/admin");
+  const panel = page.getByRole("region", { name: "Umsatz", exact: true });
+  await expect(panel.getByRole("heading", { level: 2, name: "Umsatz" })).toBeVisible();
+  const after = euros((await page.getByTestId(`sales-month-${month}`).getByRole("cell").nth(1).textContent())!);
+  expect(Math.round((after - before) * 100)).toBeGreaterThanOrEqual(Math.round(total * 100));
+  // The chart: one image with a title pointing to the table, a bar pair per month.
+  const chart = panel.getByRole("img", { name: /Umsatz je Monat der letzten 12 Monate/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator("g[data-month]")).toHaveCount(12);
+  expect(Number(await chart.locator(`g[data-month="${month}"] rect`).first().getAttribute("height"))).toBeGreaterThan(
+    0,
+  );
+  await expectAccessible(page);
+});
