@@ -144,3 +144,81 @@ test("an admin refunds one of three seats: a Rechnungskorrektur, not more than w
   expect(text).toContain(`-${paid}`);
   await customer.context().close();
 });
+
+/**
+ * The whole way after a withdrawal (issue 28): a paid order is withdrawn with "Widerruf bestätigen";
+ * the admin cancels it (Stornorechnung mailed); the refund is a "Widerruf"; the customer gives the
+ * IBAN by keyboard alone; the admin marks it done and the customer is told.
+ */
+test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money back @phone", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  const number = orderId.slice(0, 8).toUpperCase();
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  await page
+    .getByRole("region", { name: "Status ändern" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+
+  // Paid, then withdrawn by the customer.
+  await signIn({ email });
+  await page.goto("/vertrag-widerrufen");
+  await page.getByLabel("Name").fill("Erika Muster");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Bestellnummer").fill(number);
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  await page.getByRole("button", { name: "Widerruf bestätigen", exact: true }).click();
+  await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
+
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await expect(page.getByRole("link", { name: /^Stornorechnung RE-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
+  await expect
+    .poll(() => mailsTo(email).some((m) => /Stornorechnung RE-\d{4}-\d{6}/.test(m.text)), { timeout: 20_000 })
+    .toBe(true);
+
+  await page.goto("/admin/erstattungen");
+  const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText("Widerruf");
+
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  const link = () =>
+    mailsTo(email)
+      .map((m) => /(\/erstattung\?token=[A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+      .find(Boolean);
+  await expect.poll(link, { timeout: 20_000 }).toBeTruthy();
+  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
+  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
+  await customer.goto(link()!);
+  // By keyboard alone: into the first field, type, Tab to the next, Enter sends.
+  await customer.getByLabel("Kontoinhaber").focus();
+  await customer.keyboard.type("Erika Muster");
+  await customer.keyboard.press("Tab");
+  await expect(customer.getByLabel("IBAN")).toBeFocused();
+  await customer.keyboard.type("DE89 3704 0044 0532 0130 00");
+  await customer.keyboard.press("Enter");
+  await expect(customer.getByRole("heading", { level: 1, name: "Danke!" })).toBeVisible();
+  await customer.context().close();
+
+  await page.goto("/admin/erstattungen");
+  await page
+    .getByTestId("refund-row")
+    .filter({ hasText: orderId.slice(0, 8) })
+    .getByRole("button", { name: "Erstattung ausgeführt" })
+    .click();
+  await expect(page.getByText(/sind vermerkt; der Kunde bekommt eine E-Mail\./)).toBeVisible();
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.text.includes("für deine Bestellung") && m.text.includes("überwiesen")), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+});
