@@ -5,7 +5,9 @@ import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import { Link } from "react-router";
 import { CatalogCard } from "~/components/catalog/catalog-card";
+import { Pager } from "~/components/catalog/pager";
 import { ERROR_HEADING, KIND_TEXT } from "~/lib/catalog/texts";
 
 export function CatalogGrid({
@@ -108,10 +110,20 @@ export function StreamedCatalog<T extends CatalogItem>({
   const render = (result: ListResult<T>) =>
     !result.ok && place === "page" ? (
       <ErrorState message={text.listError} action={<RetryLink href={text.path} />} />
+    ) : result.ok && result.paging?.outOfRange ? (
+      <div className="space-y-4 text-center">
+        <EmptyState message="Diese Seite der Liste gibt es nicht." />
+        <Link to={text.path} className={buttonClass("default")}>
+          Zur ersten Seite
+        </Link>
+      </div>
     ) : !result.ok || result.items.length === 0 ? (
       <EmptyState message={emptyText} />
     ) : (
-      <CatalogGrid items={result.items} headingLevel={headingLevel} eagerCount={eagerCount} />
+      <>
+        <CatalogGrid items={result.items} headingLevel={headingLevel} eagerCount={eagerCount} />
+        {result.paging ? <Pager path={text.path} paging={result.paging} /> : null}
+      </>
     );
 
   return (

@@ -1,4 +1,5 @@
 /** The public catalogue as pages render it: plain, serialisable objects (numbers for prices, ISO strings for times). */
+import type { Paging } from "~/lib/catalog/paging";
 
 export const CATALOG_KINDS = ["events", "courses", "products"] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
@@ -64,7 +65,7 @@ export type ItemOf<K extends CatalogKind> = K extends "events"
 export type CatalogFilter = "all" | "startpage" | "offer";
 
 /** A list read never throws: failures are logged and reported as a state the page renders. */
-export type ListResult<T> = { ok: true; items: T[] } | { ok: false };
+export type ListResult<T> = { ok: true; items: T[]; paging?: Paging } | { ok: false };
 export type DetailResult<T> = { state: "found"; item: T } | { state: "not-found" } | { state: "error" };
 
 /** One person on the waitlist of an event or course, as admins see it (issue 27). */

@@ -1,7 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
-import type { CatalogKind } from "~/lib/catalog/types";
+import { pageHref, pageOf, requestedPage } from "~/lib/catalog/paging";
+import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { getAuth } from "~/server/members/auth.server";
 import { getCatalogItem, listCatalog, listSections, loadedCompletely } from "~/server/catalog/catalog.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -35,20 +36,32 @@ export async function loadCatalogDetail(
 }
 
 /**
- * The loader of /products, /events and /courses: every item, newest first (streamed to JS clients);
- * 500 with the spec's error state when the list could not be loaded.
+ * The loader of /products, /events and /courses: one page of 24 items, newest first (streamed to
+ * JS clients), `?seite=N` for the others, each with its own canonical URL. 404 for a page number
+ * that is none or lies after the last page (a streamed answer shows the same notice); 500 with the
+ * spec's error state when the list could not be loaded.
  */
 export async function loadCatalogList(
   kind: CatalogKind,
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
-  const { value: items } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
+  const page = requestedPage(new URL(request.url).searchParams);
+  const path = KIND_TEXT[kind].path;
+  const paged = (result: ListResult<CatalogItem>): ListResult<CatalogItem> => {
+    if (!result.ok) return result;
+    const one = pageOf(result.items, page ?? 1);
+    // "?seite=abc" is no page at all: the same notice as a page after the last.
+    return page === null ? { ok: true, items: [], paging: { ...one.paging, outOfRange: true } } : { ok: true, ...one };
+  };
+  const { value } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
+  const items = value instanceof Promise ? value.then(paged) : paged(value);
   const failed = !(items instanceof Promise) && !items.ok;
+  const missing = page === null || (!(items instanceof Promise) && items.ok && items.paging?.outOfRange === true);
   return data(
-    { items, canonical: publicUrl(KIND_TEXT[kind].path) },
+    { items, canonical: publicUrl(pageHref(path, page ?? 1)) },
     {
-      status: failed ? 500 : 200,
-      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(items) }),
+      status: failed ? 500 : missing ? 404 : 200,
+      headers: await catalogCacheHeaders(request, context, { shareable: loadedCompletely(value) && !missing }),
     },
   );
 }
