@@ -10,6 +10,7 @@ import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admi
 import { AuditList } from "~/components/admin/audit-list";
 import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 import { OrderPayments } from "~/components/admin/order-payments";
+import { EInvoiceLinks } from "~/components/e-invoice-links";
 import type { SubmissionResult } from "@conform-to/react";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -160,7 +161,8 @@ export function OrderDetail({
                 <a href={`/rechnungen/${invoice.id}`} className="underline" download={`${invoice.number}.pdf`}>
                   {invoice.kind === "cancellation" ? "Stornorechnung" : "Rechnung"} {invoice.number} (PDF)
                 </a>{" "}
-                vom {formatDateTime(invoice.issued_at)}, {formatPrice(invoice.total_amount)}
+                <EInvoiceLinks invoice={invoice} /> vom {formatDateTime(invoice.issued_at)},{" "}
+                {formatPrice(invoice.total_amount)}
               </li>
             ))}
           </ul>

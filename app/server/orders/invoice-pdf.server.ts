@@ -4,6 +4,7 @@ import { invoiceSums } from "~/lib/invoice";
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
+import { embedFacturX } from "~/server/orders/e-invoice.server";
 
 /** Shown on the invoice; the order number customers know is the first 8 characters of the id. */
 
@@ -18,7 +19,13 @@ const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
  * Seller and VAT mode come from the invoice's own snapshot (§ 14 UStG: an issued invoice never
  * changes), never from the current configuration.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Every invoice PDF is a ZUGFeRD / Factur-X invoice: the same document as EN 16931 XML inside.
+  return embedFacturX(invoice, await renderInvoiceVisual(invoice));
+}
+
+/** The printed invoice alone (pdfkit), before the e-invoice XML is embedded. */
+export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   const operator = invoice.seller;
   const doc = new PDFDocument({
     size: "A4",
@@ -42,10 +49,13 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   doc.text(operatorAddressLines(operator).slice(0, 3).join(" · "), left, 56, { width });
   doc.moveDown(1).fontSize(11).fillColor("#000");
   const buyer = [
+    invoice.order.company ?? "",
     [invoice.order.salutation, invoice.order.customer_name].filter(Boolean).join(" "),
     invoice.order.street ?? "",
     `${invoice.order.zipcode ?? ""} ${invoice.order.city ?? ""}`.trim(),
     invoice.order.country ?? "",
+    // The buyer's VAT id (§ 14a UStG asks for it on some supplies; business buyers expect it).
+    invoice.order.vat_id ? `USt-IdNr.: ${invoice.order.vat_id}` : "",
   ].filter(Boolean);
   doc.text(buyer.join("\n"), left, doc.y, { width: 260 });
   if (invoice.delivery) {
