@@ -43,6 +43,9 @@ test("a company order with a VAT id: invoice PDF names both, the XML downloads a
 
   await signIn({ admin: true });
   await confirmPayment(page, orderId);
+  const customer = page.getByRole("region", { name: "Kunde" });
+  await expect(customer).toContainText(COMPANY);
+  await expect(customer).toContainText("DE123456789");
   const adminXml = page.getByRole("link", { name: /^E-Rechnung RE-\d{4}-\d{6} \(XML\)$/ });
   await expect(adminXml).toBeVisible();
   expect((await page.request.get((await adminXml.getAttribute("href"))!)).status()).toBe(200);

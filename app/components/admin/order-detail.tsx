@@ -99,6 +99,8 @@ export function OrderDetail({
       <DetailSection id="customer-heading" title="Kunde">
         <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
           <Fact label="Name">{[order.salutation, order.customer_name].filter(Boolean).join(" ")}</Fact>
+          <Fact label="Firma">{order.company}</Fact>
+          <Fact label="USt-IdNr.">{order.vat_id}</Fact>
           <Fact label="E-Mail" className="break-all">
             {order.customer_email}
           </Fact>

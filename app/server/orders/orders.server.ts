@@ -22,6 +22,8 @@ export const ORDER_COLUMNS = [
   "city",
   "country",
   "notes",
+  "company",
+  "vat_id",
 ] as const;
 
 /**
