@@ -123,3 +123,22 @@ test("@phone a VAT id of the wrong shape: German error, typed values kept; the c
   await expect(page.getByLabel("Firma (optional)")).toHaveValue(COMPANY);
   await expect(page.getByLabel("USt-IdNr. (optional)")).toHaveValue("DE123456789");
 });
+
+test("the profile keeps Firma and USt-IdNr.; a wrong VAT id is refused next to the field", async ({ page, signIn }) => {
+  await signIn();
+  await page.goto("/dashboard?tab=profile");
+  await page.getByRole("link", { name: "Bearbeiten" }).click();
+  await page.getByLabel("Firma (optional)").fill(COMPANY);
+  await page.getByLabel("USt-IdNr. (optional)").fill("ATU1234567");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText(VAT_ID_ERROR)).toBeVisible();
+  await expect(page.getByLabel("Firma (optional)")).toHaveValue(COMPANY);
+  await expect(page.getByLabel("USt-IdNr. (optional)")).toHaveValue("ATU1234567");
+
+  await page.getByLabel("USt-IdNr. (optional)").fill("atu 12345678");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
+  const panel = page.getByRole("tabpanel");
+  await expect(panel).toContainText(COMPANY);
+  await expect(panel).toContainText("ATU12345678");
+});
