@@ -102,9 +102,17 @@ describe("the schema check itself", () => {
 describe("Factur-X PDF", () => {
   it("passes qpdf --check and carries factur-x.xml equal to the XML download", async () => {
     const pdf = await renderInvoicePdf(company);
-    const { check, facturX } = inspectPdf(pdf);
+    const { check, facturX, plain } = inspectPdf(pdf);
     expect(check).toContain("No syntax or stream encoding errors found");
     expect(facturX).toBe(await renderEInvoiceXml(company, "factur-x"));
-    expect(Buffer.from(pdf).toString("latin1")).toContain("fx:ConformanceLevel");
+    // Factur-X XMP (profile EN 16931), PDF/A-3 identification, an output intent; the XML as
+    // the "Alternative" representation.
+    expect(plain).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+    expect(plain).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(plain).toContain("/OutputIntents");
+    expect(plain).toContain("/AFRelationship /Alternative");
+    // PDF/A allows only embedded fonts: every font carries its file, none is a bare standard font.
+    expect(plain).toContain("/FontFile2");
+    expect(plain).not.toMatch(/\/BaseFont \/Helvetica/);
   });
 });
