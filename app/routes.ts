@@ -31,6 +31,8 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderId", "routes/order-confirmation.tsx"),
   route("rechnungen/:invoiceId", "routes/invoice-pdf.ts"),
+  route("rechnungen/:invoiceId/xml", "routes/invoice-xml.ts", { id: "invoice-xml" }),
+  route("rechnungen/:invoiceId/xrechnung", "routes/invoice-xml.ts", { id: "invoice-xrechnung" }),
   ...prefix("auth", [
     index("routes/auth.tsx"),
     route("forgot", "routes/auth.forgot.tsx"),

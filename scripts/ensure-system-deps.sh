@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs from Debian when it is missing: Chromium for Playwright
 # (its own browser download does not work here), a PostgreSQL 15 server for the DB tests and
-# a Java runtime for the HTML checker.
+# a Java runtime for the HTML checker, qpdf for the invoice PDFs.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 # Java runs the Nu HTML checker (vnu-jar) in the quality checks.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# qpdf --check and --show-attachment: the Factur-X invoice PDFs' structure and their XML.
+command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

@@ -1220,7 +1220,8 @@ begin
   -- inserts nothing and we return its order (the unique constraint is the arbiter, no 23505 leaks).
   insert into public.orders (
     customer_name, customer_email, customer_phone, total_amount, shipping_fee, status, user_id,
-    salutation, street, zipcode, city, country, notes, checkout_token)
+    salutation, street, zipcode, city, country, notes, checkout_token,
+    company, vat_id) -- e-invoice: company / vat_id
   values (
     v_first || ' ' || v_last,
     v_email,
@@ -1235,7 +1236,9 @@ begin
     btrim(p_customer ->> 'city'),
     btrim(p_customer ->> 'country'),
     nullif(btrim(p_customer ->> 'notes'), ''),
-    p_checkout_token)
+    p_checkout_token,
+    nullif(btrim(p_customer ->> 'company'), ''), -- e-invoice: company / vat_id
+    nullif(upper(regexp_replace(coalesce(p_customer ->> 'vat_id', ''), '[\s.-]+', '', 'g')), ''))  -- e-invoice: company / vat_id
   on conflict (checkout_token) do nothing
   returning id into v_order_id;
 
@@ -2259,7 +2262,10 @@ CREATE TABLE public.orders (
     membership_before jsonb,
     payment_deadline timestamp with time zone,
     payment_reminded_at timestamp with time zone,
+    company text,
+    vat_id text,
     CONSTRAINT orders_city_check CHECK ((char_length(city) <= 100)),
+    CONSTRAINT orders_company_check CHECK ((char_length(company) <= 200)),
     CONSTRAINT orders_country_check CHECK ((char_length(country) <= 100)),
     CONSTRAINT orders_customer_email_check CHECK (((char_length(customer_email) <= 254) AND (customer_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT orders_customer_name_check CHECK (((btrim(customer_name) <> ''::text) AND (char_length(customer_name) <= 201))),
@@ -2270,6 +2276,7 @@ CREATE TABLE public.orders (
     CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'cancelled'::text]))),
     CONSTRAINT orders_street_check CHECK ((char_length(street) <= 200)),
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= (0)::numeric)),
+    CONSTRAINT orders_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,13}$'::text)),
     CONSTRAINT orders_zipcode_check CHECK ((char_length(zipcode) <= 20))
 );
 
@@ -2331,8 +2338,11 @@ CREATE TABLE public.profiles (
     mobile text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
+    company text,
+    vat_id text,
     CONSTRAINT profiles_areacode_check CHECK ((char_length(areacode) <= 20)),
     CONSTRAINT profiles_city_check CHECK ((char_length(city) <= 100)),
+    CONSTRAINT profiles_company_check CHECK ((char_length(company) <= 200)),
     CONSTRAINT profiles_country_check CHECK ((char_length(country) <= 100)),
     CONSTRAINT profiles_email_check CHECK (((char_length(email) <= 254) AND (email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT profiles_first_name_check CHECK ((char_length(first_name) <= 100)),
@@ -2341,6 +2351,7 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_phone_check CHECK ((char_length(phone) <= 50)),
     CONSTRAINT profiles_salutation_check CHECK ((char_length(salutation) <= 50)),
     CONSTRAINT profiles_street_check CHECK ((char_length(street) <= 200)),
+    CONSTRAINT profiles_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,13}$'::text)),
     CONSTRAINT profiles_zipcode_check CHECK ((char_length(zipcode) <= 20))
 );
 
@@ -4117,6 +4128,14 @@ GRANT INSERT(mobile),UPDATE(mobile) ON TABLE public.profiles TO authenticated;
 -- Name: COLUMN profiles.updated_at; Type: ACL; Schema: public
 
 GRANT UPDATE(updated_at) ON TABLE public.profiles TO authenticated;
+
+-- Name: COLUMN profiles.company; Type: ACL; Schema: public
+
+GRANT INSERT(company),UPDATE(company) ON TABLE public.profiles TO authenticated;
+
+-- Name: COLUMN profiles.vat_id; Type: ACL; Schema: public
+
+GRANT INSERT(vat_id),UPDATE(vat_id) ON TABLE public.profiles TO authenticated;
 
 -- Name: TABLE rate_limits; Type: ACL; Schema: public
 

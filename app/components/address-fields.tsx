@@ -11,6 +11,7 @@ type AddressFieldset = Record<
 >;
 type PostalFieldset = Pick<AddressFieldset, "street" | "zipcode" | "city" | "country">;
 type PhoneFieldset = Record<"areacode" | "phone" | "mobile", TextFieldMeta>;
+type BusinessFieldset = Record<"company" | "vatId", TextFieldMeta>;
 
 /**
  * Salutation, name and postal address: the checkout's billing address and the member profile.
@@ -79,6 +80,22 @@ export function PhoneFields({ fields }: { fields: PhoneFieldset }) {
       <Field label="Vorwahl" {...fieldProps(fields.areacode, { type: "text" })} placeholder="+49" />
       <Field label="Telefon" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="tel-national" />
       <Field label="Mobil" {...fieldProps(fields.mobile, { type: "tel" })} />
+    </div>
+  );
+}
+
+/** Company and VAT id for business customers (both optional); the invoice and its e-invoice name them. */
+export function BusinessFields({ fields }: { fields: BusinessFieldset }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field label="Firma (optional)" {...fieldProps(fields.company, { type: "text" })} autoComplete="organization" />
+      <Field
+        label="USt-IdNr. (optional)"
+        {...fieldProps(fields.vatId, { type: "text" })}
+        placeholder="DE123456789"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
     </div>
   );
 }

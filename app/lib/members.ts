@@ -46,6 +46,8 @@ export const PROFILE_FIELDS = [
   "areacode",
   "phone",
   "mobile",
+  "company",
+  "vat_id",
 ] as const;
 
 export type MemberProfile = Record<(typeof PROFILE_FIELDS)[number], string | null> & {

@@ -50,11 +50,14 @@ export type InvoiceSeller = Pick<
   | "taxNumber"
   | "email"
   | "bank"
->;
+> & {
+  /** E.164; in snapshots from issue 28 on (the e-invoice's seller contact), absent in older ones. */
+  phone?: string;
+};
 
 export function sellerOf(op: Operator): InvoiceSeller {
   const { company, street, postalCode, city, country, managingDirector, registerCourt, registerNumber } = op;
-  const { vatId, taxNumber, email, bank } = op;
+  const { vatId, taxNumber, email, bank, phone } = op;
   return {
     company,
     street,
@@ -67,6 +70,7 @@ export function sellerOf(op: Operator): InvoiceSeller {
     vatId,
     taxNumber,
     email,
+    phone,
     bank: { ...bank },
   };
 }

@@ -3,7 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/checkout";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
-import { AddressFields, PhoneFields, PostalFields, type TextFieldMeta } from "~/components/address-fields";
+import {
+  AddressFields,
+  BusinessFields,
+  PhoneFields,
+  PostalFields,
+  type TextFieldMeta,
+} from "~/components/address-fields";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
@@ -71,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         areacode: profile?.areacode ?? "",
         phone: profile?.phone ?? "",
         mobile: profile?.mobile ?? "",
+        company: profile?.company ?? "",
+        vatId: profile?.vat_id ?? "",
         notes: "",
         deliveryDifferent: "",
         deliveryName: "",
@@ -149,6 +157,7 @@ export default function CheckoutPage() {
           <fieldset className="space-y-5">
             <legend className="text-xl font-semibold">Kontakt (optional)</legend>
             <PhoneFields fields={fields} />
+            <BusinessFields fields={fields} />
             <Field label="Anmerkungen" {...textareaProps(fields.notes)} rows={3} />
           </fieldset>
           {/* § 312j BGB: items, quantities, total and the terms stand directly above the order button,

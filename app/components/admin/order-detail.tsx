@@ -12,6 +12,7 @@ import { AuditList } from "~/components/admin/audit-list";
 import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 import { OrderPartialRefund } from "~/components/admin/order-partial-refund";
 import { OrderPayments } from "~/components/admin/order-payments";
+import { EInvoiceLinks } from "~/components/e-invoice-links";
 import type { SubmissionResult } from "@conform-to/react";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -104,6 +105,8 @@ export function OrderDetail({
       <DetailSection id="customer-heading" title="Kunde">
         <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">
           <Fact label="Name">{[order.salutation, order.customer_name].filter(Boolean).join(" ")}</Fact>
+          <Fact label="Firma">{order.company}</Fact>
+          <Fact label="USt-IdNr.">{order.vat_id}</Fact>
           <Fact label="E-Mail" className="break-all">
             {order.customer_email}
           </Fact>
@@ -166,7 +169,8 @@ export function OrderDetail({
                 <a href={`/rechnungen/${invoice.id}`} className="underline" download={`${invoice.number}.pdf`}>
                   {INVOICE_KIND_LABEL[invoiceKindOf(invoice.kind)]} {invoice.number} (PDF)
                 </a>{" "}
-                vom {formatDateTime(invoice.issued_at)}, {formatPrice(invoice.total_amount)}
+                <EInvoiceLinks invoice={invoice} /> vom {formatDateTime(invoice.issued_at)},{" "}
+                {formatPrice(invoice.total_amount)}
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import type { MemberOrder, MemberOrderItem } from "~/lib/members";
 import { OrderStatusBadge } from "~/components/dashboard/order-status";
 import { RegistrationForm } from "~/components/dashboard/registration-form";
 import { PanelError } from "~/components/dashboard/panel-error";
+import { EInvoiceLinks } from "~/components/e-invoice-links";
 
 /** An invoice link on an order card (PDF download, RLS: the member's own). */
 export interface OrderInvoiceLink {
@@ -115,7 +116,8 @@ function OrderCard({
               <li key={invoice.id}>
                 <a href={`/rechnungen/${invoice.id}`} download={`${invoice.number}.pdf`} className="underline">
                   {INVOICE_KIND_LABEL[invoice.kind]} {invoice.number} herunterladen (PDF)
-                </a>
+                </a>{" "}
+                <EInvoiceLinks invoice={invoice} />
               </li>
             ))}
           </ul>

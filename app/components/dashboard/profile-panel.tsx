@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { useShopForm } from "~/components/conform";
-import { AddressFields, PhoneFields } from "~/components/address-fields";
+import { AddressFields, BusinessFields, PhoneFields } from "~/components/address-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -66,6 +66,8 @@ function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accoun
     ["Land", profile.country],
     ["Telefon", phone(profile.phone)],
     ["Mobil", phone(profile.mobile)],
+    ["Firma", profile.company],
+    ["USt-IdNr.", profile.vat_id],
     ["Mitglied seit", formatDate(profile.created_at)],
     ["Zuletzt geändert", profile.updated_at ? formatDate(profile.updated_at) : null],
   ];
@@ -116,6 +118,8 @@ function ProfileForm({
       areacode: profile?.areacode ?? "",
       phone: profile?.phone ?? "",
       mobile: profile?.mobile ?? "",
+      company: profile?.company ?? "",
+      vatId: profile?.vat_id ?? "",
     },
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-profile";
@@ -140,6 +144,7 @@ function ProfileForm({
             }
           />
           <PhoneFields fields={fields} />
+          <BusinessFields fields={fields} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={saving}>
               Speichern

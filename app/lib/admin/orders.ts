@@ -59,6 +59,9 @@ export interface AdminOrderDetail {
     city: string | null;
     country: string | null;
     notes: string | null;
+    /** A business buyer's company and VAT id (issue 28), as typed at checkout. */
+    company: string | null;
+    vat_id: string | null;
     /** A flat shipping fee (SHIPPING_FEE) charged with this order; 0 when none. */
     shipping_fee: number;
   };

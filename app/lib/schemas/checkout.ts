@@ -7,6 +7,7 @@ import {
   optionalText,
   requiredText,
 } from "~/lib/schemas/common";
+import { businessFields } from "~/lib/vat-id";
 
 const PHONE = /^[0-9+()/.\s-]{3,30}$/;
 const phone = optionalText(30).refine(
@@ -36,6 +37,8 @@ export const checkoutSchema = germanZipcodeRule(
     ),
     phone,
     mobile: phone,
+    // E-invoices for business customers: both optional; the invoice names them.
+    ...businessFields,
     notes: optionalText(1000),
     // "Lieferadresse weicht ab": a delivery address other than the billing address (shipped products).
     deliveryDifferent: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()).optional(),

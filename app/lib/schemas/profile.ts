@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SALUTATIONS } from "~/lib/schemas/checkout";
 import { germanZipcodeRule, isGermany, optionalText } from "~/lib/schemas/common";
+import { businessFields } from "~/lib/vat-id";
 
 export { isGermany };
 
@@ -38,6 +39,7 @@ export const profileSchema = germanZipcodeRule(
     ),
     phone,
     mobile: phone,
+    ...businessFields,
   }),
 );
 

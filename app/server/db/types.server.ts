@@ -278,6 +278,8 @@ export interface OrdersTable {
   membership_before: Json | null;
   payment_deadline: ColumnType<Date | null, Date | string | null, Date | string | null>;
   payment_reminded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  company: string | null;
+  vat_id: string | null;
 }
 
 export interface ProductsTable {
@@ -316,6 +318,8 @@ export interface ProfilesTable {
   mobile: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  company: string | null;
+  vat_id: string | null;
 }
 
 export interface RateLimitsTable {

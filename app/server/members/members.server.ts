@@ -102,6 +102,8 @@ export async function saveMemberProfile(tx: Tx, user: { id: string; email: strin
     areacode: input.areacode || null,
     phone: input.phone || null,
     mobile: input.mobile || null,
+    company: input.company || null,
+    vat_id: input.vatId || null,
   };
   await tx
     .insertInto("profiles")

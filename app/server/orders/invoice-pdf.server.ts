@@ -4,6 +4,15 @@ import { INVOICE_KIND_LABEL, invoiceSums, type InvoiceKind } from "~/lib/invoice
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
+import { embedFacturX } from "~/server/orders/e-invoice.server";
+import boldFontUrl from "~/server/orders/fonts/LiberationSans-Bold.ttf?inline";
+import regularFontUrl from "~/server/orders/fonts/LiberationSans-Regular.ttf?inline";
+
+const fontBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+const REGULAR_FONT = fontBytes(regularFontUrl);
+const BOLD_FONT = fontBytes(boldFontUrl);
+const REGULAR = "LiberationSans";
+const BOLD = "LiberationSans-Bold";
 
 /** Shown on the invoice; the order number customers know is the first 8 characters of the id. */
 
@@ -23,17 +32,27 @@ const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
  * rate the net amount, the tax and the gross sum; under § 19 UStG the note instead of tax. A
  * cancellation invoice repeats the lines (less any returned before) with negative amounts and names
  * the invoice it cancels; a Rechnungskorrektur does the same with the returned lines only.
- * pdfkit's built-in Helvetica (WinAnsi) covers ä ö ü ß and €, so no font file is embedded.
+ * The text font is Liberation Sans (Helvetica's metrics, SIL OFL), embedded as a subset: PDF/A-3,
+ * which a Factur-X invoice is, allows no font that is not embedded (decision 0016).
  * Seller and VAT mode come from the invoice's own snapshot (§ 14 UStG: an issued invoice never
  * changes), never from the current configuration.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  // Every invoice PDF is a ZUGFeRD / Factur-X invoice: the same document as EN 16931 XML inside.
+  return embedFacturX(invoice, await renderInvoiceVisual(invoice));
+}
+
+/** The printed invoice alone (pdfkit), before the e-invoice XML is embedded. */
+export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   const operator = invoice.seller;
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
     info: { Title: `${INVOICE_KIND_LABEL[invoice.kind]} ${invoice.number}`, Author: operator.company },
   });
+  // Own names: "Helvetica" is already taken by pdfkit's default font, which is not embedded.
+  doc.registerFont(REGULAR, REGULAR_FONT);
+  doc.registerFont(BOLD, BOLD_FONT);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -46,14 +65,17 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const width = doc.page.width - 112;
 
   // Sender line and addresses.
-  doc.font("Helvetica").fontSize(8).fillColor("#555");
+  doc.font(REGULAR).fontSize(8).fillColor("#555");
   doc.text(operatorAddressLines(operator).slice(0, 3).join(" · "), left, 56, { width });
   doc.moveDown(1).fontSize(11).fillColor("#000");
   const buyer = [
+    invoice.order.company ?? "",
     [invoice.order.salutation, invoice.order.customer_name].filter(Boolean).join(" "),
     invoice.order.street ?? "",
     `${invoice.order.zipcode ?? ""} ${invoice.order.city ?? ""}`.trim(),
     invoice.order.country ?? "",
+    // The buyer's VAT id (§ 14a UStG asks for it on some supplies; business buyers expect it).
+    invoice.order.vat_id ? `USt-IdNr.: ${invoice.order.vat_id}` : "",
   ].filter(Boolean);
   doc.text(buyer.join("\n"), left, doc.y, { width: 260 });
   if (invoice.delivery) {
@@ -78,8 +100,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   });
 
   doc.y = Math.max(doc.y, metaTop + meta.length * 14) + 30;
-  doc.font("Helvetica-Bold").fontSize(16).text(INVOICE_KIND_LABEL[invoice.kind], left, doc.y);
-  doc.font("Helvetica").fontSize(10);
+  doc.font(BOLD).fontSize(16).text(INVOICE_KIND_LABEL[invoice.kind], left, doc.y);
+  doc.font(REGULAR).fontSize(10);
   if (invoice.cancels) {
     const what = invoice.kind === "correction" ? "Korrektur" : "Storno";
     doc.text(`${what} zur Rechnung ${invoice.cancels.number} vom ${formatDate(invoice.cancels.issuedAt)}.`);
@@ -91,7 +113,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const sumWidth = width + left - cols.sum;
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.font(bold ? BOLD : REGULAR);
     doc.text(cells[1], cols.title, y, { width: cols.qty - cols.title - 8 });
     const bottom = doc.y;
     doc.text(cells[0], cols.pos, y, { width: 24 });
@@ -128,14 +150,14 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const sums = invoiceSums(invoice.lines, invoice.vatMode);
   const total = (label: string, value: number, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.font(bold ? BOLD : REGULAR);
     doc.text(label, cols.unit - 90, y, { width: cols.sum - cols.unit + 80, align: "right" });
     doc.text(formatPrice(sign * value), cols.sum, y, { width: sumWidth, align: "right" });
     doc.moveDown(0.2);
   };
   if (small) {
     total("Gesamtbetrag", sums.gross, true);
-    doc.moveDown(0.5).font("Helvetica").text(SMALL_BUSINESS_NOTE, left, doc.y, { width });
+    doc.moveDown(0.5).font(REGULAR).text(SMALL_BUSINESS_NOTE, left, doc.y, { width });
   } else {
     for (const rate of sums.rates) {
       total(`Nettobetrag ${percent(rate.rate)}`, rate.net);
@@ -147,7 +169,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     total("Gesamtbetrag", sums.gross, true);
   }
 
-  doc.moveDown(1.5).font("Helvetica").fontSize(10);
+  doc.moveDown(1.5).font(REGULAR).fontSize(10);
   doc.text(CLOSING_TEXT[invoice.kind], left, doc.y, { width });
   // A shipping fee stands as its own line ("Versand") above.
   if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });

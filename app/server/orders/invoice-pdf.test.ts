@@ -5,35 +5,7 @@ import { operatorFrom } from "~/server/platform/operator.server";
 import { parseEnv } from "~/server/platform/env.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
-
-const invoice: InvoiceDocument = {
-  id: "11111111-1111-4111-8111-111111111111",
-  number: "RE-2026-000042",
-  kind: "invoice",
-  order_id: "3f2a9c1b-0000-4000-8000-000000000000",
-  issued_at: "2026-11-24T09:30:00.000Z",
-  total_amount: 64.6,
-  supplyDate: "2026-11-24",
-  cancels: null,
-  delivery: ["Oma Groß", "Lindenweg 1", "01067 Dresden", "Deutschland"],
-  order: {
-    id: "3f2a9c1b-0000-4000-8000-000000000000",
-    customer_name: "Jürgen Groß",
-    salutation: "Herr",
-    street: "Äußere Straße 5",
-    zipcode: "80331",
-    city: "München",
-    country: "Deutschland",
-    created_at: "2026-11-20T10:00:00.000Z",
-    shipping_fee: 0,
-  },
-  lines: [
-    { title: "Dankbarkeitstagebuch", quantity: 2, unitPrice: 19.9, vatRate: 7 },
-    { title: "BeHappy Tasse", quantity: 2, unitPrice: 12.4, vatRate: 19 },
-  ],
-  seller: sellerOf(operatorFrom(parseEnv({}))),
-  vatMode: "regular",
-};
+import { invoice } from "~/server/orders/fixtures/invoice-document";
 
 describe("invoice PDF", () => {
   it("prints number, dates, lines, per-rate sums and umlauts/€ readable as text", async () => {
@@ -55,6 +27,17 @@ describe("invoice PDF", () => {
     expect(text).toMatch(/Gesamtbetrag\s+64,60\s€/);
     expect(text).toContain("DE89 3704 0044 0532 0130 00");
     expect(text).toMatch(/Lieferadresse: Oma Groß, Lindenweg 1, 01067 Dresden,\s+Deutschland/);
+  });
+
+  it("names the buyer's company and VAT id", async () => {
+    const text = await pdfText(
+      await renderInvoicePdf({
+        ...invoice,
+        order: { ...invoice.order, company: "Glück & Co. KG", vat_id: "DE123456789" },
+      }),
+    );
+    expect(text).toContain("Glück & Co. KG");
+    expect(text).toContain("USt-IdNr.: DE123456789");
   });
 
   it("prints the § 19 note instead of VAT for a small business", async () => {

@@ -169,7 +169,20 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   if (!invoice) return null;
   const order = await tx
     .selectFrom("orders")
-    .select(["id", "customer_name", "salutation", "street", "zipcode", "city", "country", "created_at", "shipping_fee"])
+    .select([
+      "id",
+      "customer_name",
+      "customer_email",
+      "salutation",
+      "company",
+      "vat_id",
+      "street",
+      "zipcode",
+      "city",
+      "country",
+      "created_at",
+      "shipping_fee",
+    ])
     .where("id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
   const referenced = invoice.cancels_invoice_id ?? invoice.corrects_invoice_id;

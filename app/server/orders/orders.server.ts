@@ -22,6 +22,8 @@ export const ORDER_COLUMNS = [
   "city",
   "country",
   "notes",
+  "company",
+  "vat_id",
 ] as const;
 
 /**
@@ -41,6 +43,8 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
     city: input.city,
     country: input.country,
     notes: input.notes ?? "",
+    company: input.company ?? "",
+    vat_id: input.vatId ?? "",
   };
   const orderLines = lines.map((l) => ({ item_id: l.itemId, item_type: l.itemType, quantity: l.quantity }));
   const { rows } = await sql<{ id: string }>`
@@ -95,6 +99,8 @@ export async function saveCheckoutAddress(tx: Tx, userId: string, input: Checkou
       areacode: input.areacode ?? null,
       phone: input.phone ?? null,
       mobile: input.mobile ?? null,
+      company: input.company || null,
+      vat_id: input.vatId || null,
       updated_at: shopNow(),
     })
     .where("id", "=", userId)

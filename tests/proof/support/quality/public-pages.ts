@@ -70,6 +70,8 @@ const NOT_PUBLIC: Record<string, string> = {
   checkout: "members only (redirects to /auth)",
   "order-confirmation/:orderId": "members only",
   "rechnungen/:invoiceId": "members and admins only, PDF download",
+  "rechnungen/:invoiceId/xml": "members and admins only, e-invoice XML download",
+  "rechnungen/:invoiceId/xrechnung": "members and admins only, XRechnung XML download",
   "auth/confirm": "opened from a mailed link with its token (tests/proof/trust.test.ts)",
   logout: "POST action",
   dashboard: "members only",

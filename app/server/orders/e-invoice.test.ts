@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { sellerOf } from "~/lib/operator";
+import { renderEInvoiceXml } from "~/server/orders/e-invoice.server";
+import { inspectPdf, validateCii } from "~/server/orders/fixtures/cii-schema";
+import { invoice } from "~/server/orders/fixtures/invoice-document";
+import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
+import type { InvoiceDocument } from "~/server/orders/invoices.server";
+import { parseEnv } from "~/server/platform/env.server";
+import { operatorFrom } from "~/server/platform/operator.server";
+
+const company: InvoiceDocument = {
+  ...invoice,
+  order: { ...invoice.order, company: "Glück & Co. KG", vat_id: "DE123456789" },
+};
+
+const storno: InvoiceDocument = {
+  ...company,
+  number: "RE-2026-000043",
+  kind: "cancellation",
+  total_amount: -64.6,
+  cancels: { number: "RE-2026-000042", issuedAt: "2026-11-24T09:30:00.000Z" },
+};
+
+const text = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]*)</${tag}>`, "g"))].map((m) => m[1]);
+
+describe("e-invoice XML (EN 16931, CII)", () => {
+  it("is valid against the CII D16B schema and says what the PDF says", async () => {
+    const xml = await renderEInvoiceXml(company, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain("urn:cen.eu:en16931:2017");
+    expect(text(xml, "ram:TypeCode")).toContain("380");
+    expect(xml).toContain("RE-2026-000042");
+    expect(xml).toContain("Glück &amp; Co. KG");
+    expect(xml).toMatch(/<ram:ID schemeID="VA">DE123456789<\/ram:ID>/);
+    // Per rate as on the PDF: 7 % 37.20 + 2.60, 19 % 20.84 + 3.96; total 64.60.
+    expect(text(xml, "ram:BasisAmount")).toEqual(expect.arrayContaining(["37.20", "20.84"]));
+    expect(text(xml, "ram:CalculatedAmount")).toEqual(expect.arrayContaining(["2.60", "3.96"]));
+    expect(text(xml, "ram:GrandTotalAmount")).toEqual(["64.60"]);
+    expect(text(xml, "ram:TaxBasisTotalAmount")).toEqual(["58.04"]);
+    // Line net amounts add up to the per-rate net sums (BR-CO-10).
+    const lineNet = text(xml, "ram:LineTotalAmount").slice(0, -1).map(Number);
+    expect(Math.round(lineNet.reduce((a, b) => a + b, 0) * 100)).toBe(5804);
+    // Payment by bank transfer to the shop's IBAN.
+    expect(text(xml, "ram:TypeCode")).toContain("58");
+    expect(xml).toContain("DE89370400440532013000");
+  });
+
+  it("is a credit note (381) referencing the cancelled invoice, with positive amounts", async () => {
+    const xml = await renderEInvoiceXml(storno, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(text(xml, "ram:TypeCode")).toContain("381");
+    expect(xml).toMatch(
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2026-000042<\/ram:IssuerAssignedID>/,
+    );
+    expect(xml).toContain("20261124");
+    expect(text(xml, "ram:GrandTotalAmount")).toEqual(["64.60"]);
+  });
+
+  it("maps any negative document with a referenced invoice to 381 (a correction of returned lines)", async () => {
+    const correction = {
+      ...storno,
+      kind: "correction",
+      total_amount: -24.8,
+      // As linesOfInvoices gives them: the returned quantity; the kind makes the document negative.
+      lines: [{ title: "BeHappy Tasse", quantity: 2, unitPrice: 12.4, vatRate: 19 }],
+    } as unknown as InvoiceDocument;
+    const xml = await renderEInvoiceXml(correction, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(text(xml, "ram:TypeCode")).toContain("381");
+    expect(text(xml, "ram:GrandTotalAmount")).toEqual(["24.80"]);
+    expect(text(xml, "ram:BilledQuantity")).toEqual(["2"]);
+    expect(xml).toContain("RE-2026-000042");
+  });
+
+  it("uses VAT category E with the § 19 reason for a small business", async () => {
+    const xml = await renderEInvoiceXml({ ...company, vatMode: "small-business" }, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(text(xml, "ram:CategoryCode")).toEqual(expect.arrayContaining(["E"]));
+    expect(text(xml, "ram:CategoryCode")).not.toContain("S");
+    expect(text(xml, "ram:ExemptionReason")[0]).toContain("§ 19 UStG");
+    expect(text(xml, "ram:TaxTotalAmount")).toEqual(["0.00"]);
+  });
+
+  it("as XRechnung 3.0 (CII): valid, with the order number as buyer reference", async () => {
+    const seller = sellerOf(operatorFrom(parseEnv({})));
+    const xml = await renderEInvoiceXml({ ...company, seller }, "xrechnung");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
+    expect(text(xml, "ram:BuyerReference")).toEqual(["3f2a9c1b"]);
+  });
+});
+
+describe("the schema check itself", () => {
+  it("refuses CII with an element the schema does not know", async () => {
+    const xml = (await renderEInvoiceXml(company, "factur-x")).replace(
+      "<ram:Name>BeHappy Tasse</ram:Name>",
+      "<ram:Name>BeHappy Tasse</ram:Name><ram:Colour>blau</ram:Colour>",
+    );
+    expect((await validateCii(xml)).valid).toBe(false);
+  });
+});
+
+describe("Factur-X PDF", () => {
+  it("passes qpdf --check and carries factur-x.xml equal to the XML download", async () => {
+    const pdf = await renderInvoicePdf(company);
+    const { check, facturX, plain } = inspectPdf(pdf);
+    expect(check).toContain("No syntax or stream encoding errors found");
+    expect(facturX).toBe(await renderEInvoiceXml(company, "factur-x"));
+    // Factur-X XMP (profile EN 16931), PDF/A-3 identification, an output intent; the XML as
+    // the "Alternative" representation.
+    expect(plain).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+    expect(plain).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(plain).toContain("/OutputIntents");
+    expect(plain).toContain("/AFRelationship /Alternative");
+    // PDF/A allows only embedded fonts: every font carries its file, none is a bare standard font.
+    expect(plain).toContain("/FontFile2");
+    expect(plain).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+});
