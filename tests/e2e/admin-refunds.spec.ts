@@ -1,3 +1,4 @@
+import { validateCii } from "../../app/server/orders/fixtures/cii-schema";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { orderEvent } from "./members-support";
 import { expect, expectAccessible, mailsTo, PASSWORD, test } from "./support/fixtures";
@@ -142,6 +143,12 @@ test("an admin refunds one of three seats: a Rechnungskorrektur, not more than w
   expect(text).toContain("Rechnungskorrektur");
   expect(text).toMatch(/Korrektur zur Rechnung RE-\d{4}-\d{6} vom/);
   expect(text).toContain(`-${paid}`);
+  // Its e-invoice is a credit note (381) for the one seat, naming the invoice it corrects.
+  const xml = await (await customer.request.get(`${(await link.getAttribute("href"))!}/xml`)).text();
+  expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+  expect(xml).toMatch(/<ram:TypeCode>381<\/ram:TypeCode>/);
+  expect(xml).toMatch(/<ram:BilledQuantity unitCode="[A-Z0-9]+">1<\/ram:BilledQuantity>/);
+  expect(xml).toMatch(/<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-\d{4}-\d{6}<\/ram:IssuerAssignedID>/);
   await customer.context().close();
 });
 
