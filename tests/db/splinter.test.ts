@@ -41,6 +41,7 @@ const KEPT_ON_PURPOSE = {
     "match_contract_cancellation",
     "my_membership",
     "place_order",
+    "refund_order_lines",
     "register_participant",
     "retry_mail",
     "run_job_now",
