@@ -1562,7 +1562,7 @@ CREATE FUNCTION public.start_newsletter_send(p_id uuid, p_segment text) RETURNS 
     SET search_path TO ''
     AS $$
 begin
-  if not public.is_admin(auth.uid()) then
+  if not (auth.role() = 'service_role' or public.is_admin(auth.uid())) then
     raise exception 'Keine Berechtigung.' using errcode = '42501';
   end if;
   if p_segment is null or p_segment not in ('all', 'members', 'non-members') then

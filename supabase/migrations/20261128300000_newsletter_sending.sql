@@ -88,7 +88,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_admin(auth.uid()) then
+  if not (auth.role() = 'service_role' or public.is_admin(auth.uid())) then
     raise exception 'Keine Berechtigung.' using errcode = '42501';
   end if;
   if p_segment is null or p_segment not in ('all', 'members', 'non-members') then
