@@ -18,14 +18,14 @@ export interface IssueRow {
   subject: string;
   status: "draft" | "sending" | "sent";
   segment: NewsletterSegment | null;
-  created_at: Date;
-  send_started_at: Date | null;
+  /** ISO 8601 */
+  created_at: string;
   queued: number;
 }
 
 export async function listIssues(tx: Tx): Promise<IssueRow[]> {
   const { rows } = await sql<IssueRow>`
-    select n.id, n.subject, n.status, n.segment, n.created_at, n.send_started_at,
+    select n.id, n.subject, n.status, n.segment, to_json(n.created_at) #>> '{}' as created_at,
            (select count(*)::int from public.newsletter_deliveries d where d.newsletter_id = n.id) as queued
       from public.newsletters n
      order by n.created_at desc, n.id desc

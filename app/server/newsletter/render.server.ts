@@ -56,8 +56,15 @@ const STYLES: Record<string, string> = {
 
 function styled(html: string) {
   return sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
+    allowedTags: SANITIZE.allowedTags,
+    allowedAttributes: Object.fromEntries(
+      [...(SANITIZE.allowedTags || [])].map((tag) => [
+        tag,
+        [...((SANITIZE.allowedAttributes as Record<string, string[]>)[tag] ?? []), "style"],
+      ]),
+    ),
+    allowedSchemes: SANITIZE.allowedSchemes,
+    allowedSchemesByTag: SANITIZE.allowedSchemesByTag,
     transformTags: Object.fromEntries(
       Object.entries(STYLES).map(([tag, style]) => [
         tag,
