@@ -9,7 +9,8 @@ export const NEWSLETTER_BODY_MAX = 100_000;
  * form shows this syntax as help text; the renderer (app/server/newsletter/render.server.ts) reads it.
  */
 export const CTA_LINE = /^[ \t]*\[\[([^|\]\n]{1,80})\|[ \t]*(\S+?)[ \t]*\]\][ \t]*$/gm;
-export const CTA_HELP = "Button: eine eigene Zeile [[Text des Buttons | https://…]], höchstens ein Button.";
+export const CTA_HELP_LABEL = "Button (höchstens einer, in einer eigenen Zeile):";
+export const CTA_SYNTAX = "[[Text des Buttons | https://…]]";
 
 const SEGMENTS = ["all", "members", "non-members"] as const;
 export type NewsletterSegment = (typeof SEGMENTS)[number];

@@ -8,7 +8,8 @@ import { MailPreview } from "~/components/admin/mail-preview";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import {
-  CTA_HELP,
+  CTA_HELP_LABEL,
+  CTA_SYNTAX,
   newsletterIssueSchema,
   SEGMENT_LABELS,
   segmentSchema,
@@ -116,9 +117,7 @@ export default function AdminNewsletterIssue() {
           />
           <Field
             label="Text (Markdown)"
-            description={
-              <>Überschriften mit #, Links als [Text](https://…), Bilder als ![Beschreibung](https://…). {CTA_HELP}</>
-            }
+            description={<MarkdownHelp />}
             rows={16}
             className="font-mono"
             {...textareaProps(fields.body)}
@@ -137,6 +136,22 @@ export default function AdminNewsletterIssue() {
       ) : null}
       {issue && !readOnly ? <SendForm /> : null}
       {preview ? <MailPreview html={preview.html} text={preview.text} /> : null}
+    </>
+  );
+}
+
+/** The syntax, each example kept on one line (a split "](https" reads as something else). */
+function MarkdownHelp() {
+  const example = (text: string) => <code className="whitespace-nowrap">{text}</code>;
+  return (
+    <>
+      <span className="block">
+        Überschrift: {example("# Titel")}, Link: {example("[Text](https://…)")}, Bild:{" "}
+        {example("![Beschreibung](https://…)")}
+      </span>
+      <span className="block">
+        {CTA_HELP_LABEL} <code>{CTA_SYNTAX}</code>
+      </span>
     </>
   );
 }
