@@ -23,6 +23,7 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-token.tsx", { id: "newsletter-confirm" }),
   route("newsletter/unsubscribe", "routes/newsletter-token.tsx", { id: "newsletter-unsubscribe" }),
+  route("newsletter/abmelden", "routes/newsletter-token.tsx", { id: "newsletter-one-click" }),
   route("warteliste", "routes/waitlist-offer.tsx"),
   route("erstattung", "routes/refund-account.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -60,6 +61,9 @@ export default [
     ...prefix("admin", [
       index("routes/admin/index.tsx"),
       route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/aussendungen", "routes/admin/newsletter-issues.tsx"),
+      route("newsletter/aussendungen/neu", "routes/admin/newsletter-issue.tsx", { id: "admin/newsletter-issue-new" }),
+      route("newsletter/aussendungen/:id", "routes/admin/newsletter-issue.tsx", { id: "admin/newsletter-issue" }),
       route("contacts", "routes/admin/contacts.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("withdrawals", "routes/admin/withdrawals.tsx"),

@@ -1691,6 +1691,33 @@ $$;
 
 COMMENT ON FUNCTION public.shop_now() IS 'The shop''s clock: now() plus the test offset in shop_clock.';
 
+-- Name: start_newsletter_send(uuid, text); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.start_newsletter_send(p_id uuid, p_segment text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not (auth.role() = 'service_role' or public.is_admin(auth.uid())) then
+    raise exception 'Keine Berechtigung.' using errcode = '42501';
+  end if;
+  if p_segment is null or p_segment not in ('all', 'members', 'non-members') then
+    raise exception 'Unbekannte Zielgruppe.' using errcode = '22023';
+  end if;
+  update public.newsletters
+     set status = 'sending', segment = p_segment, send_started_at = now(), updated_at = now()
+   where id = p_id and status = 'draft';
+  if not found then
+    return false;
+  end if;
+  insert into public.jobs (kind, key, run_at, payload)
+  values ('newsletter-queue', 'newsletter-queue:' || p_id::text || ':0', public.shop_now(),
+          jsonb_build_object('newsletterId', p_id, 'batch', 0))
+  on conflict (key) do nothing;
+  return true;
+end
+$$;
+
 -- Name: subscribe_newsletter(text, text, text, text, text, text); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.subscribe_newsletter(p_email text, p_first_name text, p_last_name text, p_consent_text text, p_confirm_token text, p_unsubscribe_token text) RETURNS TABLE(previous_status text, stored_email text)
@@ -1759,13 +1786,25 @@ CREATE FUNCTION public.unsubscribe_newsletter(p_token text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_hash text;
+  v_subscription uuid;
 begin
   if p_token is null or char_length(p_token) not between 16 and 512 then
     return false;
   end if;
+  v_hash := encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+  update public.newsletter_deliveries d
+     set unsubscribed_at = coalesce(d.unsubscribed_at, now())
+   where d.unsubscribe_token_hash = v_hash
+  returning d.subscription_id into v_subscription;
+  if v_subscription is not null then
+    update public.newsletter_subscriptions s set status = 'unsubscribed' where s.id = v_subscription;
+    return true;
+  end if;
   update public.newsletter_subscriptions s
      set status = 'unsubscribed'
-   where s.unsubscribe_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+   where s.unsubscribe_token_hash = v_hash;
   return found;
 end
 $$;
@@ -2115,9 +2154,13 @@ CREATE TABLE public.mail_outbox (
     dedupe_key text,
     attachments jsonb,
     carries_secret boolean DEFAULT false NOT NULL,
+    bulk boolean DEFAULT false NOT NULL,
+    headers jsonb,
+    claimed_at timestamp with time zone,
     CONSTRAINT mail_outbox_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT mail_outbox_dedupe_key_check CHECK ((char_length(dedupe_key) <= 200)),
     CONSTRAINT mail_outbox_error_check CHECK ((char_length(last_error) <= 2000)),
+    CONSTRAINT mail_outbox_headers_check CHECK (((headers IS NULL) OR (jsonb_typeof(headers) = 'object'::text))),
     CONSTRAINT mail_outbox_html_body_check CHECK ((char_length(html_body) <= 200000)),
     CONSTRAINT mail_outbox_message_id_check CHECK ((char_length(message_id) <= 300)),
     CONSTRAINT mail_outbox_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sent'::text, 'failed'::text]))),
@@ -2152,6 +2195,22 @@ CREATE TABLE public.memberships (
     CONSTRAINT memberships_check CHECK (((until IS NULL) OR (until >= since)))
 );
 
+-- Name: newsletter_deliveries; Type: TABLE; Schema: public
+
+CREATE TABLE public.newsletter_deliveries (
+    newsletter_id uuid NOT NULL,
+    subscription_id uuid NOT NULL,
+    mail_id uuid,
+    unsubscribe_token_hash text NOT NULL,
+    unsubscribed_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT newsletter_deliveries_unsubscribe_token_hash_check CHECK ((char_length(unsubscribe_token_hash) = 64))
+);
+
+-- Name: TABLE newsletter_deliveries; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.newsletter_deliveries IS 'One row per newsletter and recipient; written only by the server.';
+
 -- Name: newsletter_subscriptions; Type: TABLE; Schema: public
 
 CREATE TABLE public.newsletter_subscriptions (
@@ -2174,6 +2233,32 @@ CREATE TABLE public.newsletter_subscriptions (
     CONSTRAINT newsletter_subscriptions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'subscribed'::text, 'unsubscribed'::text]))),
     CONSTRAINT newsletter_subscriptions_unsubscribe_token_hash_check CHECK (((char_length(unsubscribe_token_hash) >= 16) AND (char_length(unsubscribe_token_hash) <= 128)))
 );
+
+-- Name: newsletters; Type: TABLE; Schema: public
+
+CREATE TABLE public.newsletters (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    subject text NOT NULL,
+    preheader text DEFAULT ''::text NOT NULL,
+    body_markdown text DEFAULT ''::text NOT NULL,
+    status text DEFAULT 'draft'::text NOT NULL,
+    segment text,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    send_started_at timestamp with time zone,
+    queued_at timestamp with time zone,
+    CONSTRAINT newsletters_body_markdown_check CHECK ((char_length(body_markdown) <= 100000)),
+    CONSTRAINT newsletters_check CHECK (((status = 'draft'::text) = (segment IS NULL))),
+    CONSTRAINT newsletters_preheader_check CHECK ((char_length(preheader) <= 200)),
+    CONSTRAINT newsletters_segment_check CHECK ((segment = ANY (ARRAY['all'::text, 'members'::text, 'non-members'::text]))),
+    CONSTRAINT newsletters_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sending'::text, 'sent'::text]))),
+    CONSTRAINT newsletters_subject_check CHECK (((btrim(subject) <> ''::text) AND (char_length(subject) <= 200)))
+);
+
+-- Name: TABLE newsletters; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.newsletters IS 'Newsletter issues written by admins; read-only once sent.';
 
 -- Name: order_delivery_addresses; Type: TABLE; Schema: public
 
@@ -2613,6 +2698,16 @@ ALTER TABLE ONLY public.membership_plans
 ALTER TABLE ONLY public.memberships
     ADD CONSTRAINT memberships_pkey PRIMARY KEY (user_id);
 
+-- Name: newsletter_deliveries newsletter_deliveries_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_deliveries
+    ADD CONSTRAINT newsletter_deliveries_pkey PRIMARY KEY (newsletter_id, subscription_id);
+
+-- Name: newsletter_deliveries newsletter_deliveries_unsubscribe_token_hash_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_deliveries
+    ADD CONSTRAINT newsletter_deliveries_unsubscribe_token_hash_key UNIQUE (unsubscribe_token_hash);
+
 -- Name: newsletter_subscriptions newsletter_subscriptions_confirm_token_hash_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.newsletter_subscriptions
@@ -2627,6 +2722,11 @@ ALTER TABLE ONLY public.newsletter_subscriptions
 
 ALTER TABLE ONLY public.newsletter_subscriptions
     ADD CONSTRAINT newsletter_subscriptions_unsubscribe_token_hash_key UNIQUE (unsubscribe_token_hash);
+
+-- Name: newsletters newsletters_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletters
+    ADD CONSTRAINT newsletters_pkey PRIMARY KEY (id);
 
 -- Name: order_delivery_addresses order_delivery_addresses_pkey; Type: CONSTRAINT; Schema: public
 
@@ -2820,6 +2920,14 @@ CREATE INDEX invoices_order_id_idx ON public.invoices USING btree (order_id, iss
 
 CREATE INDEX jobs_due_idx ON public.jobs USING btree (run_at) WHERE (status = 'scheduled'::text);
 
+-- Name: mail_outbox_bulk_claimed_idx; Type: INDEX; Schema: public
+
+CREATE INDEX mail_outbox_bulk_claimed_idx ON public.mail_outbox USING btree (claimed_at) WHERE bulk;
+
+-- Name: mail_outbox_due_bulk_idx; Type: INDEX; Schema: public
+
+CREATE INDEX mail_outbox_due_bulk_idx ON public.mail_outbox USING btree (bulk, next_attempt_at) WHERE (status = 'queued'::text);
+
 -- Name: mail_outbox_due_idx; Type: INDEX; Schema: public
 
 CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (next_attempt_at) WHERE (status = 'queued'::text);
@@ -2827,6 +2935,14 @@ CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (next_attempt
 -- Name: mail_outbox_undelivered_idx; Type: INDEX; Schema: public
 
 CREATE INDEX mail_outbox_undelivered_idx ON public.mail_outbox USING btree (created_at DESC) WHERE (status <> 'sent'::text);
+
+-- Name: newsletter_deliveries_mail_idx; Type: INDEX; Schema: public
+
+CREATE INDEX newsletter_deliveries_mail_idx ON public.newsletter_deliveries USING btree (mail_id);
+
+-- Name: newsletter_deliveries_subscription_idx; Type: INDEX; Schema: public
+
+CREATE INDEX newsletter_deliveries_subscription_idx ON public.newsletter_deliveries USING btree (subscription_id);
 
 -- Name: newsletter_subscriptions_admin_list_idx; Type: INDEX; Schema: public
 
@@ -2843,6 +2959,10 @@ CREATE UNIQUE INDEX newsletter_subscriptions_email_key ON public.newsletter_subs
 -- Name: newsletter_subscriptions_email_trgm_idx; Type: INDEX; Schema: public
 
 CREATE INDEX newsletter_subscriptions_email_trgm_idx ON public.newsletter_subscriptions USING gin (email extensions.gin_trgm_ops);
+
+-- Name: newsletters_list_idx; Type: INDEX; Schema: public
+
+CREATE INDEX newsletters_list_idx ON public.newsletters USING btree (created_at DESC, id DESC);
 
 -- Name: order_items_item_id_idx; Type: INDEX; Schema: public
 
@@ -3177,6 +3297,26 @@ ALTER TABLE ONLY public.memberships
 ALTER TABLE ONLY public.memberships
     ADD CONSTRAINT memberships_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- Name: newsletter_deliveries newsletter_deliveries_mail_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_deliveries
+    ADD CONSTRAINT newsletter_deliveries_mail_id_fkey FOREIGN KEY (mail_id) REFERENCES public.mail_outbox(id) ON DELETE SET NULL;
+
+-- Name: newsletter_deliveries newsletter_deliveries_newsletter_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_deliveries
+    ADD CONSTRAINT newsletter_deliveries_newsletter_id_fkey FOREIGN KEY (newsletter_id) REFERENCES public.newsletters(id) ON DELETE CASCADE;
+
+-- Name: newsletter_deliveries newsletter_deliveries_subscription_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_deliveries
+    ADD CONSTRAINT newsletter_deliveries_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES public.newsletter_subscriptions(id) ON DELETE CASCADE;
+
+-- Name: newsletters newsletters_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletters
+    ADD CONSTRAINT newsletters_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
 -- Name: order_delivery_addresses order_delivery_addresses_order_id_fkey; Type: FK CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.order_delivery_addresses
@@ -3436,9 +3576,37 @@ CREATE POLICY newsletter_admin_select ON public.newsletter_subscriptions FOR SEL
 
 CREATE POLICY newsletter_admin_update ON public.newsletter_subscriptions FOR UPDATE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)) WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
 
+-- Name: newsletter_deliveries; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.newsletter_deliveries ENABLE ROW LEVEL SECURITY;
+
+-- Name: newsletter_deliveries newsletter_deliveries_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY newsletter_deliveries_admin_select ON public.newsletter_deliveries FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
 -- Name: newsletter_subscriptions; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.newsletter_subscriptions ENABLE ROW LEVEL SECURITY;
+
+-- Name: newsletters; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.newsletters ENABLE ROW LEVEL SECURITY;
+
+-- Name: newsletters newsletters_admin_delete; Type: POLICY; Schema: public
+
+CREATE POLICY newsletters_admin_delete ON public.newsletters FOR DELETE TO authenticated USING ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (status = 'draft'::text)));
+
+-- Name: newsletters newsletters_admin_insert; Type: POLICY; Schema: public
+
+CREATE POLICY newsletters_admin_insert ON public.newsletters FOR INSERT TO authenticated WITH CHECK ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (status = 'draft'::text)));
+
+-- Name: newsletters newsletters_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY newsletters_admin_select ON public.newsletters FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: newsletters newsletters_admin_update; Type: POLICY; Schema: public
+
+CREATE POLICY newsletters_admin_update ON public.newsletters FOR UPDATE TO authenticated USING ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (status = 'draft'::text))) WITH CHECK ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (status = 'draft'::text)));
 
 -- Name: order_delivery_addresses; Type: ROW SECURITY; Schema: public
 
@@ -3835,6 +4003,12 @@ GRANT ALL ON FUNCTION public.shop_now() TO anon;
 GRANT ALL ON FUNCTION public.shop_now() TO authenticated;
 GRANT ALL ON FUNCTION public.shop_now() TO service_role;
 
+-- Name: FUNCTION start_newsletter_send(p_id uuid, p_segment text); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.start_newsletter_send(p_id uuid, p_segment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_newsletter_send(p_id uuid, p_segment text) TO authenticated;
+GRANT ALL ON FUNCTION public.start_newsletter_send(p_id uuid, p_segment text) TO service_role;
+
 -- Name: FUNCTION subscribe_newsletter(p_email text, p_first_name text, p_last_name text, p_consent_text text, p_confirm_token text, p_unsubscribe_token text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.subscribe_newsletter(p_email text, p_first_name text, p_last_name text, p_consent_text text, p_confirm_token text, p_unsubscribe_token text) FROM PUBLIC;
@@ -4033,10 +4207,59 @@ GRANT SELECT ON TABLE public.membership_plans TO authenticated;
 GRANT ALL ON TABLE public.memberships TO service_role;
 GRANT SELECT ON TABLE public.memberships TO authenticated;
 
+-- Name: TABLE newsletter_deliveries; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.newsletter_deliveries TO service_role;
+
+-- Name: COLUMN newsletter_deliveries.newsletter_id; Type: ACL; Schema: public
+
+GRANT SELECT(newsletter_id) ON TABLE public.newsletter_deliveries TO authenticated;
+
+-- Name: COLUMN newsletter_deliveries.subscription_id; Type: ACL; Schema: public
+
+GRANT SELECT(subscription_id) ON TABLE public.newsletter_deliveries TO authenticated;
+
+-- Name: COLUMN newsletter_deliveries.mail_id; Type: ACL; Schema: public
+
+GRANT SELECT(mail_id) ON TABLE public.newsletter_deliveries TO authenticated;
+
+-- Name: COLUMN newsletter_deliveries.unsubscribed_at; Type: ACL; Schema: public
+
+GRANT SELECT(unsubscribed_at) ON TABLE public.newsletter_deliveries TO authenticated;
+
+-- Name: COLUMN newsletter_deliveries.created_at; Type: ACL; Schema: public
+
+GRANT SELECT(created_at) ON TABLE public.newsletter_deliveries TO authenticated;
+
 -- Name: TABLE newsletter_subscriptions; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.newsletter_subscriptions TO service_role;
 GRANT SELECT,DELETE,UPDATE ON TABLE public.newsletter_subscriptions TO authenticated;
+
+-- Name: TABLE newsletters; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.newsletters TO service_role;
+GRANT SELECT,DELETE ON TABLE public.newsletters TO authenticated;
+
+-- Name: COLUMN newsletters.subject; Type: ACL; Schema: public
+
+GRANT INSERT(subject),UPDATE(subject) ON TABLE public.newsletters TO authenticated;
+
+-- Name: COLUMN newsletters.preheader; Type: ACL; Schema: public
+
+GRANT INSERT(preheader),UPDATE(preheader) ON TABLE public.newsletters TO authenticated;
+
+-- Name: COLUMN newsletters.body_markdown; Type: ACL; Schema: public
+
+GRANT INSERT(body_markdown),UPDATE(body_markdown) ON TABLE public.newsletters TO authenticated;
+
+-- Name: COLUMN newsletters.created_by; Type: ACL; Schema: public
+
+GRANT INSERT(created_by) ON TABLE public.newsletters TO authenticated;
+
+-- Name: COLUMN newsletters.updated_at; Type: ACL; Schema: public
+
+GRANT UPDATE(updated_at) ON TABLE public.newsletters TO authenticated;
 
 -- Name: TABLE order_delivery_addresses; Type: ACL; Schema: public
 

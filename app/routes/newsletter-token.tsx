@@ -10,10 +10,16 @@ import { logger } from "~/server/platform/log.server";
 import { confirmNewsletter, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
 import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
-/* Serves /newsletter/confirm and /newsletter/unsubscribe (route ids of the same names): the pages a mailed link opens. */
+/*
+ * Serves /newsletter/confirm, /newsletter/unsubscribe and /newsletter/abmelden (route ids
+ * newsletter-confirm, newsletter-unsubscribe, newsletter-one-click): the pages a mailed link opens.
+ * /newsletter/abmelden is the List-Unsubscribe address of every newsletter issue (RFC 8058): a mail
+ * provider POSTs `List-Unsubscribe=One-Click` to it with the token in the query, from no page of
+ * ours, so the cross-site guard lets this one path through (server/guards.ts, docs/security.md).
+ */
 
 const kindOf = (pathname: string): keyof typeof NEWSLETTER_LINK_PAGES =>
-  pathname.replace(/\/+$/, "").endsWith("/unsubscribe") ? "unsubscribe" : "confirm";
+  /\/(unsubscribe|abmelden)$/.test(pathname.replace(/\/+$/, "")) ? "unsubscribe" : "confirm";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: `${NEWSLETTER_LINK_PAGES[kindOf(location.pathname)].title} – BeHappy` },
@@ -37,9 +43,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const kind = kindOf(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const kind = kindOf(url.pathname);
   const formData = await request.formData();
-  const token = tokenSchema.safeParse(formData.get("token") ?? undefined);
+  // The page's button posts the token; a one-click POST (RFC 8058) has it only in the query.
+  const token = tokenSchema.safeParse(formData.get("token") ?? url.searchParams.get("token") ?? undefined);
   if (!token.success) return data({ state: "invalid" as const }, { status: 400 });
   try {
     const run = kind === "confirm" ? confirmNewsletter : unsubscribeNewsletter;

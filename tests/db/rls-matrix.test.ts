@@ -33,6 +33,7 @@ interface Ids {
   waitlistEntry: string;
   payment: string;
   refund: string;
+  newsletterIssue: string;
 }
 
 interface TableCase {
@@ -442,6 +443,38 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  newsletters: {
+    // Admins write drafts; a sent one is read-only (the fixture is a draft).
+    where: "id = $1",
+    key: (i) => i.newsletterIssue,
+    insert: () => ["insert into public.newsletters (subject) values ('Neu')", []],
+    set: "subject = subject",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", "none"],
+      owner: ["none", X, "none", "none"],
+      admin: ["ok", "ok", "ok", "ok"],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  newsletter_deliveries: {
+    // Written by the server's queue job only; admins read the counts.
+    where: "newsletter_id = $1",
+    key: (i) => i.newsletterIssue,
+    insertSetup: () => ["insert into public.newsletters (subject) values ('Matrix zwei')"],
+    insert: (i) => [
+      "insert into public.newsletter_deliveries (newsletter_id, subscription_id, unsubscribe_token_hash) select n.id, $1, repeat('c', 64) from public.newsletters n where n.subject = 'Matrix zwei'",
+      [i.newsletter],
+    ],
+    set: "unsubscribed_at = unsubscribed_at",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   invoice_counters: {
     // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
     where: "year = $1::int",
@@ -615,8 +648,14 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity) values ($1, null, 1) returning id",
     [invoice],
   );
+  const newsletterIssue = await one("insert into public.newsletters (subject) values ('Matrix') returning id");
+  await engine.query(
+    "insert into public.newsletter_deliveries (newsletter_id, subscription_id, unsubscribe_token_hash) values ($1, $2, repeat('a', 64))",
+    [newsletterIssue, newsletter],
+  );
   return {
     correctionLine,
+    newsletterIssue,
     cancellation,
     waitlistEntry,
     payment,

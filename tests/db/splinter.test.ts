@@ -45,6 +45,7 @@ const KEPT_ON_PURPOSE = {
     "register_participant",
     "retry_mail",
     "run_job_now",
+    "start_newsletter_send",
     "unsubscribe_newsletter",
     "withdraw_contract_cancellation",
   ],

@@ -27,6 +27,7 @@ const PUBLIC = [
   "/newsletter",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
+  "/newsletter/abmelden",
   "/warteliste",
   "/erstattung",
   "/cart",
@@ -53,6 +54,8 @@ const MEMBER = [
 const ADMIN = [
   "/admin",
   "/admin/newsletter",
+  "/admin/newsletter/aussendungen",
+  "/admin/newsletter/aussendungen/neu",
   "/admin/contacts",
   "/admin/orders",
   "/admin/profiles",

@@ -1,6 +1,7 @@
 // Cross-site writes against the production build: React Router checks the Origin only for pages
 // and `.data` requests, so the server (server/guards.ts) refuses every non-GET from another site
 // with 403 before any route runs, resource routes included, and the shop's own forms still pass.
+// One path is let through on purpose: the newsletter's one-click unsubscribe (docs/security.md).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -76,6 +77,21 @@ describe("cross-site writes", () => {
       });
     }
   }
+
+  it("the one exception: a mail provider's one-click POST to /newsletter/abmelden (RFC 8058) reaches its page", async () => {
+    const provider = { Origin: "https://mail.provider.example" };
+    const token = "a".repeat(43);
+    const oneClick = await post(`/newsletter/abmelden?token=${token}`, { "List-Unsubscribe": "One-Click" }, provider);
+    // Past the guard and React Router's own Origin check: the page answers (an unknown token: 400).
+    expect(oneClick.status).toBe(400);
+    expect(await oneClick.text()).toContain("Link ungültig");
+    // Only that path: its data twin and the other unsubscribe page stay refused.
+    for (const target of [`/newsletter/abmelden.data?token=${token}`, "/newsletter/unsubscribe"]) {
+      const refused = await post(target, { token }, provider);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe(REFUSAL);
+    }
+  });
 
   it("the shop's own posts pass: same Origin, and Origin: null when Sec-Fetch-Site says same-origin", async () => {
     const own = { Origin: server.base };

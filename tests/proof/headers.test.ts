@@ -88,6 +88,8 @@ const ADMIN_PATHS = [
   "/admin",
   "/admin/newsletter",
   "/admin/newsletter.csv",
+  "/admin/newsletter/aussendungen",
+  "/admin/newsletter/aussendungen/neu",
   "/admin/export",
   "/admin/export/buchungsstapel.csv",
   "/admin/export/rechnungen.zip",

@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
@@ -35,10 +35,15 @@ export default function AdminNewsletter() {
       <AdminPageHeader
         title="Newsletter-Abonnenten"
         actions={
-          // A file download: a plain link (reloadDocument), not a client navigation.
-          <a href={csvHref} download className={buttonClass("outline")}>
-            CSV exportieren
-          </a>
+          <>
+            <Link to="/admin/newsletter/aussendungen" className={buttonClass()}>
+              Aussendungen
+            </Link>
+            {/* A file download: a plain link (reloadDocument), not a client navigation. */}
+            <a href={csvHref} download className={buttonClass("outline")}>
+              CSV exportieren
+            </a>
+          </>
         }
         error={error}
       />

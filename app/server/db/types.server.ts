@@ -187,6 +187,9 @@ export interface MailOutboxTable {
   dedupe_key: string | null;
   attachments: Json | null;
   carries_secret: Generated<boolean>;
+  bulk: Generated<boolean>;
+  headers: Json | null;
+  claimed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface MembershipPlansTable {
@@ -207,6 +210,15 @@ export interface MembershipsTable {
   cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface NewsletterDeliveriesTable {
+  newsletter_id: string;
+  subscription_id: string;
+  mail_id: string | null;
+  unsubscribe_token_hash: string;
+  unsubscribed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface NewsletterSubscriptionsTable {
   id: Generated<string>;
   email: string;
@@ -219,6 +231,20 @@ export interface NewsletterSubscriptionsTable {
   unsubscribe_token_hash: string | null;
   confirmed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface NewslettersTable {
+  id: Generated<string>;
+  subject: string;
+  preheader: Generated<string>;
+  body_markdown: Generated<string>;
+  status: Generated<string>;
+  segment: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  send_started_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  queued_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface OrderDeliveryAddressesTable {
@@ -423,7 +449,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   membership_plans: MembershipPlansTable;
   memberships: MembershipsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletters: NewslettersTable;
   order_delivery_addresses: OrderDeliveryAddressesTable;
   order_items: OrderItemsTable;
   order_payments: OrderPaymentsTable;

@@ -2,6 +2,7 @@ import { catalogueClock } from "~/server/catalog/catalogue-clock.server";
 import { eventReminder } from "~/server/catalog/event-reminders.server";
 import { waitlistExpiry, waitlistOffer } from "~/server/catalog/waitlist.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
+import { newsletterQueue } from "~/server/newsletter/newsletter-queue.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 import { paymentSweep } from "~/server/orders/order-payments.server";
 import { refundIbanRequest } from "~/server/orders/refunds.server";
@@ -18,4 +19,5 @@ export const JOB_HANDLERS: JobHandlers = {
   "event-reminder": eventReminder,
   "waitlist-offer": waitlistOffer,
   "waitlist-expiry": waitlistExpiry,
+  "newsletter-queue": newsletterQueue,
 };

@@ -134,7 +134,8 @@ export async function stopJobWorker() {
   await worker.running;
 }
 
-function nudgeJobWorker() {
+/** Looks for due jobs now (after a commit that scheduled one); a run under way looks again after. */
+export function nudgeJobWorker() {
   if (worker.stopping || !worker.handlers) return;
   if (worker.running) {
     worker.again = true;

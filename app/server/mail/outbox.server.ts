@@ -62,7 +62,7 @@ export async function enqueueMail(
   return inserted.id;
 }
 
-function newMessageId() {
+export function newMessageId() {
   return `<${randomUUID()}@${new URL(env().PUBLIC_URL).hostname}>`;
 }
 
@@ -78,35 +78,60 @@ interface ClaimedMail {
   text_body: string;
   html_body: string | null;
   attachments: MailAttachment[] | null;
+  headers: Record<string, string> | null;
   message_id: string;
   attempts: number;
   carries_secret: boolean;
   expired: boolean;
 }
 
-/**
- * Claims up to `limit` due mails in one short transaction. SKIP LOCKED lets several instances claim
- * at once without waiting on or taking each other's rows; the lease (locked_until) keeps a claimed
- * row from being claimed again while its send runs, and runs out if the instance dies meanwhile.
- */
 /** A claim lasts far longer than one send may take (see the transport timeouts): 2 minutes by default. */
 const leaseSeconds = () => env().MAIL_LEASE_MS / 1000;
 
+const CLAIMED_COLUMNS = sql`m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.headers,
+  m.message_id, m.attempts, m.carries_secret,
+  m.created_at < now() - make_interval(hours => ${GIVE_UP_AFTER_HOURS}) as expired`;
+
+/**
+ * Claims up to `limit` due mails of one kind (transactional or bulk) in `tx`. SKIP LOCKED lets
+ * several instances claim at once without waiting on or taking each other's rows; the lease
+ * (locked_until) keeps a claimed row from being claimed again while its send runs, and runs out if
+ * the instance dies meanwhile.
+ */
+async function claimKind(tx: Tx, bulk: boolean, limit: number) {
+  if (limit <= 0) return [];
+  const { rows } = await sql<ClaimedMail>`
+    update public.mail_outbox m
+       set attempts = m.attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds()}),
+           claimed_at = now()
+     where m.id in (
+       select id from public.mail_outbox
+        where status = 'queued' and bulk = ${bulk} and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${limit}
+        for update skip locked)
+    returning ${CLAIMED_COLUMNS}`.execute(tx);
+  return rows;
+}
+
+/**
+ * Transactional mails (orders, passwords, confirmations) first; newsletter mails (`bulk`) only
+ * with what is left of the batch and of the minute's budget (NEWSLETTER_RATE_PER_MINUTE, counted
+ * over the claims of the last 60 s in all instances). The advisory lock makes instances count the
+ * budget one after another, so two of them never spend it twice. docs/decisions/0018.
+ */
 async function claimDue(limit: number) {
   return withViewer(SERVICE, async (tx) => {
-    const { rows } = await sql<ClaimedMail>`
-      update public.mail_outbox m
-         set attempts = m.attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds()})
-       where m.id in (
-         select id from public.mail_outbox
-          where status = 'queued' and next_attempt_at <= now()
-            and (locked_until is null or locked_until < now())
-          order by next_attempt_at
-          limit ${limit}
-          for update skip locked)
-      returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attachments, m.message_id, m.attempts, m.carries_secret,
-                m.created_at < now() - make_interval(hours => ${GIVE_UP_AFTER_HOURS}) as expired`.execute(tx);
-    return rows;
+    const transactional = await claimKind(tx, false, limit);
+    if (transactional.length >= limit) return transactional;
+    await sql`select pg_advisory_xact_lock(hashtextextended('public.mail_outbox:bulk-claim', 0))`.execute(tx);
+    const { rows } = await sql<{ recent: number }>`
+      select count(*)::int as recent from public.mail_outbox
+       where bulk and claimed_at > now() - interval '1 minute'`.execute(tx);
+    const budget = env().NEWSLETTER_RATE_PER_MINUTE - (rows[0]?.recent ?? 0);
+    const bulk = await claimKind(tx, true, Math.min(limit - transactional.length, budget));
+    return [...transactional, ...bulk];
   });
 }
 
@@ -131,6 +156,7 @@ async function deliver(mail: ClaimedMail) {
       html: mail.html_body ?? undefined,
       attachments: mail.attachments?.map((a) => ({ ...a, encoding: "base64" })),
       messageId: mail.message_id,
+      headers: mail.headers ?? undefined,
     });
   } catch (error) {
     await recordFailure(mail, error as Error & { responseCode?: number });

@@ -56,6 +56,8 @@ const EnvSchema = z
     MAIL_POLL_MS: numberFromEnv(5_000).pipe(z.number().int().min(50)),
     // How long a claimed mail stays with the instance that claimed it (a crashed one's claim runs out).
     MAIL_LEASE_MS: numberFromEnv(120_000).pipe(z.number().int().min(1_000)),
+    // Newsletter mails sent per minute across all instances (transactional mails are not counted).
+    NEWSLETTER_RATE_PER_MINUTE: numberFromEnv(60).pipe(z.number().int().min(1).max(100_000)),
     // How often each instance looks for due scheduled jobs (reminders, expiry, automatic cancellation).
     JOBS_POLL_MS: numberFromEnv(30_000).pipe(z.number().int().min(50)),
     // First pause before a failed job is tried again (doubling after each failure, at most a day).

@@ -44,6 +44,7 @@ const PUBLIC: Record<string, PublicPage[]> = {
   // Opened from a mailed link; without a token they explain that the link is incomplete.
   "newsletter/confirm": [{ path: "/newsletter/confirm", status: 400 }],
   "newsletter/unsubscribe": [{ path: "/newsletter/unsubscribe", status: 400 }],
+  "newsletter/abmelden": [{ path: "/newsletter/abmelden", status: 400 }],
   warteliste: [{ path: "/warteliste", status: 400 }],
   erstattung: [{ path: "/erstattung", status: 400 }],
   cart: [

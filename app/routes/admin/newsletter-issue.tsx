@@ -1,0 +1,204 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/newsletter-issue";
+import { AdminPageHeader } from "~/components/admin/admin-list";
+import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
+import { MailPreview } from "~/components/admin/mail-preview";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import {
+  CTA_HELP_LABEL,
+  CTA_SYNTAX,
+  newsletterIssueSchema,
+  SEGMENT_LABELS,
+  segmentSchema,
+  type NewsletterSegment,
+} from "~/lib/schemas/newsletter-issue";
+import { withViewer } from "~/server/db/db.server";
+import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
+import { requireAdmin } from "~/server/members/admin-guard.server";
+import { getIssue, previewOf, saveDraft, sendTestMail, startSend } from "~/server/newsletter/issues.server";
+import { logger } from "~/server/platform/log.server";
+
+/**
+ * /admin/newsletter/aussendungen/neu and …/:id (issue 29): write a newsletter (saved as a draft),
+ * see it as a phone and a desktop mail client would (HTML and plain text, rendered on the server),
+ * "Testmail an mich", then send it to a segment. A sent issue is read-only and shows its counts.
+ */
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.issue?.subject ?? "Neue Aussendung"} – Newsletter – BeHappy Admin` },
+];
+
+const LIST = "/admin/newsletter/aussendungen";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { viewer, user } = await requireAdmin(context);
+  if (!params.id) return { issue: null, preview: null, adminEmail: user.email };
+  const issue = await withViewer(viewer, (tx) => getIssue(tx, params.id!));
+  if (!issue) throw data("Diese Aussendung gibt es nicht.", { status: 404 });
+  const preview = previewOf({ subject: issue.subject, preheader: issue.preheader, body: issue.body_markdown });
+  return { issue, preview, adminEmail: user.email };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { viewer, user } = await requireAdmin(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "send") {
+    const segment = segmentSchema.safeParse(formData.get("segment") ?? undefined);
+    const here = `${LIST}/${params.id}`;
+    if (!params.id) return redirect(LIST);
+    if (!segment.success)
+      return redirectWithError(here, { message: "Nicht verschickt", description: "Bitte wähle eine Zielgruppe." });
+    const started = await withViewer(viewer, (tx) => startSend(tx, params.id!, segment.data));
+    if (!started)
+      return redirectWithError(here, {
+        message: "Nicht verschickt",
+        description: "Diese Aussendung ist schon verschickt.",
+      });
+    logger.info("newsletter send started", { newsletterId: params.id, segment: segment.data });
+    return redirectWithSuccess(here, {
+      message: "Der Newsletter wird verschickt",
+      description: `An: ${SEGMENT_LABELS[segment.data]}. Die Zahlen unten zeigen den Fortschritt.`,
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: newsletterIssueSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const id = await withViewer(viewer, async (tx) => {
+    const saved = await saveDraft(tx, user.id, params.id ?? null, submission.value);
+    if (saved && intent === "test") await sendTestMail(tx, user.email, submission.value);
+    return saved;
+  });
+  if (!id)
+    return redirectWithError(LIST, {
+      message: "Nicht gespeichert",
+      description: "Diese Aussendung ist schon verschickt.",
+    });
+  return redirectWithSuccess(`${LIST}/${id}`, {
+    message: intent === "test" ? "Testmail ist unterwegs" : "Entwurf gespeichert",
+    description: intent === "test" ? `An ${user.email}.` : undefined,
+  });
+}
+
+export default function AdminNewsletterIssue() {
+  const { issue, preview, adminEmail } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { form, fields, pending } = usePageForm(answer ?? undefined, {
+    id: "newsletter-issue",
+    schema: newsletterIssueSchema,
+    defaultValue: issue ? { subject: issue.subject, preheader: issue.preheader, body: issue.body_markdown } : undefined,
+  });
+  const readOnly = issue !== null && issue.status !== "draft";
+  return (
+    <>
+      <p className="text-sm">
+        <Link to={LIST} className="text-primary underline">
+          ← Alle Aussendungen
+        </Link>
+      </p>
+      <AdminPageHeader
+        title={issue ? issue.subject : "Neue Aussendung"}
+        description={
+          readOnly
+            ? "Diese Aussendung ist verschickt und kann nicht mehr geändert werden."
+            : "Entwurf: wird erst verschickt, wenn du unten eine Zielgruppe wählst."
+        }
+      />
+      {readOnly && issue ? <IssueCounts issue={issue} /> : null}
+      {!readOnly ? (
+        <Form method="post" {...getFormProps(form)} className="mt-6 max-w-3xl space-y-4">
+          <Field label="Betreff" {...fieldProps(fields.subject, { type: "text" })} />
+          <Field
+            label="Vorschautext (Preheader)"
+            description="Erscheint im Posteingang neben dem Betreff; optional."
+            {...fieldProps(fields.preheader, { type: "text" })}
+          />
+          <Field
+            label="Text (Markdown)"
+            description={<MarkdownHelp />}
+            rows={16}
+            className="font-mono"
+            {...textareaProps(fields.body)}
+            maxLength={undefined}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save" disabled={pending}>
+              Entwurf speichern
+            </Button>
+            <Button type="submit" name="intent" value="test" variant="outline" disabled={pending}>
+              Testmail an mich
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">Die Testmail geht an {adminEmail} und speichert den Entwurf.</p>
+        </Form>
+      ) : null}
+      {issue && !readOnly ? <SendForm /> : null}
+      {preview ? <MailPreview html={preview.html} text={preview.text} /> : null}
+    </>
+  );
+}
+
+/** The syntax, each example kept on one line (a split "](https" reads as something else). */
+function MarkdownHelp() {
+  const example = (text: string) => <code className="whitespace-nowrap">{text}</code>;
+  return (
+    <>
+      <span className="block">
+        Überschrift: {example("# Titel")}, Link: {example("[Text](https://…)")}, Bild:{" "}
+        {example("![Beschreibung](https://…)")}
+      </span>
+      <span className="block">
+        {CTA_HELP_LABEL} <code>{CTA_SYNTAX}</code>
+      </span>
+    </>
+  );
+}
+
+function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof loader>>["issue"]> }) {
+  const rows: [string, number][] = [
+    ["In der Warteschlange", issue.counts.queued],
+    ["Zugestellt", issue.counts.delivered],
+    ["Fehlgeschlagen", issue.counts.failed],
+    ["Danach abgemeldet", issue.counts.unsubscribed],
+  ];
+  return (
+    <section aria-labelledby="counts-heading" className="mt-6">
+      <h2 id="counts-heading" className="text-xl font-semibold">
+        {issue.status === "sending" ? "Wird verschickt" : "Verschickt"} an{" "}
+        {SEGMENT_LABELS[issue.segment as NewsletterSegment]}
+      </h2>
+      <dl className="mt-3 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-4" data-testid="newsletter-counts">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-border p-3">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SendForm() {
+  return (
+    <Form method="post" className="mt-10 max-w-3xl rounded-lg border border-border p-4">
+      <fieldset className="space-y-2">
+        <legend className="text-xl font-semibold">Verschicken</legend>
+        <p className="text-sm text-muted-foreground">
+          Nur bestätigte Abonnent:innen bekommen den Newsletter. Verschickt wird der zuletzt gespeicherte Entwurf.
+        </p>
+        {(Object.keys(SEGMENT_LABELS) as NewsletterSegment[]).map((segment) => (
+          <label key={segment} className="flex items-center gap-2">
+            <input type="radio" name="segment" value={segment} required />
+            {SEGMENT_LABELS[segment]}
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" name="intent" value="send" className="mt-4">
+        Jetzt verschicken
+      </Button>
+    </Form>
+  );
+}
