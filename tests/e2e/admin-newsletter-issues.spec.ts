@@ -168,6 +168,8 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
 
   await page.goto("/admin/newsletter/aussendungen");
   await page.getByRole("link", { name: subject }).click();
+  // The newsletter's page first: counts() reloads, and must not reload the list it came from.
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   expect((await counts()).unsubscribed).toBeGreaterThanOrEqual(2);
 });
 
