@@ -7,7 +7,6 @@ import { cn } from "~/components/ui/cn";
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { Link } from "react-router";
 import { CatalogCard } from "~/components/catalog/catalog-card";
-import { Pager } from "~/components/catalog/pager";
 import { ERROR_HEADING, KIND_TEXT } from "~/lib/catalog/texts";
 
 export function CatalogGrid({
@@ -97,12 +96,15 @@ export function StreamedCatalog<T extends CatalogItem>({
   place,
   resolve,
   title = KIND_TEXT[kind].listTitle,
+  after,
 }: {
   kind: CatalogKind;
   place: keyof typeof PLACES;
   resolve: ListResult<T> | Promise<ListResult<T>>;
   /** What is loading, for screen readers ("Kurse werden geladen …"); a section names itself. */
   title?: string;
+  /** Under the grid (the list page's pager: kept out of the start page's script). */
+  after?: (result: Extract<ListResult<T>, { ok: true }>) => ReactNode;
 }) {
   const text = KIND_TEXT[kind];
   const { skeletons, headingLevel, eagerCount } = PLACES[place];
@@ -122,7 +124,7 @@ export function StreamedCatalog<T extends CatalogItem>({
     ) : (
       <>
         <CatalogGrid items={result.items} headingLevel={headingLevel} eagerCount={eagerCount} />
-        {result.paging ? <Pager path={text.path} paging={result.paging} /> : null}
+        {after?.(result)}
       </>
     );
 

@@ -1,5 +1,6 @@
 import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { StreamedCatalog } from "~/components/catalog/catalog-states";
+import { Pager } from "~/components/catalog/pager";
 import { MemberPriceHint } from "~/components/catalog/price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 
@@ -20,7 +21,12 @@ export function CatalogListPage({
         <MemberPriceHint className="mt-3" />
       </header>
       <div className="mt-10">
-        <StreamedCatalog kind={kind} place="page" resolve={items} />
+        <StreamedCatalog
+          kind={kind}
+          place="page"
+          resolve={items}
+          after={(result) => (result.paging ? <Pager path={text.path} paging={result.paging} /> : null)}
+        />
       </div>
     </div>
   );
