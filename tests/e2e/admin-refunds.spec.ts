@@ -1,7 +1,22 @@
+import type { Browser, Page } from "@playwright/test";
 import { validateCii } from "../../app/server/orders/fixtures/cii-schema";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { orderEvent } from "./members-support";
 import { expect, expectAccessible, mailsTo, PASSWORD, test } from "./support/fixtures";
+
+/** Runs the due jobs, waits for the mail asking `email` for an IBAN and opens its link in the customer's own browser. */
+async function openRefundLink(page: Page, browser: Browser, email: string) {
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  const link = () =>
+    mailsTo(email)
+      .map((m) => /(\/erstattung\?token=[A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+      .find(Boolean);
+  await expect.poll(link, { timeout: 20_000 }).toBeTruthy();
+  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
+  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
+  await customer.goto(link()!);
+  return customer;
+}
 
 /**
  * Refunds (issue 28): an admin cancels a paid order; the customer is asked for an IBAN by mail and
@@ -22,15 +37,7 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
 
   // The customer is asked for the account by a mailed link.
-  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
-  const link = () =>
-    mailsTo(email)
-      .map((m) => /(\/erstattung\?token=[A-Za-z0-9_-]+)/.exec(m.text)?.[1])
-      .find(Boolean);
-  await expect.poll(link, { timeout: 20_000 }).toBeTruthy();
-  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
-  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
-  await customer.goto(link()!);
+  const customer = await openRefundLink(page, browser, email);
   await expect(customer.getByRole("heading", { level: 1, name: "Bankverbindung für deine Erstattung" })).toBeVisible();
   await expectAccessible(customer);
   await customer.getByLabel("Kontoinhaber").fill("Kim Berg");
@@ -197,15 +204,7 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
   await expect(row).toContainText("Widerruf");
 
-  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
-  const link = () =>
-    mailsTo(email)
-      .map((m) => /(\/erstattung\?token=[A-Za-z0-9_-]+)/.exec(m.text)?.[1])
-      .find(Boolean);
-  await expect.poll(link, { timeout: 20_000 }).toBeTruthy();
-  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
-  const customer = await (await browser.newContext({ baseURL, javaScriptEnabled, locale })).newPage();
-  await customer.goto(link()!);
+  const customer = await openRefundLink(page, browser, email);
   // By keyboard alone: into the first field, type, Tab to the next, Enter sends.
   await customer.getByLabel("Kontoinhaber").focus();
   await customer.keyboard.type("Erika Muster");
