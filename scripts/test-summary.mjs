@@ -46,7 +46,7 @@ const walk = (suite, titles, visit) => {
   for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter(Boolean), visit);
 };
 
-for (const file of ["test-results/e2e.json", "test-results/e2e-shipping.json", "test-results/e2e-catalogue.json"]) {
+for (const file of ["test-results/e2e.json", "test-results/e2e-shipping.json", "test-results/e2e-alone.json"]) {
   const e2e = read(file);
   if (!e2e) continue;
   passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
