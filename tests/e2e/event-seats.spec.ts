@@ -1,3 +1,4 @@
+import { listCard } from "./support/catalog-list";
 import type { Browser, Page } from "@playwright/test";
 import { checkOutCart } from "./members-support";
 import {
@@ -50,8 +51,8 @@ async function fillEvent(page: Page, title: string, schedule: { start: string; e
 
 /** The public page of the event with this title (from the list). */
 async function eventPath(page: Page, title: string) {
-  await page.goto("/events");
-  return (await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href"))!;
+  const card = await listCard(page, "/events", title);
+  return (await card.getByRole("link", { name: title, exact: true }).first().getAttribute("href"))!;
 }
 
 test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stays above the bookings", async ({
@@ -113,10 +114,7 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   await expect(visitor.getByText("Ausgebucht")).toBeVisible();
   await expect(visitor.getByText("Alle Plätze sind vergeben.")).toBeVisible();
   await expect(visitor.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
-  await visitor.goto("/events");
-  await expect(
-    visitor.getByRole("article").filter({ has: visitor.getByRole("link", { name: title, exact: true }) }),
-  ).toContainText("Ausgebucht");
+  await expect(await listCard(visitor, "/events", title)).toContainText("Ausgebucht");
   // A cart add sent anyway (an old page, a script) is refused.
   const id = path.split("/").pop()!;
   const forced = await visitor.request.post("/cart", {

@@ -1,3 +1,4 @@
+import { listCard } from "./support/catalog-list";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { checkOutCart } from "./members-support";
 import { sidewaysProblems } from "./support/layout";
@@ -53,8 +54,8 @@ async function newEvent(page: Page, title: string, seats: number) {
   await page.getByLabel("Plätze (optional)").fill(String(seats));
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
-  await page.goto("/events");
-  return (await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href"))!;
+  const card = await listCard(page, "/events", title);
+  return (await card.getByRole("link", { name: title, exact: true }).first().getAttribute("href"))!;
 }
 
 /** Books `quantity` seats in a new member's browser; returns that browser, the address and the order id. */

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "./support/fixtures";
+import { listCard } from "./support/catalog-list";
 
 const PRODUCT = "b0000000-0000-4000-8000-000000000001"; // Dankbarkeitstagebuch, available
 const SOLD_OUT = "b0000000-0000-4000-8000-000000000004"; // Meditationskissen Lotus, not available
@@ -55,8 +56,8 @@ test.describe("catalogue details", () => {
   });
 
   test("event: list → detail with date, time, location and prices → related links", async ({ page }) => {
-    await page.goto("/events");
-    await page.getByRole("link", { name: "Glücks-Workshop: Die Kunst der Dankbarkeit", exact: true }).click();
+    const card = await listCard(page, "/events", "Glücks-Workshop: Die Kunst der Dankbarkeit");
+    await card.getByRole("link", { name: "Glücks-Workshop: Die Kunst der Dankbarkeit", exact: true }).click();
     await expect(page).toHaveURL(`/events/${EVENT}`);
     await expect(
       page.getByRole("heading", { level: 1, name: "Glücks-Workshop: Die Kunst der Dankbarkeit" }),
@@ -79,8 +80,8 @@ test.describe("catalogue details", () => {
   });
 
   test("course: list → detail with community price 'Inklusive' → related links", async ({ page }) => {
-    await page.goto("/courses");
-    await page.getByRole("link", { name: "Achtsamkeit im Alltag", exact: true }).click();
+    const card = await listCard(page, "/courses", "Achtsamkeit im Alltag");
+    await card.getByRole("link", { name: "Achtsamkeit im Alltag", exact: true }).click();
     await expect(page).toHaveURL(`/courses/${COURSE}`);
     await expect(page.getByRole("heading", { level: 1, name: "Achtsamkeit im Alltag" })).toBeVisible();
     await expect(page.getByText("Online, im eigenen Tempo")).toBeVisible();

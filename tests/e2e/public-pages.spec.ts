@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "./support/fixtures";
+import { listCard, listTitles } from "./support/catalog-list";
 
 /** Heading texts without the soft hyphens the server puts into long words. */
 const visibleTexts = (texts: string[]) => texts.map((text) => text.replaceAll("\u00AD", ""));
@@ -130,16 +131,16 @@ test.describe("catalogue lists", () => {
   });
 
   test("/events shows date, time, location and prices", async ({ page }) => {
-    await page.goto("/events");
+    const workshop = await listCard(page, "/events", "Glücks-Workshop: Die Kunst der Dankbarkeit");
     await expect(page.getByRole("heading", { level: 1, name: "Veranstaltungen" })).toBeVisible();
-    const workshop = page.locator("main article", { hasText: "Glücks-Workshop: Die Kunst der Dankbarkeit" });
     await expect(workshop.getByText("14.03.2027, 10:00 – 16:00 Uhr")).toBeVisible();
     await expect(workshop.getByText("Berlin, Kulturbrauerei")).toBeVisible();
     await expect(workshop.getByText(/129,00\s€/)).toBeVisible();
     await expect(workshop.getByText(/99,00\s€/)).toBeVisible();
-    const evening = page.locator("main article", { hasText: "Business-Netzwerkabend München" });
+    await expectAccessible(page);
+    const evening = await listCard(page, "/events", "Business-Netzwerkabend München");
     await expect(evening.getByText("Inklusive")).toBeVisible();
-    const titles = visibleTexts(await page.locator("main article h2").allTextContents());
+    const titles = await listTitles(page, "/events");
     for (const seeded of [
       "Glücks-Workshop: Die Kunst der Dankbarkeit",
       "Business-Netzwerkabend München",
@@ -150,13 +151,12 @@ test.describe("catalogue lists", () => {
     ]) {
       expect(titles).toContain(seeded);
     }
-    await expectAccessible(page);
   });
 
   test("/courses lists all courses newest first", async ({ page }) => {
+    const titles = await listTitles(page, "/courses");
     await page.goto("/courses");
     await expect(page.getByRole("heading", { level: 1, name: "Kurse" })).toBeVisible();
-    const titles = visibleTexts(await page.locator("main article h2").allTextContents());
     const seeded = [
       "Selbstwert stärken in 8 Wochen",
       "Achtsamkeit im Alltag",

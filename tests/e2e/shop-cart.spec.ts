@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
+import { listCard } from "./support/catalog-list";
 
 // Seeded items: admin tests create and delete their own items meanwhile, so never "the first one".
 const SEEDED = {
@@ -11,8 +12,7 @@ const SEEDED = {
 /** Opens a seeded item's detail page from its list page, as a visitor would. */
 async function openSeeded(page: Page, list: keyof typeof SEEDED) {
   const title = SEEDED[list];
-  await page.goto(list);
-  const card = page.locator("main article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  const card = await listCard(page, list, title);
   await card.getByRole("link").first().click();
   await page.waitForURL(new RegExp(`${list}/[0-9a-f-]{36}$`));
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
