@@ -8,6 +8,7 @@ import { resolveCart } from "~/server/cart/cart.server";
 import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import {
   getOrder,
   getProfileForCheckout,
@@ -87,6 +88,9 @@ export async function placeCheckoutOrder(
       await queueOrderConfirmation(tx, placed, account);
       // A 0,00 € order is completed at once and may start a membership (prices, header).
       if (placed.status === "completed") await invalidateViewers(tx);
+      // Booked seats change "Noch N Plätze" in the catalogue snapshot: the buyer's next page on this
+      // instance must not show the count from before (other instances see it within a second).
+      if (placed.items.some((i) => i.item_type === "event" || i.item_type === "course")) await invalidateCatalog(tx);
       return id;
     });
   } catch (error) {
