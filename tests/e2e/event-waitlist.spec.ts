@@ -204,6 +204,8 @@ test("a checkout refused for want of seats keeps the cart; fewer seats then go t
     .filter({ hasText: title })
     .getByRole("button", { name: "Aktualisieren" })
     .click();
+  // The cart's answer, not the typed value: the checkout must not open before the cart holds 1.
+  await expect(member.getByText(`Menge für ${title} wurde aktualisiert.`).first()).toBeVisible();
   await expect(member.getByLabel(`Menge für ${title}`)).toHaveValue("1");
   await checkOutCart(member);
   await member.context().close();
