@@ -122,8 +122,15 @@ export async function linesOfInvoices(tx: Tx, invoices: InvoiceLineSource[]) {
       .where("c.order_id", "in", orderIds)
       .execute(),
   ]);
+  // Grouped once: a month's export or the sales overview reads many invoices at a time.
+  const itemsByOrder = new Map<string, typeof items>();
+  for (const item of items) {
+    const group = itemsByOrder.get(item.order_id);
+    if (group) group.push(item);
+    else itemsByOrder.set(item.order_id, [item]);
+  }
   for (const invoice of invoices) {
-    const orderItems = items.filter((i) => i.order_id === invoice.order_id);
+    const orderItems = itemsByOrder.get(invoice.order_id) ?? [];
     const fee = num(invoice.shipping_fee) ?? 0;
     const corrections =
       invoice.kind === "correction"
