@@ -28,6 +28,7 @@ const KEPT_ON_PURPOSE = {
     "file_withdrawal",
     "my_membership",
     "unsubscribe_newsletter",
+    "voucher_preview",
   ],
   authenticated_security_definer_function_executable: [
     "admin_list_page",
@@ -45,6 +46,7 @@ const KEPT_ON_PURPOSE = {
     "retry_mail",
     "run_job_now",
     "unsubscribe_newsletter",
+    "voucher_preview",
     "withdraw_contract_cancellation",
   ],
 } as Record<string, string[]>;

@@ -233,6 +233,7 @@ export interface OrderItemsTable {
   membership_plan: string | null;
   vat_rate: number;
   shipped: Generated<boolean>;
+  discount: Generated<number>;
 }
 
 export interface OrderPaymentsTable {
@@ -268,6 +269,8 @@ export interface OrdersTable {
   membership_before: Json | null;
   payment_deadline: ColumnType<Date | null, Date | string | null, Date | string | null>;
   payment_reminded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  voucher_code: string | null;
+  discount_amount: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -361,6 +364,32 @@ export interface ViewerVersionTable {
   changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface VoucherRedemptionsTable {
+  id: Generated<string>;
+  voucher_id: string;
+  order_id: string;
+  user_id: string | null;
+  email: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface VouchersTable {
+  id: Generated<string>;
+  code: string;
+  kind: string;
+  amount: number;
+  min_order: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  item_kinds: string[] | null;
+  members_only: Generated<boolean>;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface WaitlistEntriesTable {
   id: Generated<string>;
   item_id: string;
@@ -421,6 +450,8 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
   viewer_version: ViewerVersionTable;
+  voucher_redemptions: VoucherRedemptionsTable;
+  vouchers: VouchersTable;
   waitlist_entries: WaitlistEntriesTable;
   withdrawals: WithdrawalsTable;
 }
