@@ -63,6 +63,7 @@ export async function invoicesInRange(tx: Tx, range: Pick<ExportRange, "from" | 
       "i.total_amount",
       "i.vat_mode",
       "o.shipping_fee",
+      "o.voucher_code",
       "c.number as cancels",
       issuedDay.as("issued_day"),
       sql<string>`to_char(i.supply_date, 'YYYY-MM-DD')`.as("supply_date"),
@@ -74,7 +75,7 @@ export async function invoicesInRange(tx: Tx, range: Pick<ExportRange, "from" | 
   if (rows.length === 0) return [];
   const items = await tx
     .selectFrom("order_items")
-    .select(["order_id", "item_title", "quantity", "price", "vat_rate", "shipped"])
+    .select(["order_id", "item_title", "quantity", "price", "vat_rate", "shipped", "discount"])
     .where("order_id", "in", [...new Set(rows.map((r) => r.order_id))])
     .orderBy("item_title")
     .execute();
@@ -91,6 +92,7 @@ export async function invoicesInRange(tx: Tx, range: Pick<ExportRange, "from" | 
     lines: invoiceLinesOf(
       items.filter((i) => i.order_id === r.order_id),
       num(r.shipping_fee) ?? 0,
+      r.voucher_code,
     ),
   }));
 }

@@ -58,12 +58,22 @@ export async function latestInvoiceOfOrder(tx: Tx, orderId: string) {
 }
 
 /**
- * The lines an invoice of an order prints and books: the order's lines, then shipping as its own
- * line. The PDF and the DATEV export both take them from here, so they never disagree.
+ * The lines an invoice of an order prints and books: the order's lines, a redeemed code as one
+ * negative "Gutschein CODE" line per VAT rate (its share of each line's discount, so § 14 UStG's
+ * split per rate stays right), then shipping as its own line. The PDF and the DATEV export both
+ * take them from here, so they never disagree.
  */
 export function invoiceLinesOf(
-  items: { item_title: string; quantity: number; price: unknown; vat_rate: unknown; shipped: boolean }[],
+  items: {
+    item_title: string;
+    quantity: number;
+    price: unknown;
+    vat_rate: unknown;
+    shipped: boolean;
+    discount?: unknown;
+  }[],
   shippingFee: number,
+  voucherCode: string | null = null,
 ): InvoiceLine[] {
   const lines = items.map((i) => ({
     title: i.item_title,
@@ -71,6 +81,16 @@ export function invoiceLinesOf(
     unitPrice: num(i.price) ?? 0,
     vatRate: num(i.vat_rate) ?? 19,
   }));
+  const discountByRate = new Map<number, number>();
+  for (const item of items) {
+    const cents = Math.round((num(item.discount) ?? 0) * 100);
+    if (cents === 0) continue;
+    const rate = num(item.vat_rate) ?? 19;
+    discountByRate.set(rate, (discountByRate.get(rate) ?? 0) + cents);
+  }
+  for (const [rate, cents] of [...discountByRate].sort(([a], [b]) => b - a)) {
+    lines.push({ title: `Gutschein ${voucherCode ?? ""}`.trim(), quantity: 1, unitPrice: -cents / 100, vatRate: rate });
+  }
   if (shippingFee > 0) {
     // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
     // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
@@ -103,12 +123,23 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   if (!invoice) return null;
   const order = await tx
     .selectFrom("orders")
-    .select(["id", "customer_name", "salutation", "street", "zipcode", "city", "country", "created_at", "shipping_fee"])
+    .select([
+      "id",
+      "customer_name",
+      "salutation",
+      "street",
+      "zipcode",
+      "city",
+      "country",
+      "created_at",
+      "shipping_fee",
+      "voucher_code",
+    ])
     .where("id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
   const items = await tx
     .selectFrom("order_items")
-    .select(["item_title", "quantity", "price", "vat_rate", "shipped"])
+    .select(["item_title", "quantity", "price", "vat_rate", "shipped", "discount"])
     .where("order_id", "=", invoice.order_id)
     .orderBy("item_title")
     .execute();
@@ -123,13 +154,14 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   // The server writes every invoice's snapshot at start (shop-settings.server.ts); one without is a bug.
   if (!invoice.seller || !invoice.vat_mode) throw new Error(`invoice ${invoice.number} has no seller snapshot`);
   const shippingFee = num(order.shipping_fee) ?? 0;
-  const lines = invoiceLinesOf(items, shippingFee);
+  const { voucher_code: voucherCode, ...orderFields } = order;
+  const lines = invoiceLinesOf(items, shippingFee, voucherCode);
   return {
     ...summary(invoice),
     delivery: delivery ? deliveryLines(delivery) : null,
     supplyDate: invoice.supply_date,
     cancels: cancels ? { number: cancels.number, issuedAt: iso(cancels.issued_at) ?? "" } : null,
-    order: { ...order, shipping_fee: shippingFee, created_at: iso(order.created_at) ?? "" },
+    order: { ...orderFields, shipping_fee: shippingFee, created_at: iso(order.created_at) ?? "" },
     lines,
     seller: invoice.seller as unknown as InvoiceSeller,
     vatMode: (invoice.vat_mode === "small-business" ? "small-business" : "regular") as VatMode,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { invoiceSums } from "~/lib/invoice";
+import { sellerOf } from "~/lib/operator";
+import { invoiceLinesOf, type InvoiceDocument } from "~/server/orders/invoices.server";
+import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
+import { pdfText } from "~/server/orders/fixtures/pdf-text";
+import { operatorFrom } from "~/server/platform/operator.server";
+import { parseEnv } from "~/server/platform/env.server";
+
+// A book (7 %) 2 × 19,90 and a mug (19 %) 2 × 12,40, shipped for 4,90; a 10 € code spread over the
+// lines by place_order in proportion (39,80 : 24,80 → 6,16 and 3,84).
+const items = [
+  { item_title: "Dankbarkeitstagebuch", quantity: 2, price: 19.9, vat_rate: 7, shipped: true, discount: 6.16 },
+  { item_title: "BeHappy Tasse", quantity: 2, price: 12.4, vat_rate: 19, shipped: true, discount: 3.84 },
+];
+
+describe("a voucher on the invoice", () => {
+  it("is one negative line per VAT rate, so the rates' sums are net of it and shipping is not", () => {
+    const lines = invoiceLinesOf(items, 4.9, "SOMMER10");
+    expect(lines.map((l) => [l.title, l.unitPrice, l.vatRate])).toEqual([
+      ["Dankbarkeitstagebuch", 19.9, 7],
+      ["BeHappy Tasse", 12.4, 19],
+      ["Gutschein SOMMER10", -3.84, 19],
+      ["Gutschein SOMMER10", -6.16, 7],
+      ["Versand", 4.9, 19],
+    ]);
+    const sums = invoiceSums(lines, "regular");
+    // 19 %: 24,80 − 3,84 + 4,90 = 25,86; 7 %: 39,80 − 6,16 = 33,64; total 69,50 − 10 = 59,50.
+    expect(sums.rates.map((r) => [r.rate, r.gross, r.net, r.vat])).toEqual([
+      [19, 25.86, 21.73, 4.13],
+      [7, 33.64, 31.44, 2.2],
+    ]);
+    expect(sums.gross).toBe(59.5);
+  });
+
+  it("has no line without a discount", () => {
+    expect(
+      invoiceLinesOf(
+        items.map((i) => ({ ...i, discount: 0 })),
+        0,
+      ).map((l) => l.title),
+    ).toEqual(["Dankbarkeitstagebuch", "BeHappy Tasse"]);
+  });
+
+  it("is printed on the PDF with the split per rate", async () => {
+    const invoice: InvoiceDocument = {
+      id: "11111111-1111-4111-8111-111111111111",
+      number: "RE-2026-000043",
+      kind: "invoice",
+      order_id: "3f2a9c1b-0000-4000-8000-000000000000",
+      issued_at: "2026-11-24T09:30:00.000Z",
+      total_amount: 59.5,
+      supplyDate: "2026-11-24",
+      cancels: null,
+      delivery: null,
+      order: {
+        id: "3f2a9c1b-0000-4000-8000-000000000000",
+        customer_name: "Jürgen Groß",
+        salutation: "Herr",
+        street: "Äußere Straße 5",
+        zipcode: "80331",
+        city: "München",
+        country: "Deutschland",
+        created_at: "2026-11-20T10:00:00.000Z",
+        shipping_fee: 4.9,
+      },
+      lines: invoiceLinesOf(items, 4.9, "SOMMER10"),
+      seller: sellerOf(operatorFrom(parseEnv({}))),
+      vatMode: "regular",
+    };
+    const text = await pdfText(await renderInvoicePdf(invoice));
+    expect(text).toContain("Gutschein SOMMER10");
+    expect(text).toMatch(/-6,16\s€/);
+    expect(text).toMatch(/-3,84\s€/);
+    expect(text).toMatch(/Nettobetrag 7 %\s+31,44\s€/);
+    expect(text).toMatch(/Umsatzsteuer 19 %\s+4,13\s€/);
+    expect(text).toMatch(/Gesamtbetrag\s+59,50\s€/);
+  });
+});
