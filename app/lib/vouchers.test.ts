@@ -53,6 +53,9 @@ describe("the admin's voucher form", () => {
       membersOnly: "on",
     });
     expect(result).toMatchObject({ code: "SOMMER10", amount: 10, minOrder: 25.5, maxUses: 100, membersOnly: true });
+    expect(voucherSchema.parse({ ...base, itemKinds: "course" }).itemKinds).toEqual(["course"]);
+    const plain = voucherSchema.parse(base);
+    expect([plain.itemKinds, plain.maxUses, plain.membersOnly]).toEqual([undefined, undefined, false]);
   });
 
   it("refuses percent over 100, an end before its start, negative amounts, in German", () => {

@@ -62,7 +62,15 @@ export const voucherSchema = z
     validUntil: day,
     maxUses: uses("Einlösungen insgesamt"),
     maxUsesPerCustomer: uses("Einlösungen je Kunde"),
-    itemKinds: z.array(z.enum(VOUCHER_KINDS)).optional(),
+    // One ticked box arrives as a string, several as a list.
+    itemKinds: z.preprocess(
+      (value) => (value === undefined || value === "" ? undefined : [value].flat()),
+      z
+        .array(
+          z.enum(VOUCHER_KINDS, { error: "Bitte wähle nur Produkte, Kurse, Veranstaltungen oder Mitgliedschaften." }),
+        )
+        .optional(),
+    ),
     membersOnly: z.preprocess((value) => value === "on" || value === true, z.boolean()),
   })
   .superRefine((v, ctx) => {
