@@ -126,6 +126,9 @@ test("an admin creates a code; a customer redeems it; the invoice shows it per V
   expect(text).toMatch(/Gesamtbetrag\s+35,82\s€/);
   await page.goto("/admin/gutscheine");
   await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toContainText("1 von 5");
+  // Deactivated, it is listed as such and refused from now on.
+  await page.getByRole("button", { name: `${code} deaktivieren` }).click();
+  await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toContainText("Deaktiviert");
 });
 
 test("the keyboard alone redeems and removes a code; a used-up code says so @phone", async ({

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { invoiceSums } from "~/lib/invoice";
 import { sellerOf } from "~/lib/operator";
 import { invoiceLinesOf, type InvoiceDocument } from "~/server/orders/invoices.server";
+import { invoiceBookings } from "~/server/orders/datev-export.server";
+import { datevSettingsFrom } from "~/server/platform/operator.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import { pdfText } from "~/server/orders/fixtures/pdf-text";
 import { operatorFrom } from "~/server/platform/operator.server";
@@ -31,6 +33,31 @@ describe("a voucher on the invoice", () => {
       [7, 33.64, 31.44, 2.2],
     ]);
     expect(sums.gross).toBe(59.5);
+  });
+
+  it("is booked for DATEV net of the discount per rate, and the bookings sum to the invoice total", () => {
+    const bookings = invoiceBookings(
+      [
+        {
+          id: "00000000-0000-4000-8000-000000000001",
+          number: "RE-2026-000044",
+          kind: "invoice",
+          orderId: "abcd1234-0000-4000-8000-000000000000",
+          issuedDay: "2026-11-03",
+          supplyDate: "2026-11-03",
+          totalAmount: 59.5,
+          vatMode: "regular",
+          cancels: null,
+          lines: invoiceLinesOf(items, 4.9, "SOMMER10"),
+        },
+      ],
+      datevSettingsFrom(parseEnv({})),
+    );
+    expect(bookings.map((b) => [b.contraAccount, b.amountCents])).toEqual([
+      ["8400", 2586],
+      ["8300", 3364],
+    ]);
+    expect(bookings.reduce((sum, b) => sum + b.amountCents, 0)).toBe(5950);
   });
 
   it("has no line without a discount", () => {
