@@ -72,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (isVoucherIntent(formData)) return answerVoucherIntent(formData, request, getAuth(context).viewer, "/cart");
+  if (isVoucherIntent(formData))
+    return answerVoucherIntent(formData, request, context, getAuth(context).viewer, "/cart");
   // Script-enhanced controls ask for data instead of a redirect (they stay on their page).
   const wantsData = formData.get("_js") === "1";
   const redirectTo = redirectTargetOf(formData, "/cart");

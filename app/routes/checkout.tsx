@@ -95,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { user, viewer, lines } = await guard(request, context, formData.get("checkoutToken"));
-  if (isVoucherIntent(formData)) return answerVoucherIntent(formData, request, viewer, "/checkout");
+  if (isVoucherIntent(formData)) return answerVoucherIntent(formData, request, context, viewer, "/checkout");
   await enforceIpLimit("checkoutPerIp", context);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {

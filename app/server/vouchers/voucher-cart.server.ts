@@ -8,6 +8,7 @@ import { resolveCart } from "~/server/cart/cart.server";
 import { readCart } from "~/server/cart/cart-cookie.server";
 import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
+import { enforceIpLimit } from "~/server/http/rate-limit.server";
 import { cookieDefaults } from "~/server/members/session.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 
@@ -59,7 +60,13 @@ export const isVoucherIntent = (formData: FormData) => String(formData.get("inte
  * does not is answered with the German reason next to the field, the typed code kept, the cart as
  * it was.
  */
-export async function answerVoucherIntent(formData: FormData, request: Request, viewer: Viewer, page: string) {
+export async function answerVoucherIntent(
+  formData: FormData,
+  request: Request,
+  context: Parameters<typeof enforceIpLimit>[1],
+  viewer: Viewer,
+  page: string,
+) {
   if (formData.get("intent") === "voucher-remove") {
     return redirectWithSuccess(
       page,
@@ -67,6 +74,7 @@ export async function answerVoucherIntent(formData: FormData, request: Request, 
       { headers: { "Set-Cookie": await serializeVoucherCode(null) } },
     );
   }
+  await enforceIpLimit("voucherPerIp", context);
   const submission = parseWithZod(formData, { schema: redeemVoucherSchema });
   if (submission.status !== "success") {
     return data({ voucher: submission.reply() }, { status: 400 });
