@@ -139,10 +139,21 @@ test("the keyboard alone redeems and removes a code; a used-up code says so @pho
   test.setTimeout(120_000);
   const code = newCode("EINMAL");
   await signIn({ admin: true });
-  const created = await page.request.post("/admin/gutscheine", {
-    form: { code, kind: "fixed", amount: "5", maxUses: "1" },
-  });
-  expect(created.ok()).toBeTruthy();
+  // The admin's form by keyboard: code, kind (arrow keys in the select), amount, Enter.
+  await page.goto("/admin/gutscheine");
+  await page.getByLabel("Code").focus();
+  await page.keyboard.type(code);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Art des Rabatts")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("Art des Rabatts")).toHaveValue("fixed");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Rabatt (Prozent oder Euro)")).toBeFocused();
+  await page.keyboard.type("5");
+  await page.getByLabel("Einlösungen insgesamt (optional)").focus();
+  await page.keyboard.type("1");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toBeVisible();
   await page.goto("/admin/gutscheine");
   await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toContainText("0 von 1");
 
