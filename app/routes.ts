@@ -69,6 +69,7 @@ export default [
       route("withdrawals", "routes/admin/withdrawals.tsx"),
       route("kuendigungen", "routes/admin/cancellations.tsx"),
       route("erstattungen", "routes/admin/refunds.tsx"),
+      route("gutscheine", "routes/admin/vouchers.tsx"),
       route("profiles", "routes/admin/profiles.tsx"),
       route("mails", "routes/admin/mails.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),

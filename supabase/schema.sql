@@ -1054,6 +1054,11 @@ declare
   v_shipped boolean;
   v_any_shipped boolean := false;
   v_shipping_fee numeric(10, 2) := 0;
+  v_line_totals numeric[] := '{}'; -- voucher:
+  v_voucher_code text; -- voucher:
+  v_voucher jsonb; -- voucher:
+  v_discount numeric(10, 2) := 0; -- voucher:
+  v_shares numeric[]; -- voucher:
 begin
   if v_uid is null then
     raise exception 'Bitte melde dich an, um fortzufahren.' using errcode = '42501';
@@ -1207,7 +1212,23 @@ begin
       else v_community_prices[v_i]
     end;
     v_total := v_total + v_prices[v_i] * v_quantities[v_i];
+    v_line_totals := v_line_totals || v_prices[v_i] * v_quantities[v_i]; -- voucher:
   end loop;
+  v_shares := array_fill(0::numeric, array[coalesce(array_length(v_ids, 1), 0)]); -- voucher:
+  -- voucher: the code is decided here, on these prices, and its row stays locked until commit, so
+  -- voucher: a code's last use goes to one order; a refusal says why in German (the cart is kept).
+  v_voucher_code := nullif(upper(btrim(coalesce(p_customer ->> 'voucher_code', ''))), ''); -- voucher:
+  if v_voucher_code is not null then -- voucher:
+    v_voucher := public.voucher_decide(v_voucher_code, v_uid, v_email, v_types, v_line_totals,
+                                       v_held_plan is not null, true); -- voucher:
+    if v_voucher ? 'error' then -- voucher:
+      raise exception '%', v_voucher ->> 'error' using errcode = 'P0001'; -- voucher:
+    end if; -- voucher:
+    v_discount := (v_voucher ->> 'discount')::numeric; -- voucher:
+    v_shares := array(select s::numeric from jsonb_array_elements_text(v_voucher -> 'shares') as s); -- voucher:
+    v_voucher_code := v_voucher ->> 'code'; -- voucher:
+    v_total := v_total - v_discount; -- voucher:
+  end if; -- voucher:
   -- One flat fee per order with something to send, at the rate configured now (never the client's).
   if v_any_shipped then
     select s.shipping_fee into v_shipping_fee from public.shop_settings s;
@@ -1221,7 +1242,8 @@ begin
   insert into public.orders (
     customer_name, customer_email, customer_phone, total_amount, shipping_fee, status, user_id,
     salutation, street, zipcode, city, country, notes, checkout_token,
-    company, vat_id) -- e-invoice: company / vat_id
+    company, vat_id, -- e-invoice: company / vat_id
+    voucher_code, discount_amount) -- voucher:
   values (
     v_first || ' ' || v_last,
     v_email,
@@ -1238,7 +1260,8 @@ begin
     nullif(btrim(p_customer ->> 'notes'), ''),
     p_checkout_token,
     nullif(btrim(p_customer ->> 'company'), ''), -- e-invoice: company / vat_id
-    nullif(upper(regexp_replace(coalesce(p_customer ->> 'vat_id', ''), '[\s.-]+', '', 'g')), ''))  -- e-invoice: company / vat_id
+    nullif(upper(regexp_replace(coalesce(p_customer ->> 'vat_id', ''), '[\s.-]+', '', 'g')), ''), -- e-invoice: company / vat_id
+    v_voucher_code, v_discount) -- voucher:
   on conflict (checkout_token) do nothing
   returning id into v_order_id;
 
@@ -1251,10 +1274,17 @@ begin
     return v_order_id;
   end if;
 
-  insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-  select v_order_id, l.item_id, l.item_type, l.item_title, l.quantity, l.price, l.membership_plan
-  from unnest(v_ids, v_types, v_titles, v_quantities, v_prices, v_plans)
-    as l (item_id, item_type, item_title, quantity, price, membership_plan);
+  insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan,
+    discount) -- voucher:
+  select v_order_id, l.item_id, l.item_type, l.item_title, l.quantity, l.price, l.membership_plan,
+    l.discount -- voucher:
+  from unnest(v_ids, v_types, v_titles, v_quantities, v_prices, v_plans, v_shares)
+    as l (item_id, item_type, item_title, quantity, price, membership_plan, discount);
+
+  if v_voucher is not null then -- voucher:
+    insert into public.voucher_redemptions (voucher_id, order_id, user_id, email) -- voucher:
+    values ((v_voucher ->> 'voucher_id')::uuid, v_order_id, v_uid, lower(v_email)); -- voucher:
+  end if; -- voucher:
 
   -- Nothing to pay: the order is complete now, and so is its membership.
   if v_status = 'completed' then
@@ -1345,6 +1375,9 @@ declare
   v_item public.order_items;
   v_quantity integer;
   v_left integer;
+  v_returned integer; -- voucher:
+  v_share numeric(10, 2); -- voucher:
+  v_chosen boolean := false; -- voucher:
   v_amount numeric := 0;
   v_all_back boolean;
   v_shipping_back boolean;
@@ -1390,13 +1423,23 @@ begin
     if v_quantity < 0 or v_quantity > v_left then
       raise exception 'Von „%“ können höchstens % erstattet werden.', v_item.item_title, v_left using errcode = '22023';
     end if;
-    insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity)
-    values (v_correction, v_item.id, v_quantity);
-    v_amount := v_amount + v_quantity * v_item.price;
+    -- voucher: the line's discount taken back in proportion, rounded so that all returns of the
+    -- voucher: line together take back exactly its discount.
+    v_returned := v_item.quantity - v_left;
+    v_share := round(v_item.discount * (v_returned + v_quantity) / v_item.quantity, 2)
+             - round(v_item.discount * v_returned / v_item.quantity, 2);
+    insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity, discount)
+    values (v_correction, v_item.id, v_quantity, v_share);
+    v_amount := v_amount + v_quantity * v_item.price - v_share;
+    v_chosen := true; -- voucher:
   end loop;
-  if v_amount = 0 then
+  if not v_chosen then -- voucher:
     raise exception 'Wähle mindestens eine Position und ihre Menge.' using errcode = '22023';
   end if;
+  -- voucher: lines a 100 % voucher made free: nothing was paid for them, so nothing comes back.
+  if v_amount = 0 then -- voucher:
+    raise exception 'Für diese Positionen wurde nichts bezahlt, es gibt nichts zu erstatten.' using errcode = 'P0001'; -- voucher:
+  end if; -- voucher:
 
   -- Everything back: the shipping fee too (once).
   select coalesce(bool_and(r.quantity = 0), true) into v_all_back
@@ -1809,6 +1852,125 @@ begin
 end
 $$;
 
+-- Name: voucher_allocate(numeric, numeric[]); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.voucher_allocate(p_discount numeric, p_amounts numeric[]) RETURNS numeric[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  with l as (
+    select u.i, round(u.a * 100)::bigint as a from unnest(p_amounts) with ordinality as u (a, i)
+  ), t as (
+    select sum(a)::bigint as total, round(p_discount * 100)::bigint as d from l
+  ), s as (
+    select l.i,
+           case when t.total > 0 then (t.d * l.a) / t.total else 0 end as base,
+           case when t.total > 0 then (t.d * l.a) % t.total else 0 end as rest
+      from l, t
+  ), r as (
+    select s.i, s.base, row_number() over (order by s.rest desc, s.i) as rank,
+           (select t.d from t) - (sum(s.base) over ())::bigint as left_over
+      from s
+  )
+  select coalesce(array_agg(((r.base + case when r.rank <= r.left_over then 1 else 0 end) / 100.0)::numeric(10, 2)
+                            order by r.i), '{}')
+    from r
+$$;
+
+-- Name: voucher_decide(text, uuid, text, text[], numeric[], boolean, boolean); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.voucher_decide(p_code text, p_uid uuid, p_email text, p_types text[], p_amounts numeric[], p_member boolean, p_lock boolean) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_code text := upper(btrim(coalesce(p_code, '')));
+  v public.vouchers;
+  v_today date := (public.shop_now() at time zone 'Europe/Berlin')::date;
+  v_used integer;
+  v_mine integer;
+  v_goods numeric := 0;
+  v_eligible numeric[] := '{}';
+  v_eligible_sum numeric := 0;
+  v_discount numeric;
+  v_i integer;
+begin
+  if p_lock then
+    select * into v from public.vouchers where code = v_code for update;
+  else
+    select * into v from public.vouchers where code = v_code;
+  end if;
+  if v.id is null then
+    return jsonb_build_object('error', format('Den Gutscheincode „%s“ gibt es nicht. Bitte prüfe die Schreibweise.', v_code));
+  end if;
+  if not v.active then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ ist nicht mehr gültig.', v_code));
+  end if;
+  if v.valid_from is not null and v_today < v.valid_from then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ gilt erst ab dem %s.', v_code, to_char(v.valid_from, 'DD.MM.YYYY')));
+  end if;
+  if v.valid_until is not null and v_today > v.valid_until then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ ist abgelaufen (gültig bis %s).', v_code, to_char(v.valid_until, 'DD.MM.YYYY')));
+  end if;
+  select count(*) filter (where true),
+         -- Per account; a guest (no account) per order e-mail.
+         count(*) filter (where case when p_uid is not null then r.user_id = p_uid
+                                     else r.email = lower(coalesce(p_email, '')) end)
+    into v_used, v_mine
+    from public.voucher_redemptions r join public.orders o on o.id = r.order_id
+   where r.voucher_id = v.id and o.status <> 'cancelled';
+  if v.max_uses is not null and v_used >= v.max_uses then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ ist bereits aufgebraucht: alle Einlösungen sind vergeben.', v_code));
+  end if;
+  if v.max_uses_per_customer is not null and v_mine >= v.max_uses_per_customer then
+    return jsonb_build_object('error', case when v.max_uses_per_customer = 1
+      then format('Du hast den Gutschein „%s“ bereits eingelöst.', v_code)
+      else format('Du hast den Gutschein „%s“ bereits %s-mal eingelöst, öfter geht es nicht.', v_code, v.max_uses_per_customer) end);
+  end if;
+  if v.members_only and not coalesce(p_member, false) then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ gilt nur für Mitglieder.', v_code));
+  end if;
+  for v_i in 1 .. coalesce(array_length(p_amounts, 1), 0) loop
+    v_goods := v_goods + p_amounts[v_i];
+    v_eligible := v_eligible || case when v.item_kinds is null or p_types[v_i] = any (v.item_kinds) then p_amounts[v_i] else 0 end;
+    v_eligible_sum := v_eligible_sum + v_eligible[v_i];
+  end loop;
+  if v_eligible_sum <= 0 then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ gilt nicht für die Artikel in deinem Warenkorb.', v_code));
+  end if;
+  if v.min_order is not null and v_goods < v.min_order then
+    return jsonb_build_object('error', format('Der Gutschein „%s“ gilt ab einem Bestellwert von %s.', v_code, public.voucher_money(v.min_order)));
+  end if;
+  -- A fixed amount never exceeds what it discounts, so no total becomes negative.
+  v_discount := case when v.kind = 'percent' then round(v_eligible_sum * v.amount / 100, 2)
+                     else least(v.amount, v_eligible_sum) end;
+  return jsonb_build_object('voucher_id', v.id, 'code', v.code, 'discount', v_discount,
+    'shares', to_jsonb(public.voucher_allocate(v_discount, v_eligible)));
+end
+$$;
+
+-- Name: voucher_money(numeric); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.voucher_money(p_amount numeric) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$ select replace(to_char(p_amount, 'FM999999990.00'), '.', ',') || chr(160) || '€' $$;
+
+-- Name: voucher_preview(text, text[], numeric[]); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.voucher_preview(p_code text, p_types text[], p_amounts numeric[]) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.voucher_decide(
+    left(p_code, 64), auth.uid(),
+    (select u.email from auth.users u where u.id = auth.uid()),
+    p_types, p_amounts,
+    exists (select 1 from public.memberships m
+             where m.user_id = auth.uid() and (m.until is null or m.until > public.shop_now())),
+    false)
+$$;
+
 -- Name: waitlist_entries_follow(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.waitlist_entries_follow() RETURNS trigger
@@ -2066,12 +2228,18 @@ CREATE TABLE public.invoice_correction_lines (
     order_item_id uuid,
     quantity integer NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    discount numeric(10,2) DEFAULT 0 NOT NULL,
+    CONSTRAINT invoice_correction_lines_discount_check CHECK ((discount >= (0)::numeric)),
     CONSTRAINT invoice_correction_lines_quantity_check CHECK ((quantity > 0))
 );
 
 -- Name: TABLE invoice_correction_lines; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.invoice_correction_lines IS 'Returned quantities of a Rechnungskorrektur; order_item_id null is the shipping fee.';
+
+-- Name: COLUMN invoice_correction_lines.discount; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.invoice_correction_lines.discount IS 'The voucher discount of the returned quantity (the share of order_items.discount).';
 
 -- Name: invoice_counters; Type: TABLE; Schema: public
 
@@ -2290,6 +2458,8 @@ CREATE TABLE public.order_items (
     membership_plan text,
     vat_rate numeric(4,2) NOT NULL,
     shipped boolean DEFAULT false NOT NULL,
+    discount numeric(10,2) DEFAULT 0 NOT NULL,
+    CONSTRAINT order_items_check CHECK (((discount >= (0)::numeric) AND (discount <= (price * (quantity)::numeric)))),
     CONSTRAINT order_items_item_title_check CHECK (((btrim(item_title) <> ''::text) AND (char_length(item_title) <= 200))),
     CONSTRAINT order_items_item_type_check CHECK ((item_type = ANY (ARRAY['product'::text, 'course'::text, 'event'::text, 'membership'::text]))),
     CONSTRAINT order_items_price_check CHECK ((price >= (0)::numeric)),
@@ -2349,12 +2519,15 @@ CREATE TABLE public.orders (
     payment_reminded_at timestamp with time zone,
     company text,
     vat_id text,
+    voucher_code text,
+    discount_amount numeric(10,2) DEFAULT 0 NOT NULL,
     CONSTRAINT orders_city_check CHECK ((char_length(city) <= 100)),
     CONSTRAINT orders_company_check CHECK ((char_length(company) <= 200)),
     CONSTRAINT orders_country_check CHECK ((char_length(country) <= 100)),
     CONSTRAINT orders_customer_email_check CHECK (((char_length(customer_email) <= 254) AND (customer_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT orders_customer_name_check CHECK (((btrim(customer_name) <> ''::text) AND (char_length(customer_name) <= 201))),
     CONSTRAINT orders_customer_phone_check CHECK (((btrim(customer_phone) <> ''::text) AND (char_length(customer_phone) <= 50))),
+    CONSTRAINT orders_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
     CONSTRAINT orders_notes_check CHECK ((char_length(notes) <= 2000)),
     CONSTRAINT orders_salutation_check CHECK ((char_length(salutation) <= 50)),
     CONSTRAINT orders_shipping_fee_check CHECK ((shipping_fee >= (0)::numeric)),
@@ -2362,6 +2535,7 @@ CREATE TABLE public.orders (
     CONSTRAINT orders_street_check CHECK ((char_length(street) <= 200)),
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= (0)::numeric)),
     CONSTRAINT orders_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,13}$'::text)),
+    CONSTRAINT orders_voucher_code_check CHECK ((char_length(voucher_code) <= 32)),
     CONSTRAINT orders_zipcode_check CHECK ((char_length(zipcode) <= 20))
 );
 
@@ -2545,6 +2719,49 @@ CREATE TABLE public.viewer_version (
     changed_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT viewer_version_id_check CHECK (id)
 );
+
+-- Name: voucher_redemptions; Type: TABLE; Schema: public
+
+CREATE TABLE public.voucher_redemptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    voucher_id uuid NOT NULL,
+    order_id uuid NOT NULL,
+    user_id uuid,
+    email text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT voucher_redemptions_email_check CHECK (((email = lower(email)) AND (char_length(email) <= 254)))
+);
+
+-- Name: vouchers; Type: TABLE; Schema: public
+
+CREATE TABLE public.vouchers (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    code text NOT NULL,
+    kind text NOT NULL,
+    amount numeric(10,2) NOT NULL,
+    min_order numeric(10,2),
+    valid_from date,
+    valid_until date,
+    max_uses integer,
+    max_uses_per_customer integer,
+    item_kinds text[],
+    members_only boolean DEFAULT false NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT vouchers_check CHECK (((amount > (0)::numeric) AND ((kind <> 'percent'::text) OR (amount <= (100)::numeric)))),
+    CONSTRAINT vouchers_check1 CHECK (((valid_until IS NULL) OR (valid_from IS NULL) OR (valid_until >= valid_from))),
+    CONSTRAINT vouchers_code_check CHECK ((code ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'::text)),
+    CONSTRAINT vouchers_item_kinds_check CHECK (((item_kinds IS NULL) OR ((cardinality(item_kinds) > 0) AND (item_kinds <@ ARRAY['product'::text, 'course'::text, 'event'::text, 'membership'::text])))),
+    CONSTRAINT vouchers_kind_check CHECK ((kind = ANY (ARRAY['percent'::text, 'fixed'::text]))),
+    CONSTRAINT vouchers_max_uses_check CHECK ((max_uses > 0)),
+    CONSTRAINT vouchers_max_uses_per_customer_check CHECK ((max_uses_per_customer > 0)),
+    CONSTRAINT vouchers_min_order_check CHECK ((min_order >= (0)::numeric))
+);
+
+-- Name: TABLE vouchers; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.vouchers IS 'Voucher codes; redeemed only through place_order (voucher_decide).';
 
 -- Name: waitlist_entries; Type: TABLE; Schema: public
 
@@ -2813,6 +3030,26 @@ ALTER TABLE ONLY public.user_roles
 ALTER TABLE ONLY public.viewer_version
     ADD CONSTRAINT viewer_version_pkey PRIMARY KEY (id);
 
+-- Name: voucher_redemptions voucher_redemptions_order_id_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.voucher_redemptions
+    ADD CONSTRAINT voucher_redemptions_order_id_key UNIQUE (order_id);
+
+-- Name: voucher_redemptions voucher_redemptions_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.voucher_redemptions
+    ADD CONSTRAINT voucher_redemptions_pkey PRIMARY KEY (id);
+
+-- Name: vouchers vouchers_code_key; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.vouchers
+    ADD CONSTRAINT vouchers_code_key UNIQUE (code);
+
+-- Name: vouchers vouchers_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.vouchers
+    ADD CONSTRAINT vouchers_pkey PRIMARY KEY (id);
+
 -- Name: waitlist_entries waitlist_entries_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.waitlist_entries
@@ -3067,6 +3304,18 @@ CREATE INDEX refunds_order_id_idx ON public.refunds USING btree (order_id);
 -- Name: refunds_whole_order_key; Type: INDEX; Schema: public
 
 CREATE UNIQUE INDEX refunds_whole_order_key ON public.refunds USING btree (order_id) WHERE (reason <> 'partial'::text);
+
+-- Name: voucher_redemptions_user_idx; Type: INDEX; Schema: public
+
+CREATE INDEX voucher_redemptions_user_idx ON public.voucher_redemptions USING btree (user_id);
+
+-- Name: voucher_redemptions_voucher_idx; Type: INDEX; Schema: public
+
+CREATE INDEX voucher_redemptions_voucher_idx ON public.voucher_redemptions USING btree (voucher_id);
+
+-- Name: vouchers_created_by_idx; Type: INDEX; Schema: public
+
+CREATE INDEX vouchers_created_by_idx ON public.vouchers USING btree (created_by);
 
 -- Name: waitlist_entries_one_per_address; Type: INDEX; Schema: public
 
@@ -3381,6 +3630,26 @@ ALTER TABLE ONLY public.refunds
 
 ALTER TABLE ONLY public.user_roles
     ADD CONSTRAINT user_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: voucher_redemptions voucher_redemptions_order_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.voucher_redemptions
+    ADD CONSTRAINT voucher_redemptions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE CASCADE;
+
+-- Name: voucher_redemptions voucher_redemptions_user_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.voucher_redemptions
+    ADD CONSTRAINT voucher_redemptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+-- Name: voucher_redemptions voucher_redemptions_voucher_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.voucher_redemptions
+    ADD CONSTRAINT voucher_redemptions_voucher_id_fkey FOREIGN KEY (voucher_id) REFERENCES public.vouchers(id) ON DELETE RESTRICT;
+
+-- Name: vouchers vouchers_created_by_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.vouchers
+    ADD CONSTRAINT vouchers_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 -- Name: waitlist_entries waitlist_entries_user_id_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -3750,6 +4019,30 @@ ALTER TABLE public.viewer_version ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY viewer_version_read ON public.viewer_version FOR SELECT TO anon, authenticated USING (true);
 
+-- Name: voucher_redemptions; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.voucher_redemptions ENABLE ROW LEVEL SECURITY;
+
+-- Name: voucher_redemptions voucher_redemptions_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY voucher_redemptions_admin_select ON public.voucher_redemptions FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: vouchers; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.vouchers ENABLE ROW LEVEL SECURITY;
+
+-- Name: vouchers vouchers_admin_insert; Type: POLICY; Schema: public
+
+CREATE POLICY vouchers_admin_insert ON public.vouchers FOR INSERT TO authenticated WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: vouchers vouchers_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY vouchers_admin_select ON public.vouchers FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: vouchers vouchers_admin_update; Type: POLICY; Schema: public
+
+CREATE POLICY vouchers_admin_update ON public.vouchers FOR UPDATE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)) WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
 -- Name: waitlist_entries; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.waitlist_entries ENABLE ROW LEVEL SECURITY;
@@ -4024,6 +4317,25 @@ REVOKE ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO authenticated;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(p_token text) TO service_role;
+
+-- Name: FUNCTION voucher_allocate(p_discount numeric, p_amounts numeric[]); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.voucher_allocate(p_discount numeric, p_amounts numeric[]) FROM PUBLIC;
+
+-- Name: FUNCTION voucher_decide(p_code text, p_uid uuid, p_email text, p_types text[], p_amounts numeric[], p_member boolean, p_lock boolean); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.voucher_decide(p_code text, p_uid uuid, p_email text, p_types text[], p_amounts numeric[], p_member boolean, p_lock boolean) FROM PUBLIC;
+
+-- Name: FUNCTION voucher_money(p_amount numeric); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.voucher_money(p_amount numeric) FROM PUBLIC;
+
+-- Name: FUNCTION voucher_preview(p_code text, p_types text[], p_amounts numeric[]); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.voucher_preview(p_code text, p_types text[], p_amounts numeric[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.voucher_preview(p_code text, p_types text[], p_amounts numeric[]) TO anon;
+GRANT ALL ON FUNCTION public.voucher_preview(p_code text, p_types text[], p_amounts numeric[]) TO authenticated;
+GRANT ALL ON FUNCTION public.voucher_preview(p_code text, p_types text[], p_amounts numeric[]) TO service_role;
 
 -- Name: FUNCTION waitlist_entries_follow(); Type: ACL; Schema: public
 
@@ -4415,6 +4727,64 @@ GRANT SELECT ON TABLE public.user_roles TO authenticated;
 GRANT ALL ON TABLE public.viewer_version TO service_role;
 GRANT SELECT ON TABLE public.viewer_version TO anon;
 GRANT SELECT ON TABLE public.viewer_version TO authenticated;
+
+-- Name: TABLE voucher_redemptions; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.voucher_redemptions TO service_role;
+GRANT SELECT ON TABLE public.voucher_redemptions TO authenticated;
+
+-- Name: TABLE vouchers; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.vouchers TO service_role;
+GRANT SELECT ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.code; Type: ACL; Schema: public
+
+GRANT INSERT(code) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.kind; Type: ACL; Schema: public
+
+GRANT INSERT(kind) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.amount; Type: ACL; Schema: public
+
+GRANT INSERT(amount) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.min_order; Type: ACL; Schema: public
+
+GRANT INSERT(min_order) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.valid_from; Type: ACL; Schema: public
+
+GRANT INSERT(valid_from) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.valid_until; Type: ACL; Schema: public
+
+GRANT INSERT(valid_until) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.max_uses; Type: ACL; Schema: public
+
+GRANT INSERT(max_uses) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.max_uses_per_customer; Type: ACL; Schema: public
+
+GRANT INSERT(max_uses_per_customer) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.item_kinds; Type: ACL; Schema: public
+
+GRANT INSERT(item_kinds) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.members_only; Type: ACL; Schema: public
+
+GRANT INSERT(members_only) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.active; Type: ACL; Schema: public
+
+GRANT UPDATE(active) ON TABLE public.vouchers TO authenticated;
+
+-- Name: COLUMN vouchers.created_by; Type: ACL; Schema: public
+
+GRANT INSERT(created_by) ON TABLE public.vouchers TO authenticated;
 
 -- Name: TABLE waitlist_entries; Type: ACL; Schema: public
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useLoaderData, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import { redirectTargetOf } from "~/server/http/redirect-target.server";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
@@ -19,6 +19,14 @@ import { cartCatalog, priceCart } from "~/server/cart/cart.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { VoucherForm } from "~/components/cart/voucher-form";
+import {
+  answerVoucherIntent,
+  isVoucherIntent,
+  quoteVoucher,
+  readVoucherCode,
+  withDiscount,
+} from "~/server/vouchers/voucher-cart.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Warenkorb – BeHappy" },
@@ -35,12 +43,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, default
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer } = getAuth(context);
   // Items and prices from the catalogue snapshot; only a member's own membership is a query.
-  const [lines, items, membership] = await Promise.all([
+  const [lines, items, membership, code] = await Promise.all([
     readCart(request),
     cartCatalog(),
     user ? withViewer(viewer, getMyMembership) : null,
+    readVoucherCode(request),
   ]);
   const { resolved, missing, memberPrices, memberPricesFromCart } = priceCart(items, lines, membership);
+  // A redeemed code is asked again on these lines: the cart may have changed since.
+  const voucher =
+    code && resolved.length > 0 ? await withViewer(viewer, (tx) => quoteVoucher(tx, code, resolved)) : null;
   const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
@@ -48,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       lines: resolved,
       removedCount: missing.length,
-      ...orderSums(resolved),
+      ...withDiscount(orderSums(resolved), voucher),
+      voucher,
       count: itemCount(resolved),
       memberPrices,
       memberPricesFromCart,
@@ -59,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  if (isVoucherIntent(formData))
+    return answerVoucherIntent(formData, request, context, getAuth(context).viewer, "/cart");
   // Script-enhanced controls ask for data instead of a redirect (they stay on their page).
   const wantsData = formData.get("_js") === "1";
   const redirectTo = redirectTargetOf(formData, "/cart");
@@ -80,8 +95,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage() {
-  const { lines, subtotal, shipping, total, count, removedCount, memberPrices, memberPricesFromCart } =
-    useLoaderData<typeof loader>();
+  const {
+    lines,
+    subtotal,
+    shipping,
+    discount,
+    total,
+    count,
+    removedCount,
+    memberPrices,
+    memberPricesFromCart,
+    voucher,
+  } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   useFocusAfterRemove(
     lines.map((l) => l.id),
     "cart-heading",
@@ -156,6 +182,12 @@ export default function CartPage() {
                   </dt>
                   <dd className="whitespace-nowrap">{formatPrice(subtotal)}</dd>
                 </div>
+                {discount > 0 && voucher ? (
+                  <div className="flex justify-between gap-6" data-testid="cart-discount">
+                    <dt>Gutschein {voucher.code}</dt>
+                    <dd className="whitespace-nowrap">{formatPrice(-discount)}</dd>
+                  </div>
+                ) : null}
                 {shipping > 0 ? (
                   <div className="flex justify-between gap-6">
                     <dt>Versand</dt>
@@ -180,6 +212,11 @@ export default function CartPage() {
               </Link>
             </div>
           </div>
+          <VoucherForm
+            page="/cart"
+            applied={voucher}
+            answer={answer && "voucher" in answer ? answer.voucher : undefined}
+          />
         </>
       )}
     </section>

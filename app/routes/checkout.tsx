@@ -25,6 +25,13 @@ import { findOrderByCheckoutToken } from "~/server/orders/orders.server";
 import { enforceIpLimit } from "~/server/http/rate-limit.server";
 import { redirectWithError } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { VoucherForm } from "~/components/cart/voucher-form";
+import {
+  answerVoucherIntent,
+  isVoucherIntent,
+  readVoucherCode,
+  serializeVoucherCode,
+} from "~/server/vouchers/voucher-cart.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
 
@@ -50,10 +57,9 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
-  const [{ lines: resolved, shipping, total, summary, memberPricesFromCart, profile }, prefill] = await Promise.all([
-    loadCheckout(viewer, user.id, lines),
-    readPrefill(request),
-  ]);
+  const code = await readVoucherCode(request);
+  const [{ lines: resolved, shipping, discount, total, voucher, summary, memberPricesFromCart, profile }, prefill] =
+    await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
   if (resolved.length === 0) throw redirect("/cart");
   return data(
     {
@@ -62,7 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       summary,
       lines: resolved,
       shipping,
+      discount,
       total,
+      voucher,
       memberPricesFromCart,
       defaults: {
         salutation: profile?.salutation ?? "",
@@ -95,12 +103,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { user, viewer, lines } = await guard(request, context, formData.get("checkoutToken"));
+  if (isVoucherIntent(formData)) return answerVoucherIntent(formData, request, context, viewer, "/checkout");
   await enforceIpLimit("checkoutPerIp", context);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
-  const outcome = await placeCheckoutOrder(viewer, user.id, submission.value, lines);
+  const outcome = await placeCheckoutOrder(viewer, user.id, submission.value, lines, await readVoucherCode(request));
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ formErrors: [outcome.notice.description] }), notice: outcome.notice },
@@ -111,13 +120,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await serializeCart([]));
   headers.append("Set-Cookie", await clearPrefill());
+  headers.append("Set-Cookie", await serializeVoucherCode(null));
   return redirect(`/order-confirmation/${outcome.orderId}`, { headers });
 }
 
 export default function CheckoutPage() {
-  const { checkoutToken, summary, lines, shipping, total, memberPricesFromCart, defaults } =
+  const { checkoutToken, summary, lines, shipping, discount, total, voucher, memberPricesFromCart, defaults } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const actionData = answer && "result" in answer ? answer : undefined;
   const { form, fields, pending } = usePageForm(actionData, {
     id: "checkout",
     schema: checkoutSchema,
@@ -135,6 +146,11 @@ export default function CheckoutPage() {
         {actionData?.notice ? (
           <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description} />
         ) : null}
+        <VoucherForm
+          page="/checkout"
+          applied={voucher}
+          answer={answer && "voucher" in answer ? answer.voucher : undefined}
+        />
         <Form method="post" {...getFormProps(form)} className="mt-8 space-y-8">
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <input type="hidden" name="summary" value={summary} />
@@ -181,6 +197,12 @@ export default function CheckoutPage() {
               <p className="mt-4 text-sm">
                 Mit der {memberPricesFromCart}-Mitgliedschaft in dieser Bestellung zahlst du schon jetzt
                 Community-Preise.
+              </p>
+            ) : null}
+            {discount > 0 && voucher ? (
+              <p className="mt-4 flex justify-between border-t border-border pt-4" data-testid="checkout-discount">
+                <span>Gutschein {voucher.code}</span>
+                <span>{formatPrice(-discount)}</span>
               </p>
             ) : null}
             {shipping > 0 ? (

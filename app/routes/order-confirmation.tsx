@@ -114,6 +114,13 @@ export default function OrderConfirmationPage() {
             ))}
           </tbody>
           <tfoot>
+            {order.discount_amount > 0 ? (
+              <SumRow
+                label={`Gutschein ${order.voucher_code ?? ""}`}
+                amount={-order.discount_amount}
+                testId="order-discount"
+              />
+            ) : null}
             {order.shipping_fee > 0 ? (
               <SumRow label="Versand" amount={order.shipping_fee} testId="order-shipping" />
             ) : null}

@@ -8,22 +8,32 @@ import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
 const BOOK = "d0000000-0000-4000-8000-00000000b001";
 const MUG = "d0000000-0000-4000-8000-00000000b002";
 
-/** A paid order: 2 books at 14,90 €, 1 mug at 19,99 €, 4,90 € shipping; its id and item ids. */
-async function paidOrder(engine: Engine, userId: string, paid?: number) {
+/**
+ * A paid order: 2 books at 14,90 €, 1 mug at 19,99 €, 4,90 € shipping; its id and item ids. With a
+ * voucher, the discount place_order gave each line (books, mug) comes off the total.
+ */
+async function paidOrder(engine: Engine, userId: string, paid?: number, discounts: [number, number] = [0, 0]) {
+  const total = 54.69 - discounts[0] - discounts[1];
   const [o] = await engine.query<{ id: string }>(
-    `insert into public.orders (customer_name, customer_email, total_amount, shipping_fee, status, user_id)
-     values ('Kim Berg', 'kim@example.com', 54.69, 4.90, 'pending', $1) returning id`,
-    [userId],
+    `insert into public.orders (customer_name, customer_email, total_amount, shipping_fee, status, user_id,
+       voucher_code, discount_amount)
+     values ('Kim Berg', 'kim@example.com', $2, 4.90, 'pending', $1, $3, $4) returning id`,
+    [
+      userId,
+      total.toFixed(2),
+      discounts[0] + discounts[1] > 0 ? "HERBST20" : null,
+      (discounts[0] + discounts[1]).toFixed(2),
+    ],
   );
   const [book] = await engine.query<{ id: string }>(
-    `insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, vat_rate, shipped)
-     values ($1, $2, 'product', 'Glücksbuch', 2, 14.90, 7, true) returning id`,
-    [o.id, BOOK],
+    `insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, vat_rate, shipped, discount)
+     values ($1, $2, 'product', 'Glücksbuch', 2, 14.90, 7, true, $3) returning id`,
+    [o.id, BOOK, discounts[0]],
   );
   const [mug] = await engine.query<{ id: string }>(
-    `insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, vat_rate, shipped)
-     values ($1, $2, 'product', 'Tasse', 1, 19.99, 19, true) returning id`,
-    [o.id, MUG],
+    `insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, vat_rate, shipped, discount)
+     values ($1, $2, 'product', 'Tasse', 1, 19.99, 19, true, $3) returning id`,
+    [o.id, MUG, discounts[1]],
   );
   if (paid !== undefined) {
     await engine.query(
@@ -132,6 +142,43 @@ describeEngines("partial refunds", (engine) => {
       { reason: "partial", amount: "19.99", status: "open" },
       { reason: "cancellation", amount: "34.70", status: "open" },
     ]);
+  });
+
+  it("with a voucher, a line gives back what was paid for it, and all returns add up to the total", async () => {
+    const e = engine();
+    // 20 % off the goods: 5,97 € of the books' 29,80 €, 3,99 € of the mug's 19,99 €; paid 44,73 €.
+    const order = await paidOrder(e, buyer, 44.73, [5.97, 3.99]);
+    await refund(order.id, [{ order_item_id: order.book, quantity: 1 }]);
+    await refund(order.id, [{ order_item_id: order.book, quantity: 1 }]);
+    // Half of 5,97 € is 2,985 €: the first book takes 2,99 €, the second the 2,98 € left.
+    const shares = await e.query<{ quantity: number; discount: string }>(
+      `select l.quantity, l.discount::text from public.invoice_correction_lines l
+         join public.invoices i on i.id = l.invoice_id where i.order_id = $1 order by i.number`,
+      [order.id],
+    );
+    expect(shares).toEqual([
+      { quantity: 1, discount: "2.99" },
+      { quantity: 1, discount: "2.98" },
+    ]);
+    // A cancellation now cancels the mug less its discount, and the shipping: 16,00 + 4,90 €.
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [order.id]);
+    expect((await invoicesOf(e, order.id)).map((i) => [i.kind, i.total])).toEqual([
+      ["invoice", "44.73"],
+      ["correction", "-11.91"],
+      ["correction", "-11.92"],
+      ["cancellation", "-20.90"],
+    ]);
+    const amounts = (await refundsOf(e, order.id)).map((r) => Number(r.amount));
+    expect(amounts.sort()).toEqual([11.91, 11.92, 20.9]);
+    expect(Math.round(amounts.reduce((a, b) => a + b, 0) * 100)).toBe(4473);
+  });
+
+  it("refuses to refund lines a 100 % voucher made free", async () => {
+    const e = engine();
+    const order = await paidOrder(e, buyer, 4.9, [29.8, 19.99]);
+    const free = await errorOf(refund(order.id, [{ order_item_id: order.book, quantity: 1 }]));
+    expect(free.message).toBe("Für diese Positionen wurde nichts bezahlt, es gibt nichts zu erstatten.");
+    expect((await invoicesOf(e, order.id)).map((i) => i.kind)).toEqual(["invoice"]);
   });
 
   it("members cannot refund, not even their own order, nor forge correction lines", async () => {

@@ -34,6 +34,8 @@ interface Ids {
   payment: string;
   refund: string;
   newsletterIssue: string;
+  voucher: string;
+  redemption: string;
 }
 
 interface TableCase {
@@ -475,6 +477,38 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  vouchers: {
+    // Codes are the admins' alone; members and visitors learn about a code only through
+    // voucher_preview and place_order, which answer for the code typed.
+    where: "id = $1",
+    key: (i) => i.voucher,
+    insert: () => ["insert into public.vouchers (code, kind, amount) values ('MATRIXNEU', 'percent', 10)", []],
+    set: "active = active",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, "none", X],
+      owner: ["none", X, "none", X],
+      admin: ["ok", "ok", "ok", X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
+  voucher_redemptions: {
+    // Written by place_order only; admins read them (the uses in the list), the buyer does not.
+    where: "id = $1",
+    key: (i) => i.redemption,
+    insert: (i) => [
+      "insert into public.voucher_redemptions (voucher_id, order_id, email) values ($1, $2, 'owner@example.com')",
+      [i.voucher, i.order],
+    ],
+    set: "email = email",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   invoice_counters: {
     // The gapless series' counters: only the SECURITY DEFINER numbering function touches them.
     where: "year = $1::int",
@@ -626,6 +660,17 @@ async function fixtures(engine: Engine): Promise<Ids> {
     "insert into public.refunds (order_id, reason, amount, due_on) values ($1, 'cancellation', 5, current_date) returning id",
     [paidOrder],
   );
+  const voucher = await one(
+    "insert into public.vouchers (code, kind, amount) values ('MATRIX', 'fixed', 5) returning id",
+  );
+  // Its own code: a used code cannot be deleted, and the vouchers row above must stay deletable.
+  const usedVoucher = await one(
+    "insert into public.vouchers (code, kind, amount) values ('MATRIXALT', 'fixed', 5) returning id",
+  );
+  const redemption = await one(
+    "insert into public.voucher_redemptions (voucher_id, order_id, user_id, email) values ($1, $2, $3, 'owner@example.com') returning id",
+    [usedVoucher, paidOrder, owner],
+  );
   const cancellation = await one(
     "insert into public.contract_cancellations (kind, name, email, confirmation_email, user_id) values ('ordentlich', 'O W', 'owner@example.com', 'owner@example.com', $1) returning id",
     [owner],
@@ -660,6 +705,8 @@ async function fixtures(engine: Engine): Promise<Ids> {
     waitlistEntry,
     payment,
     refund,
+    voucher,
+    redemption,
     invoice,
     owner,
     other,

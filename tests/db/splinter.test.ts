@@ -28,6 +28,7 @@ const KEPT_ON_PURPOSE = {
     "file_withdrawal",
     "my_membership",
     "unsubscribe_newsletter",
+    "voucher_preview",
   ],
   authenticated_security_definer_function_executable: [
     "admin_list_page",
@@ -47,6 +48,7 @@ const KEPT_ON_PURPOSE = {
     "run_job_now",
     "start_newsletter_send",
     "unsubscribe_newsletter",
+    "voucher_preview",
     "withdraw_contract_cancellation",
   ],
 } as Record<string, string[]>;

@@ -61,6 +61,7 @@ const ADMIN = [
   "/admin/profiles",
   "/admin/kuendigungen",
   "/admin/erstattungen",
+  "/admin/gutscheine",
   "/admin/jobs",
   "/admin/export",
   "/admin/events",

@@ -96,6 +96,7 @@ const ADMIN_PATHS = [
   "/admin/contacts",
   "/admin/orders",
   "/admin/profiles",
+  "/admin/gutscheine",
   ...["events", "courses", "products"].flatMap((kind) => [`/admin/${kind}`, `/admin/${kind}/new`]),
   `/admin/events/new/${EVENT}`,
   `/admin/courses/new/${COURSE}`,

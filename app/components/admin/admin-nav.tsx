@@ -13,6 +13,7 @@ export const ADMIN_NAV = [
   { to: "/admin/orders", label: "Bestellungen" },
   { to: "/admin/withdrawals", label: "Widerrufe" },
   { to: "/admin/erstattungen", label: "Erstattungen" },
+  { to: "/admin/gutscheine", label: "Gutscheine" },
   { to: "/admin/kuendigungen", label: "Kündigungen" },
   { to: "/admin/profiles", label: "Profile" },
   { to: "/admin/mails", label: "Mails" },

@@ -140,6 +140,11 @@ export function OrderDetail({
             </AdminTable>
           </div>
         )}
+        {order.discount_amount > 0 ? (
+          <p className="mt-3 text-right">
+            Gutschein {order.voucher_code}: {formatPrice(-order.discount_amount)}
+          </p>
+        ) : null}
         {order.shipping_fee > 0 ? <p className="mt-3 text-right">Versand: {formatPrice(order.shipping_fee)}</p> : null}
         <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
       </DetailSection>

@@ -49,7 +49,11 @@ export function OrderPartialRefund({
               <input type="hidden" name={row.item.name} value={line.itemId} />
               <Field
                 label={`Menge zurück: ${line.title}`}
-                description={`${line.left} von ${line.bought} erstattbar, je ${formatPrice(line.unitPrice)}`}
+                description={`${line.left} von ${line.bought} erstattbar, je ${formatPrice(line.unitPrice)}${
+                  line.discount > 0
+                    ? `, abzüglich des Gutscheinanteils (${formatPrice(line.discount)} auf die Position)`
+                    : ""
+                }`}
                 {...fieldProps(row.quantity, { type: "number" })}
                 min={0}
                 max={line.left}

@@ -48,6 +48,8 @@ export interface ReturnableLine {
   bought: number;
   left: number;
   unitPrice: number;
+  /** The voucher's discount on the whole line (all it bought); a return gives back its share less. */
+  discount: number;
 }
 
 export interface AdminOrderDetail {
@@ -64,6 +66,9 @@ export interface AdminOrderDetail {
     vat_id: string | null;
     /** A flat shipping fee (SHIPPING_FEE) charged with this order; 0 when none. */
     shipping_fee: number;
+    /** The redeemed voucher code (issue 29) and what it took off the goods; 0 when none. */
+    voucher_code: string | null;
+    discount_amount: number;
   };
   items: { id: string; item_title: string; item_type: string; quantity: number; price: number }[];
   /** Spec §8: items that failed to load show their own notice; the rest of the order stays. */

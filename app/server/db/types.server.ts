@@ -133,6 +133,7 @@ export interface InvoiceCorrectionLinesTable {
   order_item_id: string | null;
   quantity: number;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  discount: Generated<number>;
 }
 
 export interface InvoiceCountersTable {
@@ -268,6 +269,7 @@ export interface OrderItemsTable {
   membership_plan: string | null;
   vat_rate: number;
   shipped: Generated<boolean>;
+  discount: Generated<number>;
 }
 
 export interface OrderPaymentsTable {
@@ -306,6 +308,8 @@ export interface OrdersTable {
   payment_reminded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   company: string | null;
   vat_id: string | null;
+  voucher_code: string | null;
+  discount_amount: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -402,6 +406,32 @@ export interface ViewerVersionTable {
   changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface VoucherRedemptionsTable {
+  id: Generated<string>;
+  voucher_id: string;
+  order_id: string;
+  user_id: string | null;
+  email: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface VouchersTable {
+  id: Generated<string>;
+  code: string;
+  kind: string;
+  amount: number;
+  min_order: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  item_kinds: string[] | null;
+  members_only: Generated<boolean>;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface WaitlistEntriesTable {
   id: Generated<string>;
   item_id: string;
@@ -465,6 +495,8 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   user_roles: UserRolesTable;
   viewer_version: ViewerVersionTable;
+  voucher_redemptions: VoucherRedemptionsTable;
+  vouchers: VouchersTable;
   waitlist_entries: WaitlistEntriesTable;
   withdrawals: WithdrawalsTable;
 }

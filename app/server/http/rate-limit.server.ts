@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   newsletterPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
   waitlistPerIp: { windowSeconds: 10 * 60, max: 10, scales: true },
   checkoutPerIp: { windowSeconds: 60, max: 10, scales: true },
+  // Guessing voucher codes: generous for a person trying a few, a wall for a script.
+  voucherPerIp: { windowSeconds: 10 * 60, max: 30, scales: true },
   passwordResetPerIp: { windowSeconds: 60 * 60, max: 5, scales: true },
   // Reset mails to one address (silently dropped beyond: the page answers the same).
   passwordResetPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },

@@ -66,6 +66,7 @@ export async function getOrderAdmin(tx: Tx, id: string) {
     ...row,
     total_amount: num(row.total_amount) ?? 0,
     shipping_fee: num(row.shipping_fee) ?? 0,
+    discount_amount: num(row.discount_amount) ?? 0,
     created_at: iso(row.created_at),
   };
 }

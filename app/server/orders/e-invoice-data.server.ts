@@ -60,7 +60,10 @@ function directedLines(invoice: InvoiceDocument) {
   const creditNote = printedTotal < 0 || invoice.total_amount < 0;
   const direction = creditNote ? -1 : 1;
   // A credit note states what it credits as positive amounts; its type code says the direction.
-  const lines: InvoiceLine[] = printed.map((l) => ({ ...l, quantity: l.quantity * direction }));
+  const lines: InvoiceLine[] = printed
+    .map((l) => ({ ...l, quantity: l.quantity * direction }))
+    // A voucher's line lowers the amount: a negative quantity, never a negative price (BR-27).
+    .map((l) => (l.unitPrice < 0 ? { ...l, quantity: -l.quantity, unitPrice: -l.unitPrice } : l));
   return { creditNote, lines };
 }
 

@@ -58,20 +58,43 @@ export async function latestInvoiceOfOrder(tx: Tx, orderId: string) {
   return row ? summary(row) : null;
 }
 
-type LineItem = { item_title: string; quantity: number; price: unknown; vat_rate: unknown; shipped: boolean };
+type LineItem = {
+  item_title: string;
+  quantity: number;
+  price: unknown;
+  vat_rate: unknown;
+  shipped: boolean;
+  /** The voucher's share of this line (for the quantity given), in euros. */
+  discount?: unknown;
+};
 
 /**
- * The lines an invoice of an order prints and books: the order's lines, then shipping as its own
- * line. `rateItems` are the lines whose rates decide the shipping's rate (all the order's lines,
- * also when a correction prints only some).
+ * The lines an invoice of an order prints and books: the order's lines, a redeemed code as one
+ * negative "Gutschein CODE" line per VAT rate (its share of each line's discount, so § 14 UStG's
+ * split per rate stays right), then shipping as its own line. `rateItems` are the lines whose
+ * rates decide the shipping's rate (all the order's lines, also when a correction prints only some).
  */
-export function invoiceLinesOf(items: LineItem[], shippingFee: number, rateItems: LineItem[] = items): InvoiceLine[] {
+export function invoiceLinesOf(
+  items: LineItem[],
+  shippingFee: number,
+  { rateItems = items, voucherCode = null }: { rateItems?: LineItem[]; voucherCode?: string | null } = {},
+): InvoiceLine[] {
   const lines = items.map((i) => ({
     title: i.item_title,
     quantity: i.quantity,
     unitPrice: num(i.price) ?? 0,
     vatRate: num(i.vat_rate) ?? 19,
   }));
+  const discountByRate = new Map<number, number>();
+  for (const item of items) {
+    const cents = Math.round((num(item.discount) ?? 0) * 100);
+    if (cents === 0) continue;
+    const rate = num(item.vat_rate) ?? 19;
+    discountByRate.set(rate, (discountByRate.get(rate) ?? 0) + cents);
+  }
+  for (const [rate, cents] of [...discountByRate].sort(([a], [b]) => b - a)) {
+    lines.push({ title: `Gutschein ${voucherCode ?? ""}`.trim(), quantity: 1, unitPrice: -cents / 100, vatRate: rate });
+  }
   if (shippingFee > 0) {
     // Shipping is an ancillary service of the goods sent and shares their rate (UStAE 3.10 (6));
     // with books (7 %) and other goods (19 %) in one parcel, the higher rate is the safe choice
@@ -109,16 +132,27 @@ export async function linesOfInvoices(tx: Tx, invoices: InvoiceLineSource[]) {
   const orderIds = [...new Set(invoices.map((i) => i.order_id))];
   const [items, returned] = await Promise.all([
     tx
-      .selectFrom("order_items")
-      .select(["id", "order_id", "item_title", "quantity", "price", "vat_rate", "shipped"])
-      .where("order_id", "in", orderIds)
-      .orderBy("item_title")
-      .orderBy("id")
+      .selectFrom("order_items as oi")
+      .innerJoin("orders as o", "o.id", "oi.order_id")
+      .select([
+        "oi.id",
+        "oi.order_id",
+        "oi.item_title",
+        "oi.quantity",
+        "oi.price",
+        "oi.vat_rate",
+        "oi.shipped",
+        "oi.discount",
+        "o.voucher_code",
+      ])
+      .where("oi.order_id", "in", orderIds)
+      .orderBy("oi.item_title")
+      .orderBy("oi.id")
       .execute(),
     tx
       .selectFrom("invoice_correction_lines as l")
       .innerJoin("invoices as c", "c.id", "l.invoice_id")
-      .select(["l.invoice_id", "c.corrects_invoice_id", "l.order_item_id", "l.quantity"])
+      .select(["l.invoice_id", "c.corrects_invoice_id", "l.order_item_id", "l.quantity", "l.discount"])
       .where("c.order_id", "in", orderIds)
       .execute(),
   ]);
@@ -138,20 +172,32 @@ export async function linesOfInvoices(tx: Tx, invoices: InvoiceLineSource[]) {
         : invoice.kind === "cancellation"
           ? returned.filter((r) => r.corrects_invoice_id === invoice.cancels_invoice_id)
           : [];
-    const back = (itemId: string) =>
-      corrections.filter((r) => r.order_item_id === itemId).reduce((sum, r) => sum + r.quantity, 0);
+    const back = (itemId: string) => corrections.filter((r) => r.order_item_id === itemId);
+    const quantityBack = (itemId: string) => back(itemId).reduce((sum, r) => sum + r.quantity, 0);
+    // In cents: the shares of a line's discount that its corrections took back.
+    const discountBack = (itemId: string) =>
+      back(itemId).reduce((sum, r) => sum + Math.round((num(r.discount) ?? 0) * 100), 0);
     const shippingBack = corrections.some((r) => r.order_item_id === null);
+    const options = { rateItems: orderItems, voucherCode: orderItems[0]?.voucher_code ?? null };
     const lines =
       invoice.kind === "correction"
         ? invoiceLinesOf(
-            orderItems.map((i) => ({ ...i, quantity: back(i.id) })).filter((i) => i.quantity > 0),
+            orderItems
+              .map((i) => ({ ...i, quantity: quantityBack(i.id), discount: discountBack(i.id) / 100 }))
+              .filter((i) => i.quantity > 0),
             shippingBack ? fee : 0,
-            orderItems,
+            options,
           )
         : invoiceLinesOf(
-            orderItems.map((i) => ({ ...i, quantity: i.quantity - back(i.id) })).filter((i) => i.quantity > 0),
+            orderItems
+              .map((i) => ({
+                ...i,
+                quantity: i.quantity - quantityBack(i.id),
+                discount: (Math.round((num(i.discount) ?? 0) * 100) - discountBack(i.id)) / 100,
+              }))
+              .filter((i) => i.quantity > 0),
             shippingBack ? 0 : fee,
-            orderItems,
+            options,
           );
     result.set(invoice.id, lines);
   }
@@ -189,6 +235,7 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
       "country",
       "created_at",
       "shipping_fee",
+      "voucher_code",
     ])
     .where("id", "=", invoice.order_id)
     .executeTakeFirstOrThrow();
@@ -229,8 +276,15 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
     .orderBy("i.issued_at", "desc")
     .executeTakeFirst();
   if (!invoice) return [];
-  const { rows } = await sql<{ id: string; item_title: string; quantity: number; price: string; left: number }>`
-    select oi.id, oi.item_title, oi.quantity, oi.price::text, r.quantity as left
+  const { rows } = await sql<{
+    id: string;
+    item_title: string;
+    quantity: number;
+    price: string;
+    discount: string;
+    left: number;
+  }>`
+    select oi.id, oi.item_title, oi.quantity, oi.price::text, oi.discount::text, r.quantity as left
       from public.remaining_invoice_quantities(${invoice.id}::uuid) r
       join public.order_items oi on oi.id = r.order_item_id
      order by oi.item_title, oi.id`.execute(tx);
@@ -240,5 +294,6 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
     bought: r.quantity,
     left: r.left,
     unitPrice: Number(r.price),
+    discount: Number(r.discount),
   }));
 }

@@ -93,6 +93,8 @@ export function buildOrderConfirmationMail({
 
   // A flat shipping fee is its own line; without one, delivery is free (as the terms say).
   const shipping = order.shipping_fee > 0;
+  // A redeemed code is its own line, before shipping (which it never discounts).
+  const discount = order.discount_amount > 0;
   const totalNote = shipping ? vatNote(operator.vatMode) : `${vatNote(operator.vatMode)}, versandkostenfrei`;
 
   const greeting = personal ? `Hallo ${order.customer_name},` : "Hallo,";
@@ -113,6 +115,7 @@ export function buildOrderConfirmationMail({
     "",
     "Deine Artikel:",
     ...items,
+    ...(discount ? [`Gutschein ${order.voucher_code ?? ""}: ${formatPrice(-order.discount_amount)}`] : []),
     ...(shipping ? [`Versand: ${formatPrice(order.shipping_fee)}`] : []),
     `Gesamt: ${formatPrice(order.total_amount)} (${totalNote})`,
     "",
@@ -142,6 +145,7 @@ export function buildOrderConfirmationMail({
              `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
          )
          .join("")}
+       ${discount ? `<tr><td></td><td>Gutschein ${escapeHtml(order.voucher_code ?? "")}</td><td></td><td style="text-align:right">${formatPrice(-order.discount_amount)}</td></tr>` : ""}
        ${shipping ? `<tr><td></td><td>Versand</td><td></td><td style="text-align:right">${formatPrice(order.shipping_fee)}</td></tr>` : ""}
        <tr><td></td><td colspan="2"><strong>Gesamt</strong> <small>(${escapeHtml(totalNote)})</small></td><td style="text-align:right"><strong>${formatPrice(order.total_amount)}</strong></td></tr>
      </table>

@@ -24,13 +24,15 @@ export const ORDER_COLUMNS = [
   "notes",
   "company",
   "vat_id",
+  "voucher_code",
+  "discount_amount",
 ] as const;
 
 /**
  * The order is written by place_order in SQL: prices and total come from the catalogue and the
  * buyer's membership there. A form sent again returns the same order.
  */
-export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]) {
+export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[], voucherCode: string | null = null) {
   const customer = {
     salutation: input.salutation ?? "",
     first_name: input.firstName,
@@ -45,6 +47,8 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
     notes: input.notes ?? "",
     company: input.company ?? "",
     vat_id: input.vatId ?? "",
+    // place_order decides the code's discount under the code's lock (decision 0017).
+    voucher_code: voucherCode ?? "",
   };
   const orderLines = lines.map((l) => ({ item_id: l.itemId, item_type: l.itemType, quantity: l.quantity }));
   const { rows } = await sql<{ id: string }>`
@@ -63,6 +67,7 @@ export async function getOrder(tx: Tx, orderId: string) {
     created_at: iso(order.created_at),
     total_amount: num(order.total_amount) ?? 0,
     shipping_fee: num(order.shipping_fee) ?? 0,
+    discount_amount: num(order.discount_amount) ?? 0,
     items: await listOrderItems(tx, orderId),
   };
 }

@@ -20,6 +20,7 @@ import { deliveryOf, saveDeliveryAddress } from "~/server/orders/delivery-addres
 import { orderConfirmationMailFor } from "~/server/orders/order-mails.server";
 import { orderSums } from "~/server/orders/shipping.server";
 import { orderFingerprint, summaryFingerprint } from "~/server/orders/checkout-summary.server";
+import { quoteVoucher, withDiscount } from "~/server/vouchers/voucher-cart.server";
 
 /**
  * Checkout orchestration: what the /checkout route shows and what placing an order does (order,
@@ -45,16 +46,21 @@ export type PlaceOrderOutcome =
 
 class SummaryChanged extends Error {}
 
-/** The lines with the prices this member will be charged, shipping, the total, and the saved address. */
-export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[]) {
+/**
+ * The lines with the prices this member will be charged, shipping, the redeemed code's discount,
+ * the total, and the saved address.
+ */
+export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[], code: string | null = null) {
   return withViewer(viewer, async (tx) => {
     const membership = await getMyMembership(tx);
     const { resolved, memberPricesFromCart } = await resolveCart(tx, lines, membership);
     const profile = await getProfileForCheckout(tx, userId);
-    const sums = orderSums(resolved);
+    const voucher = code && resolved.length > 0 ? await quoteVoucher(tx, code, resolved) : null;
+    const sums = withDiscount(orderSums(resolved), voucher);
     return {
       lines: resolved,
       ...sums,
+      voucher,
       summary: summaryFingerprint(resolved, sums.shipping, sums.total),
       memberPricesFromCart,
       profile,
@@ -75,13 +81,14 @@ export async function placeCheckoutOrder(
   userId: string,
   input: CheckoutInput,
   lines: CartLine[],
+  voucherCode: string | null = null,
 ): Promise<PlaceOrderOutcome> {
   let orderId: string;
   try {
     orderId = await withViewer(viewer, async (tx) => {
       const account = await accountAddress(tx, userId);
       if (!account) throw new Error("account without e-mail");
-      const id = await placeOrder(tx, { ...input, email: account.email }, lines);
+      const id = await placeOrder(tx, { ...input, email: account.email }, lines, voucherCode);
       const placed = await getOrder(tx, id);
       if (!placed || orderFingerprint(placed) !== input.summary) throw new SummaryChanged();
       await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
