@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "../e2e/support/fixtures";
+import { sidewaysProblems } from "../e2e/support/layout";
 
 /**
  * A catalogue of three pages (issue 31): the 8 demo products and 45 added make 53, so /products
@@ -81,6 +82,10 @@ test("a page after the last, or no page number, is a 404 with a way to the first
   await page.getByRole("link", { name: "Zur ersten Seite" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(cards(page)).toHaveCount(24);
+});
+
+test("the pager never makes a page scroll sideways, at 320, 390 and 1280 px", async ({ page }) => {
+  expect(await sidewaysProblems(page, ["/products", "/products?seite=2", "/products?seite=3"])).toEqual([]);
 });
 
 test('by keyboard alone: Tab to "Weiter", Enter opens page 2', async ({ page }) => {

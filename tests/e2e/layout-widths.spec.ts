@@ -143,6 +143,13 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
     await seedLongEntries(page);
     await signIn({ admin: true, email: `ein-sehr-langer-name-${Date.now()}@beispiel-unternehmen.example` });
     const { orderId } = await orderEvent(page, 2);
+    // Paid: the order page then has its invoice, the payment rows and the Teilerstattung form.
+    await page.goto(`/admin/orders?order=${orderId}`);
+    await page
+      .getByRole("region", { name: "Status ändern" })
+      .getByRole("button", { name: "Zahlung eingegangen" })
+      .click();
+    await expect(page.getByRole("region", { name: "Teilerstattung" })).toBeVisible();
     const details = await detailPages(page);
     const itemId = details[0].split("/").pop()!;
     await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "product", quantity: "1" } });
