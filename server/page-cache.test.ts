@@ -52,7 +52,7 @@ const renderPage: RequestHandler = (req, res) => {
   res.end(
     `<body><p>${req.originalUrl} render ${renders} theme ${req.headers.cookie ?? ""}</p>${" ".repeat(2048)}` +
       `<script nonce="${nonce}" type="text/x-deferred-module">${module}</script>` +
-      `<script nonce="${nonce}" src="/assets/b.js" type="module"></script><script nonce="${nonce}">${stream}</script></body></html>`,
+      `<script nonce="${nonce}" src="/assets/b.js" type="module"></script><script nonce="${nonce}">${stream}</script><script>injected()</script></body></html>`,
   );
 };
 

@@ -5,8 +5,9 @@
 // The miss was rendered with a per-response CSP nonce. A nonce that is replayed to everyone is no
 // nonce: anyone could read it and use it for an injected script. So the stored copy loses it — the
 // `nonce="…"` attributes leave the body, and in `script-src` the nonce is replaced by a sha256 of
-// each inline script, taken from the stored bytes. Those hashes allow exactly the scripts the
-// server rendered (the same guarantee the nonce gave); external scripts stay allowed by 'self'.
+// each inline script that carried it. Those hashes allow exactly the scripts the server rendered
+// with the nonce — markup injected into a page without it stays refused, on a hit as on the miss —
+// and external scripts stay allowed by 'self'.
 import { createHash } from "node:crypto";
 import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 
@@ -26,13 +27,16 @@ const DATA_BLOCKS = new Set(["application/ld+json", "application/json"]);
 /** The directives a script nonce may stand in; anywhere else (styles) the page is not stored. */
 const SCRIPT_DIRECTIVES = new Set(["script-src", "script-src-elem"]);
 
-/** `'sha256-…'` of every inline script the browser may run, in document order, each once. */
-export function inlineScriptHashes(body: Buffer): string[] {
+/**
+ * `'sha256-…'` of every inline script the browser may run and that carries `nonce="<nonce>"`, in
+ * document order, each once.
+ */
+export function inlineScriptHashes(body: Buffer, nonce: string): string[] {
   // latin1 maps byte to character one to one: the hashed bytes are exactly the sent ones.
   const html = body.toString("latin1");
   const hashes = new Set<string>();
   for (const [, attributes = "", content = ""] of html.matchAll(SCRIPT)) {
-    if (SRC.test(attributes)) continue;
+    if (SRC.test(attributes) || !attributes.includes(` nonce="${nonce}"`)) continue;
     const type = TYPE.exec(attributes);
     if (type && DATA_BLOCKS.has((type[1] ?? type[2] ?? type[3] ?? "").trim().toLowerCase())) continue;
     // The parser turns CR LF and lone CR into LF before a script sees its text; so must the hash.
@@ -62,6 +66,7 @@ function without(body: Buffer, separator: string): Buffer {
  */
 export function withoutNonce(body: Buffer, csp: string, nonce: string): { body: Buffer; csp: string } | null {
   const stored = without(body, ` nonce="${nonce}"`);
+  // Anywhere else (inside a script's text, say) the hashes of the original would not match.
   if (stored.includes(nonce)) return null;
   const source = `'nonce-${nonce}'`;
   let hashes: string[] | undefined;
@@ -70,7 +75,8 @@ export function withoutNonce(body: Buffer, csp: string, nonce: string): { body: 
     const tokens = directive.trim().split(/\s+/);
     if (tokens.includes(source)) {
       if (!SCRIPT_DIRECTIVES.has(tokens[0]!.toLowerCase())) return null;
-      hashes ??= inlineScriptHashes(stored);
+      // Taken from the rendered body, where the nonce still tells the server's scripts apart.
+      hashes ??= inlineScriptHashes(body, nonce);
       tokens.splice(tokens.indexOf(source), 1, ...hashes);
     }
     if (tokens[0]) directives.push(tokens.join(" "));
@@ -104,7 +110,8 @@ export function pickEncoding(
     weights.set(name, Math.max(weight, weights.get(name) ?? 0));
   }
   const any = weights.get("*");
-  const weightOf = (coding: Encoding) => weights.get(coding) ?? any ?? (coding === "identity" ? 1 : 0);
+  // Unlisted, identity is still acceptable (RFC 9110), but last: the client named what it prefers.
+  const weightOf = (coding: Encoding) => weights.get(coding) ?? any ?? (coding === "identity" ? Number.MIN_VALUE : 0);
   let best: Encoding | undefined;
   for (const coding of available)
     if (weightOf(coding) > 0 && (best === undefined || weightOf(coding) > weightOf(best))) best = coding;
