@@ -91,7 +91,7 @@ async function start({
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 /** The headers that are the same for every answer: all but the request id and date. */
 const sameFor = (headers: Headers) =>
-  [...headers].filter(([name]) => !["x-request-id", "date", "connection", "keep-alive"].includes(name));
+  [...headers].filter(([name]) => !["x-request-id", "date", "age", "connection", "keep-alive"].includes(name));
 
 describe("page cache", () => {
   it("answers later anonymous GETs from memory with the same bytes for everyone: hashes, not a nonce", async () => {
@@ -117,6 +117,7 @@ describe("page cache", () => {
     // Nothing per response left: the route's own policy, shared caches included.
     expect(second.response.headers.get("cache-control")).toBe(PUBLIC);
     expect(second.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.response.headers.get("age")).toBe("0");
   });
 
   it("sends the stored br or gzip variant, each decompressing to the stored body", async () => {
@@ -260,7 +261,9 @@ describe("page cache", () => {
     build.id = "b2";
     expect((await get("/t")).cache).toBe("miss");
     expect((await get("/t")).cache).toBe("hit");
-    clock.now += 60_001;
+    clock.now += 42_500;
+    expect((await get("/t")).response.headers.get("age")).toBe("42");
+    clock.now += 17_501;
     expect((await get("/t")).cache).toBe("miss");
     version.value = null;
     expect((await get("/t")).cache).toBeNull();

@@ -47,6 +47,7 @@ interface Entry {
   br?: Buffer;
   /** All variants together. */
   bytes: number;
+  stored: number;
   expires: number;
 }
 
@@ -141,7 +142,13 @@ export function createPageCache(options: PageCacheOptions) {
     ]);
     if (!encoding) return null;
     const body = encoding === "identity" ? entry.body : entry[encoding]!;
-    const headers: OutgoingHttpHeaders = { ...entry.headers, "x-page-cache": "hit", "content-length": body.length };
+    const headers: OutgoingHttpHeaders = {
+      ...entry.headers,
+      // A CDN counts s-maxage from when the page was rendered, not from this answer (RFC 9111 §5.1).
+      age: String(Math.max(0, Math.floor((now() - entry.stored) / 1000))),
+      "x-page-cache": "hit",
+      "content-length": body.length,
+    };
     if (encoding !== "identity") headers["content-encoding"] = encoding;
     return { headers, body };
   }
@@ -256,7 +263,7 @@ export function createPageCache(options: PageCacheOptions) {
       // Nothing per response is left in the bytes: they leave with the route's own policy, CDN included.
       headers["cache-control"] = appCacheControl;
       const gzip = compressible(headers["content-type"], body) ? gzipOnce(body) : undefined;
-      const entry: Entry = { headers, body, bytes: body.length, expires: now() + ttl };
+      const entry: Entry = { headers, body, bytes: body.length, stored: now(), expires: now() + ttl };
       if (gzip && gzip.length < body.length) {
         entry.gzip = gzip;
         entry.bytes += gzip.length;

@@ -109,7 +109,7 @@ for (const engine of ["pglite", "postgres"] as const) {
       const view = async (path: string, n: number) => {
         const response = await fetch(server.base + path, { headers: visitor(n) });
         const headers = Object.fromEntries(
-          [...response.headers].filter(([name]) => !["x-request-id", "date", "keep-alive"].includes(name)),
+          [...response.headers].filter(([name]) => !["x-request-id", "date", "age", "keep-alive"].includes(name)),
         );
         return { cache: response.headers.get("x-page-cache"), headers, body: await response.text() };
       };
