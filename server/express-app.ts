@@ -4,7 +4,6 @@
 // Vite (development), then React Router.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -84,31 +83,20 @@ export function createApp(options: AppOptions) {
  * The page cache's hits answered straight from Node's HTTP server, before Express (a
  * hit through Express and its middleware cost ten times what sending the bytes costs). It does
  * what the middleware stack would have done for such a request: request id and log line, the
- * stored security headers with a fresh nonce, compression. False: Express takes the request.
+ * stored security headers, the stored variant for the Accept-Encoding. False: Express takes it.
  */
 function fastLane(pageCache: ReturnType<typeof createPageCache>, state: { stopping: boolean }, log: AppLogger) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (state.stopping || malformedRequest(req.method, req.url, req.headers.host)) return false;
-    const encoding = contentEncoding(req.headers["accept-encoding"]);
-    if (encoding === undefined) return false;
     const hit = pageCache.lookup(req);
     if (!hit) return false;
     const started = performance.now();
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const head = req.method === "HEAD";
-    const pieces = head || encoding === "identity" ? hit.pieces : [compress(Buffer.concat(hit.pieces), encoding)];
-    res.writeHead(200, {
-      ...hit.headers,
-      "x-request-id": requestId,
-      vary: hit.headers.vary ? `${hit.headers.vary}, Accept-Encoding` : "Accept-Encoding",
-      ...(encoding !== "identity" ? { "content-encoding": encoding } : {}),
-      ...(head ? {} : { "content-length": encoding === "identity" ? hit.length : pieces[0]!.length }),
-    });
-    // Corked, the pieces leave in one write (end() uncorks); the page is never copied.
-    res.cork();
-    if (!head) for (const piece of pieces) res.write(piece);
-    res.end();
+    res.writeHead(200, { ...hit.headers, "x-request-id": requestId });
+    // HEAD: the same headers (Content-Length of what GET would send), no body.
+    if (req.method === "HEAD") res.end();
+    else res.end(hit.body);
     log.info("request", {
       requestId,
       method: req.method,
@@ -118,22 +106,6 @@ function fastLane(pageCache: ReturnType<typeof createPageCache>, state: { stoppi
     });
     return true;
   };
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-/** The compression middleware's choice (brotli, then gzip); undefined: a weighted list, its to read. */
-function contentEncoding(accept: string | undefined): Encoding | undefined {
-  if (!accept) return "identity";
-  if (accept.includes("q=")) return undefined;
-  if (/\bbr\b/.test(accept)) return "br";
-  if (/\bgzip\b/.test(accept)) return "gzip";
-  return "identity";
-}
-
-function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Buffer {
-  if (encoding === "br") return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
-  return gzipSync(body);
 }
 
 /** The deploy a cached page belongs to: the build's asset version (a new build, new keys). */

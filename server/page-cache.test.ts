@@ -1,11 +1,15 @@
 // The page cache's rules with a stand-in for React Router behind it: what the request and the
-// response decide, the fresh nonce per hit, HEAD from GET's entry, and what retires an entry.
+// response decide, the same bytes for every hit (hashed CSP, compressed once), HEAD from GET's
+// entry, and what retires an entry.
+import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { browserOnly, createPageCache } from "./page-cache";
+import { brotliOnce } from "./stored-page";
 
 const PUBLIC = "public, max-age=60, s-maxage=300";
 let close: (() => void) | undefined;
@@ -19,20 +23,37 @@ interface Setup {
   render?: RequestHandler;
 }
 
-/** A stand-in renderer: a nonce per response in the CSP and in the body, like app/entry.server.tsx. */
+/** The inline scripts of the stand-in page that the browser runs (or, deferred, runs later). */
+const INLINE_SCRIPTS = ["window.__context = {};", "import('/assets/entry.js');\r\n", 'enqueue("a\\u003cb");'];
+// As the browser hashes a script: its text after the parser turned CR LF into LF.
+const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text.replaceAll("\r\n", "\n")).digest("base64")}'`;
+
+/**
+ * A stand-in renderer: a nonce per response in the CSP and in the body, like app/entry.server.tsx,
+ * and the kinds of <script> React Router's pages have: inline, inert deferred module, external, JSON-LD.
+ */
 let renders = 0;
 const renderPage: RequestHandler = (req, res) => {
   renders++;
   const nonce = `n${renders}${"x".repeat(20)}`;
   res.status(200);
   res.set("Content-Type", "text/html; charset=utf-8");
-  res.set("Content-Security-Policy", `script-src 'self' 'nonce-${nonce}'`);
+  res.set("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${nonce}'; object-src 'none'`);
   res.set("Cache-Control", String(req.query.cc ?? PUBLIC));
   res.set("Vary", "Cookie");
   if (req.query.cookie) res.append("Set-Cookie", "toast=abc; Path=/");
   if (req.query.status) res.status(Number(req.query.status));
-  res.write(`<html><script nonce="${nonce}">1</script>`);
-  res.end(`<p>${req.originalUrl} render ${renders} theme ${req.headers.cookie ?? ""}</p>${" ".repeat(2048)}</html>`);
+  const [context, module, stream] = INLINE_SCRIPTS;
+  res.write(
+    `<html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/><style nonce="${nonce}">p{}</style>` +
+      `<script nonce="${nonce}">${context}</script><script type="application/ld+json">{"@type":"Product"}</script></head>`,
+  );
+  res.end(
+    `<body><p>${req.originalUrl} render ${renders} theme ${req.headers.cookie ?? ""}</p>${" ".repeat(2048)}` +
+      `<script nonce="${nonce}" type="text/x-deferred-module">${module}</script>` +
+      `<script nonce="${nonce}" src="/assets/b.js" type="module"></script><script nonce="${nonce}">${stream}</script><script>injected()</script></body></html>`,
+  );
 };
 
 async function start({
@@ -41,10 +62,12 @@ async function start({
   clock,
   render = renderPage,
   maxTotalBytes,
-}: Setup & { maxTotalBytes?: number } = {}) {
+  brotli,
+}: Setup & { maxTotalBytes?: number; brotli?: (body: Buffer) => Promise<Buffer> } = {}) {
   const cache = createPageCache({
     enabled: true,
     maxTotalBytes,
+    brotli,
     buildId: () => build.id,
     catalogVersion: async () => version.value,
     catalogVersionNow: () => version.value ?? undefined,
@@ -66,30 +89,103 @@ async function start({
 }
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+/** The headers that are the same for every answer: all but the request id and date. */
+const sameFor = (headers: Headers) =>
+  [...headers].filter(([name]) => !["x-request-id", "date", "age", "connection", "keep-alive"].includes(name));
 
 describe("page cache", () => {
-  it("answers the second anonymous GET from memory, with a fresh nonce in header and body", async () => {
+  it("answers later anonymous GETs from memory with the same bytes for everyone: hashes, not a nonce", async () => {
     const { get } = await start();
     const first = await get("/p");
-    const second = await get("/p");
-    expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
-    const [a, b] = [
-      nonceOf(first.response.headers.get("content-security-policy")),
-      nonceOf(second.response.headers.get("content-security-policy")),
-    ];
-    expect(a).toBeTruthy();
-    expect(b).not.toBe(a);
-    expect(second.body).toContain(`nonce="${b}"`);
-    expect(second.body).not.toContain(a!);
-    expect(second.body.replaceAll(b!, a!)).toBe(first.body);
-    // No shared cache (CDN) may keep a document with a nonce; the browser its own copy briefly.
-    expect(second.response.headers.get("cache-control")).toBe("private, max-age=60");
+    const [second, third] = [await get("/p"), await get("/p")];
+    expect([first.cache, second.cache, third.cache]).toEqual(["miss", "hit", "hit"]);
+    const nonce = nonceOf(first.response.headers.get("content-security-policy"));
+    expect(nonce).toBeTruthy();
+    // The miss was streamed with its nonce: a shared cache must not keep it.
     expect(first.response.headers.get("cache-control")).toBe("private, max-age=60");
-    // Compression still applies to hits.
-    const gz = await get("/p", { headers: { "Accept-Encoding": "gzip" } });
-    expect(gz.cache).toBe("hit");
-    expect(gz.response.headers.get("content-encoding")).toBe("gzip");
-    expect(gz.body).toContain("render");
+    expect(third.body).toBe(second.body);
+    expect(sameFor(third.response.headers)).toEqual(sameFor(second.response.headers));
+    // What is stored holds nothing of the miss's nonce; the rest of the page is the miss's.
+    expect(second.body).not.toContain(nonce!);
+    expect(second.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ""));
+    const csp = second.response.headers.get("content-security-policy")!;
+    expect(csp).not.toContain("nonce");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' ${INLINE_SCRIPTS.map(sha256).join(" ")}; object-src 'none'`,
+    );
+    // Nothing per response left: the route's own policy, shared caches included.
+    expect(second.response.headers.get("cache-control")).toBe(PUBLIC);
+    expect(second.response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.response.headers.get("age")).toBe("0");
+  });
+
+  it("sends the stored br or gzip variant, each decompressing to the stored body", async () => {
+    const { get, cache } = await start();
+    const miss = await get("/z");
+    await cache.settled();
+    const host = new URL(miss.response.url).host;
+    const lookup = (acceptEncoding?: string) =>
+      cache.lookup({
+        method: "GET",
+        url: "/z",
+        headers: { host, ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }) },
+      } as unknown as IncomingMessage)!;
+    const identity = lookup();
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.headers["content-length"]).toBe(identity.body.length);
+    const br = lookup("gzip, deflate, br, zstd");
+    const gzip = lookup("gzip, deflate");
+    expect([br.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual(["br", "gzip"]);
+    expect(brotliDecompressSync(br.body)).toEqual(identity.body);
+    expect(gunzipSync(gzip.body)).toEqual(identity.body);
+    expect(br.headers["content-length"]).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    // Twice the same stored bytes, not compressed again.
+    expect(lookup("br").body).toBe(br.body);
+    // Weights are read: gzip preferred, identity refused, nothing acceptable (Express decides).
+    expect(lookup("br;q=0.5, gzip").headers["content-encoding"]).toBe("gzip");
+    expect(lookup("identity;q=0, *;q=0.1").headers["content-encoding"]).toBe("br");
+    expect(
+      cache.lookup({
+        method: "GET",
+        url: "/z",
+        headers: { host, "accept-encoding": "zstd, identity;q=0" },
+      } as unknown as IncomingMessage),
+    ).toBeNull();
+    // Through Express (fetch decompresses): the stored variant, not the compression middleware's.
+    const viaExpress = await get("/z", { headers: { "Accept-Encoding": "br" } });
+    expect(viaExpress.cache).toBe("hit");
+    expect(viaExpress.response.headers.get("content-encoding")).toBe("br");
+    expect(viaExpress.body).toBe(identity.body.toString());
+  });
+
+  it("answers with gzip while brotli is still being made", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { get, cache } = await start({ brotli: async (body) => (await held, brotliOnce(body)) });
+    await get("/g");
+    const early = await get("/g", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(early.response.headers.get("content-encoding")).toBe("gzip");
+    release();
+    await cache.settled();
+    const later = await get("/g", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(later.response.headers.get("content-encoding")).toBe("br");
+    expect(later.body).toBe(early.body);
+  });
+
+  it("does not store a page whose nonce is used beyond scripts (it could not be replaced by hashes)", async () => {
+    const { get, cache } = await start({
+      render: (_req, res) =>
+        void res
+          .set("Cache-Control", PUBLIC)
+          .set("Content-Security-Policy", "script-src 'self' 'nonce-abc'; style-src 'self' 'nonce-abc'")
+          .type("html")
+          .send('<style nonce="abc"></style><script nonce="abc">1</script>'),
+    });
+    await get("/s");
+    expect((await get("/s")).cache).toBe("miss");
+    expect(cache.size).toBe(0);
   });
 
   it("serves HEAD from GET's entry, never .data or non-GET", async () => {
@@ -165,7 +261,9 @@ describe("page cache", () => {
     build.id = "b2";
     expect((await get("/t")).cache).toBe("miss");
     expect((await get("/t")).cache).toBe("hit");
-    clock.now += 60_001;
+    clock.now += 42_500;
+    expect((await get("/t")).response.headers.get("age")).toBe("42");
+    clock.now += 17_501;
     expect((await get("/t")).cache).toBe("miss");
     version.value = null;
     expect((await get("/t")).cache).toBeNull();
@@ -196,7 +294,7 @@ describe("page cache", () => {
     expect(browserOnly("public, s-maxage=3600")).toBe("private, no-store");
   });
 
-  it("lookup (the fast lane) finds a stored page without waiting, with a fresh nonce, and only then", async () => {
+  it("lookup (the fast lane) finds a stored page without waiting, and only then", async () => {
     const version = { value: 1n as bigint | null };
     const { get, cache } = await start({ version });
     const first = await get("/p");
@@ -206,11 +304,8 @@ describe("page cache", () => {
     expect(cache.lookup(raw("/q"))).toBeNull(); // nothing stored
     const hit = cache.lookup(raw("/p"));
     expect(hit?.headers["x-page-cache"]).toBe("hit");
-    const nonce = nonceOf(String(hit?.headers["content-security-policy"]));
-    expect(nonce).not.toBe(nonceOf(first.response.headers.get("content-security-policy")));
-    const body = Buffer.concat(hit?.pieces ?? []);
-    expect(body.toString()).toContain(`nonce="${nonce}"`);
-    expect(hit?.length).toBe(body.length);
+    expect(hit?.headers["content-security-policy"]).toContain(sha256(INLINE_SCRIPTS[0]!));
+    expect(hit?.body.toString()).toBe((await get("/p")).body);
     // Not for another host, a session cookie, or while the catalogue version is unknown.
     expect(cache.lookup(raw("/p", { host: "other.test" }))).toBeNull();
     expect(cache.lookup(raw("/p", { cookie: "session=x" }))).toBeNull();

@@ -6,13 +6,15 @@
 // (200, `Cache-Control: public`, no Set-Cookie) — so a page that showed a toast, a session, a cart
 // or a form error, which the app always marks private or answers with Set-Cookie, is never kept.
 //
-// The CSP nonce is per response: the stored body is split at the nonce it was rendered with and
-// joined with a fresh one for every hit (header too). For the same reason no document with a
-// nonce may be kept by a CDN or proxy: `public, …, s-maxage=…` leaves here as `private, max-age=…`
-// (the browser may still keep its own copy; its nonce is then only its own).
-import { randomBytes } from "node:crypto";
+// What is stored holds nothing per response, so every hit sends the same bytes to everyone
+// (docs/decisions/0019-hashed-csp-for-stored-pages.md): the miss's CSP nonce is replaced by the
+// hashes of the page's inline scripts (./stored-page.ts), the body is compressed once (gzip at
+// once, brotli in the background) and a hit leaves with the app's own `public, …, s-maxage=…`.
+// The miss itself was streamed with its nonce, which no shared cache may keep: it leaves as
+// `private, max-age=…` (`browserOnly`; the browser's own copy holds only its own nonce).
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { brotliOnce, compressible, gzipOnce, pickEncoding, withoutNonce, type Encoding } from "./stored-page";
 
 export interface PageCacheOptions {
   /** false: only the shared-cache header rewrite (development, where every edit changes the pages). */
@@ -33,25 +35,26 @@ export interface PageCacheOptions {
   /** All entries together (random query strings cannot grow the cache beyond this). */
   maxTotalBytes?: number;
   now?: () => number;
+  /** Tests: how the brotli variant is made (default ./stored-page.ts brotliOnce). */
+  brotli?: (body: Buffer) => Promise<Buffer>;
 }
 
 interface Entry {
   headers: OutgoingHttpHeaders;
-  /** The body split at the nonce it was rendered with ([body] when it has none). */
-  parts: Buffer[];
+  body: Buffer;
+  /** Compressed variants; absent when the body is too small or not text, brotli until it is done. */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** All variants together. */
   bytes: number;
-  nonce: string | null;
+  stored: number;
   expires: number;
 }
 
-/**
- * A hit, ready to send: the stored headers and body with a fresh nonce in both. The body stays in
- * pieces (stored parts and the nonce between them): written one after the other, never copied.
- */
+/** A hit, ready to send: the stored headers (with Content-Encoding and -Length) and bytes. */
 export interface Hit {
   headers: OutgoingHttpHeaders;
-  pieces: Buffer[];
-  length: number;
+  body: Buffer;
 }
 
 export const PAGE_CACHE_TTL_MS = 60_000;
@@ -118,18 +121,6 @@ export function requestKey(req: { method?: string; url?: string; headers: Incomi
   return `${headers.host ?? ""}\n${forwarded}\n${url}\ntheme=${cookies.get("theme") ?? ""}`;
 }
 
-/** `body` split at every occurrence of `separator` (as String.prototype.split). */
-function splitAt(body: Buffer, separator: string): Buffer[] {
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(separator, from); at >= 0; at = body.indexOf(separator, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + Buffer.byteLength(separator);
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
-
 export function createPageCache(options: PageCacheOptions) {
   const ttl = options.ttlMs ?? PAGE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? 500;
@@ -139,33 +130,53 @@ export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
   const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
+  /** Brotli runs one page at a time: the thread pool also serves the static files' reads. */
+  let brotliQueue = Promise.resolve();
 
-  /** The entry with a fresh nonce in its CSP header and body. */
-  function hitOf(entry: Entry): Hit {
-    if (!entry.nonce) {
-      return { headers: { ...entry.headers, "x-page-cache": "hit" }, pieces: entry.parts, length: entry.bytes };
-    }
-    const nonce = randomBytes(16).toString("base64");
-    const nonceBytes = Buffer.from(nonce);
-    const pieces: Buffer[] = [];
-    entry.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
-    const csp = String(entry.headers["content-security-policy"]).split(entry.nonce).join(nonce);
-    return {
-      headers: { ...entry.headers, "content-security-policy": csp, "x-page-cache": "hit" },
-      pieces,
-      length: entry.bytes + (entry.parts.length - 1) * (nonceBytes.length - Buffer.byteLength(entry.nonce)),
+  /** The stored variant the request accepts; null when it accepts none (Express answers it). */
+  function hitOf(entry: Entry, acceptEncoding: string | string[] | undefined): Hit | null {
+    const available: Encoding[] = [...(entry.br ? ["br" as const] : []), ...(entry.gzip ? ["gzip" as const] : [])];
+    const encoding = pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding, [
+      ...available,
+      "identity",
+    ]);
+    if (!encoding) return null;
+    const body = encoding === "identity" ? entry.body : entry[encoding]!;
+    const headers: OutgoingHttpHeaders = {
+      ...entry.headers,
+      // A CDN counts s-maxage from when the page was rendered, not from this answer (RFC 9111 §5.1).
+      age: String(Math.max(0, Math.floor((now() - entry.stored) / 1000))),
+      "x-page-cache": "hit",
+      "content-length": body.length,
     };
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    return { headers, body };
   }
 
   function serve(req: Request, res: Response, entry: Entry) {
-    const { headers, pieces } = hitOf(entry);
+    // Not acceptable as stored: the identity body, left to the compression middleware to negotiate.
+    const { headers, body } = hitOf(entry, req.headers["accept-encoding"]) ?? hitOf(entry, undefined)!;
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     res.statusCode = 200;
     if (req.method === "HEAD") return void res.end();
-    // Through Express's compression, which needs one chunk to compress well.
-    const body = Buffer.concat(pieces);
-    res.setHeader("Content-Length", body.length);
     res.end(body);
+  }
+
+  /** Adds the brotli variant to a stored entry, unless it was dropped while waiting. */
+  function addBrotli(key: string, entry: Entry) {
+    brotliQueue = brotliQueue.then(async () => {
+      if (entries.get(key) !== entry) return;
+      const br = await (options.brotli ?? brotliOnce)(entry.body).catch(() => undefined);
+      if (!br || br.length >= (entry.gzip ?? entry.body).length || entries.get(key) !== entry) return;
+      entry.br = br;
+      entry.bytes += br.length;
+      totalBytes += br.length;
+      evict();
+    });
+  }
+
+  function evict() {
+    while (entries.size > maxEntries || totalBytes > maxTotalBytes) drop(entries.keys().next().value!);
   }
 
   /** The live entry for a key, most recently used last (the oldest is dropped first when full). */
@@ -186,12 +197,14 @@ export function createPageCache(options: PageCacheOptions) {
     // Decided in writeHead, which Node calls inside the first write/end: chunks are collected
     // before the decision and dropped at the end if it said no.
     let storable = false;
+    let appCacheControl = "";
     let overflow = false;
     let size = 0;
     const chunks: Buffer[] = [];
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
       const cacheControl = String(res.getHeader("cache-control") ?? "");
+      appCacheControl = cacheControl;
       const csp = String(res.getHeader("content-security-policy") ?? "");
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
       storable =
@@ -236,12 +249,26 @@ export function createPageCache(options: PageCacheOptions) {
         headers.vary = String(headers.vary)
           .replace(/,?\s*Accept-Encoding/i, "")
           .replace(/^,\s*/, "");
-      if (!headers.vary) delete headers.vary;
-      const body = Buffer.concat(chunks);
-      const nonce = NONCE_IN_CSP.exec(String(headers["content-security-policy"] ?? ""))?.[1] ?? null;
-      // A nonce that is not in the body is not a page to replay.
-      if (nonce && !body.includes(`nonce="${nonce}"`)) return;
-      store({ headers, parts: nonce ? splitAt(body, nonce) : [body], bytes: size, nonce, expires: now() + ttl });
+      // Every hit picks a variant by Accept-Encoding, whether or not it is compressed.
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+      let body: Buffer = Buffer.concat(chunks);
+      const csp = String(headers["content-security-policy"] ?? "");
+      const nonce = NONCE_IN_CSP.exec(csp)?.[1];
+      if (nonce) {
+        const page = withoutNonce(body, csp, nonce);
+        if (!page) return;
+        body = page.body;
+        headers["content-security-policy"] = page.csp;
+      }
+      // Nothing per response is left in the bytes: they leave with the route's own policy, CDN included.
+      headers["cache-control"] = appCacheControl;
+      const gzip = compressible(headers["content-type"], body) ? gzipOnce(body) : undefined;
+      const entry: Entry = { headers, body, bytes: body.length, stored: now(), expires: now() + ttl };
+      if (gzip && gzip.length < body.length) {
+        entry.gzip = gzip;
+        entry.bytes += gzip.length;
+      }
+      store(entry);
     });
   }
 
@@ -286,7 +313,8 @@ export function createPageCache(options: PageCacheOptions) {
                 entries.set(key, fresh);
                 totalBytes += fresh.bytes;
                 stats.stored++;
-                while (entries.size > maxEntries || totalBytes > maxTotalBytes) drop(entries.keys().next().value!);
+                evict();
+                if (fresh.gzip) addBrotli(key, fresh);
               }
             : null,
         );
@@ -312,15 +340,18 @@ export function createPageCache(options: PageCacheOptions) {
     const version = options.catalogVersionNow();
     if (version === undefined) return null;
     const entry = take(`${lastBuildId.value}\n${version}\n${requestPart}`);
-    if (!entry) return null;
+    const hit = entry && hitOf(entry, req.headers["accept-encoding"]);
+    if (!hit) return null;
     stats.hits++;
-    return hitOf(entry);
+    return hit;
   }
 
   return {
     middleware,
     lookup,
     stats,
+    /** Tests: resolves once every brotli variant asked for so far is done. */
+    settled: () => brotliQueue,
     /** Tests and operators: forget every page. */
     clear: () => {
       entries.clear();

@@ -1,21 +1,36 @@
 // Floor (b) of `npm run bench`: a plain node:http server that answers each page with the bytes
-// the real server sent for it (captured once before the run) — the cost of HTTP alone.
+// the real server sent for it (captured once before the run) — the cost of HTTP alone. A request
+// that accepts brotli gets the page compressed once at start, as the app's page cache stores it.
 // env: PORT, HOST, STATIC_FIXTURE = JSON file { "<path>": { "html": "<document>" } }
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 
 const fixture = JSON.parse(readFileSync(process.env.STATIC_FIXTURE, "utf8"));
 const pages = new Map(Object.entries(fixture).map(([path, { html }]) => [path, Buffer.from(html)]));
+const brotli = new Map(
+  [...pages].map(([path, body]) => [
+    path,
+    brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+  ]),
+);
 
 http
   .createServer((req, res) => {
     const url = new URL(req.url, "http://floor");
-    const body = pages.get(url.pathname + url.search);
-    if (!body) {
+    const identity = pages.get(url.pathname + url.search);
+    if (!identity) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+    const br = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
+    const body = br ? brotli.get(url.pathname + url.search) : identity;
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+      Vary: "Accept-Encoding",
+      ...(br ? { "Content-Encoding": "br" } : {}),
+    });
     res.end(body);
   })
   .listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
