@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/lib/schemas/auth";
 import { emailField } from "~/lib/schemas/common";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { FLAGS, ORDER_STATUSES } from "~/lib/admin/kinds";
 import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCharacters } from "~/lib/schemas/common";
 

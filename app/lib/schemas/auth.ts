@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { emailField, requiredText } from "~/lib/schemas/common";
 
 // The spec gives the auth forms no client-side rules; these run on the server only.

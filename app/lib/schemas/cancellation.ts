@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { emailField, optionalText, requiredText } from "~/lib/schemas/common";
 
 export const CANCELLATION_KINDS = ["ordentlich", "ausserordentlich"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { ITEM_TYPES, MAX_LINE_QUANTITY } from "~/lib/cart";
 
 const QUANTITY_MESSAGE = `Bitte gib eine ganze Zahl zwischen 1 und ${MAX_LINE_QUANTITY} ein.`;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import {
   emailField,
   GERMAN_ZIPCODE_MESSAGE,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 
 // Library messages (a duplicated field, a wrong type) are German too: no English default reaches a visitor.
 z.config(z.locales.de());

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { emailField, requiredText } from "~/lib/schemas/common";
 
 /** Contact form (spec §5): name, e-mail and message required, phone optional. Bounds match the table. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 
 // Spec §5 Join form: these English messages are the spec's, character for character.
 export const joinSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "~/lib/schemas/common";
 
 /** Longest newsletter text (the database checks the same bound). */

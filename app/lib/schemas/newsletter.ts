@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { emailField, optionalText } from "~/lib/schemas/common";
 
 export { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";

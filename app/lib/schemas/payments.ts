@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { optionalText, requiredText } from "~/lib/schemas/common";
 import { isValidIban, normalizeIban } from "~/lib/operator";
 import { toPrice } from "~/lib/schemas/admin";

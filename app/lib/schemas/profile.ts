@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { SALUTATIONS } from "~/lib/schemas/checkout";
 import { germanZipcodeRule, isGermany, optionalText } from "~/lib/schemas/common";
 import { businessFields } from "~/lib/vat-id";

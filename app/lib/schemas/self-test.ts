@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import type { Answer, Answers, Statement } from "~/lib/self-tests/types";
 
 export const ANSWER_REQUIRED = "Bitte wähle eine Antwort.";

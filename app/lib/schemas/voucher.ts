@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { toPrice } from "~/lib/schemas/admin";
 import { VOUCHER_CODE_PATTERN, VOUCHER_KINDS, normaliseVoucherCode } from "~/lib/vouchers";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import { emailField, requiredText } from "~/lib/schemas/common";
 
 /** Most seats one waitlist entry may ask for (the table's bound). */

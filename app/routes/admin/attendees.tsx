@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/attendees";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AttendeeWaitlist, ChangeNotice } from "~/components/admin/attendee-waitlist";

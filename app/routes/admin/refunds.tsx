@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/refunds";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";

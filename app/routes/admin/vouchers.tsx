@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/vouchers";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { fieldProps, selectProps, usePageForm } from "~/components/conform";

@@ -60,13 +60,36 @@ export function waitForReactOnNavigation(page: Page) {
   return page;
 }
 
+/**
+ * The CSP violations of every document and frame the page opens (a `securitypolicyviolation` event
+ * each): a script the shop renders without its nonce or hash, an inline handler, eval, a resource
+ * from elsewhere. Limit, by design: the admin's newsletter preview (a sandboxed srcdoc frame under
+ * the shop's CSP) refuses remote images the newsletter names, and shows their alt text instead.
+ */
+async function watchCspViolations(page: Page) {
+  const violations: string[] = [];
+  await page.exposeFunction("__e2eCspViolation", (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      if (event.documentURI === "about:srcdoc" && event.effectiveDirective === "img-src") return;
+      const report = (window as unknown as { __e2eCspViolation?: (v: string) => void }).__e2eCspViolation;
+      report?.(`${location.pathname}: ${event.effectiveDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  return violations;
+}
+
 export const test = base.extend<{
   signIn: (options?: { admin?: boolean; email?: string }) => Promise<{ email: string; userId: string }>;
   javaScriptEnabled: boolean;
 }>({
   page: async ({ page }, use, testInfo) => {
-    if (testInfo.project.use.javaScriptEnabled !== false) waitForReactOnNavigation(page);
+    const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+    const violations = javaScript ? await watchCspViolations(page) : [];
+    if (javaScript) waitForReactOnNavigation(page);
     await use(page);
+    // Every page any test opened, with JavaScript on: the CSP refused nothing the shop sent.
+    expect(violations, "CSP violations in this test's pages").toEqual([]);
   },
   signIn: async ({ page }, use) => use((options) => signInAs(page, options)),
   javaScriptEnabled: async ({ browserName: _b }, use, testInfo) =>
