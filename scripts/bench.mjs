@@ -45,7 +45,7 @@ async function benchEngine(engine) {
       const pages = await measurePages(server, workDir, SECONDS);
       const checkout = await measureCheckout(server.base, engine, CHECKOUT_CLIENTS, SECONDS);
       await server.stop();
-      const counted = await countOrders(engine, postgres ? postgres.url : dataDir);
+      const counted = await countOrders(engine, postgres ? postgres.url : dataDir, [...new Set(checkout.confirmed)]);
       return {
         firstStartMs: first.startupMs,
         restartMs: server.startupMs,
