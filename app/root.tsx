@@ -17,7 +17,7 @@ import { AppStylesheet } from "~/components/stylesheet";
 import { useNonce } from "~/components/nonce";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { Footer } from "~/components/site/footer";
-import { CartMirror, cartKeyOf } from "~/components/cart/cart-mirror";
+import { CartMirror } from "~/components/cart/cart-mirror";
 import { Header } from "~/components/site/header";
 import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/routes/not-found";
@@ -25,7 +25,8 @@ import { authMiddleware, getAuth } from "~/server/members/auth.server";
 import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
 import { CACHE_POLICY } from "~/server/http/cache-policy.server";
 import { formBodyMiddleware } from "~/server/http/request-body.server";
-import { readCartSummary } from "~/server/cart/cart-cookie.server";
+import { cartPagePart, readCartSummary } from "~/server/cart/cart-cookie.server";
+import { requestMetaContext } from "~/server/http/context.server";
 import { useHydrated } from "~/components/hydrated";
 import { RUN_DEFERRED_MODULE } from "~/lib/deferred-module";
 import { operator } from "~/server/platform/operator.server";
@@ -64,10 +65,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The user menu links to the admin area for admins.
     user ? isAdmin(user.id) : false,
   ]);
-  // Only a toast that was shown needs its flash cookie cleared; otherwise no Set-Cookie, so
-  // anonymous pages stay cacheable. A page that shows a member's e-mail or cart never is.
-  const responseHeaders = new Headers(toast ? headers : undefined);
-  if (user || cart.itemCount > 0) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
+  // Only a page that came with a toast cookie deletes it (Set-Cookie); otherwise none, so anonymous
+  // pages stay cacheable. A page that shows a member's e-mail never is. A cart shows only
+  // as its item count, which the page cache keys by (server/page-cache.ts); it stores the page only
+  // when the count it keyed by is the one rendered here.
+  const responseHeaders = new Headers(headers);
+  if (user) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
+  const rendered = context.get(requestMetaContext).renderedKey;
+  if (rendered) rendered.cart = cartPagePart(cart);
   return data(
     {
       user: user ? { email: user.email, isAdmin: admin } : null,
@@ -79,7 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       vatMode: operator().vatMode,
       // Shipped products' prices say "zzgl. … Versand" when a flat fee is configured (0: free).
       shippingFee: env().shippingFee,
-      cartKey: cartKeyOf(cart.lines),
+      // Only what every cart of this size shares (the page is cached by it): the browser's copy
+      // of the lines is kept in step by CartMirror, which asks /cart for them.
       cartCookieMissing: cart.cookieMissing,
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: publicUrl("/"),
@@ -161,7 +167,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
-      {root ? <CartMirror cartKey={root.cartKey} cookieMissing={root.cartCookieMissing} /> : null}
+      {root ? <CartMirror cartCount={root.cartCount} cookieMissing={root.cartCookieMissing} revision={root} /> : null}
     </>
   );
 }

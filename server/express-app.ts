@@ -8,11 +8,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { requestMetaContext } from "~/server/http/context.server";
+import { requestMetaContext, type RequestMeta } from "~/server/http/context.server";
+import { cartCookieName } from "~/server/members/session.server";
+import { cartKeyPart } from "~/server/cart/cart-cookie.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
 import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, malformedRequest, refuseMalformedRequests, securityHeaders } from "./guards";
-import { createPageCache } from "./page-cache";
+import { createPageCache, THEME_KEYED } from "./page-cache";
 
 export type AppMode = "development" | "production";
 
@@ -66,13 +68,20 @@ export function createApp(options: AppOptions) {
     buildId: buildIdOf(options.build),
     catalogVersion: currentCatalogVersion,
     catalogVersionNow,
+    keyedCookies: { ...THEME_KEYED, [cartCookieName]: { keyOf: cartKeyPart, confirmedByRender: true } },
   });
   app.use(pageCache.middleware);
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: options.build,
-      getLoadContext: (req, res) => createLoadContext({ ip: req.ip ?? "unknown", requestId: res.locals.requestId }),
+      getLoadContext: (req, res) =>
+        createLoadContext({
+          ip: req.ip ?? "unknown",
+          requestId: res.locals.requestId,
+          // Filled by the render, read by the page cache before it stores the page.
+          renderedKey: (res.locals.renderedKey = {}),
+        }),
     }),
   );
   app.use(lastResort(log));
@@ -116,7 +125,7 @@ function buildIdOf(build: AppOptions["build"]) {
 }
 
 /** Each request's React Router context: the client IP (for rate limits) and its request id. */
-export function createLoadContext(meta: { ip: string; requestId: string }) {
+export function createLoadContext(meta: RequestMeta) {
   const context = new RouterContextProvider();
   context.set(requestMetaContext, meta);
   return context;

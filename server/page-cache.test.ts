@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { browserOnly, createPageCache } from "./page-cache";
+import { browserOnly, createPageCache, THEME_KEYED, type KeyedCookies } from "./page-cache";
 import { brotliOnce } from "./stored-page";
 
 const PUBLIC = "public, max-age=60, s-maxage=300";
@@ -63,11 +63,13 @@ async function start({
   render = renderPage,
   maxTotalBytes,
   brotli,
-}: Setup & { maxTotalBytes?: number; brotli?: (body: Buffer) => Promise<Buffer> } = {}) {
+  keyedCookies,
+}: Setup & { maxTotalBytes?: number; brotli?: (body: Buffer) => Promise<Buffer>; keyedCookies?: KeyedCookies } = {}) {
   const cache = createPageCache({
     enabled: true,
     maxTotalBytes,
     brotli,
+    keyedCookies,
     buildId: () => build.id,
     catalogVersion: async () => version.value,
     catalogVersionNow: () => version.value ?? undefined,
@@ -220,6 +222,45 @@ describe("page cache", () => {
     expect(dark.body).toContain("theme theme=dark");
     expect(plain.body).not.toContain("theme=dark");
     expect((await get("/c", { headers: { Authorization: "Bearer x" } })).cache).toBeNull();
+  });
+
+  it("keys on a counted cookie, and stores a page only when the render showed what the key says", async () => {
+    // Like the cart: the key counts the value as sent, the render counts the checked value (a
+    // value starting with x fails the check, as a forged signature does) and reports it.
+    const keyOf = (value: string | undefined) => (value === undefined ? "none" : String(value.length));
+    const { get, cache } = await start({
+      keyedCookies: { ...THEME_KEYED, bag: { keyOf, confirmedByRender: true } },
+      render: (req, res, next) => {
+        const sent = /(?:^|; )bag=([^;]*)/.exec(req.headers.cookie ?? "")?.[1];
+        if (!req.query.silent) res.locals.renderedKey = { bag: sent?.startsWith("x") ? "none" : keyOf(sent) };
+        renderPage(req, res, next);
+      },
+    });
+    const bag = (value: string) => ({ headers: { Cookie: `bag=${value}` } });
+    const first = await get("/b", bag("ab"));
+    const other = await get("/b", bag("cd"));
+    expect([first.cache, other.cache]).toEqual(["miss", "hit"]);
+    expect((await get("/b", bag("cd"))).body, "every bag of two gets the same bytes").toBe(other.body);
+    expect((await get("/b", bag("abc"))).cache, "a bag of three is its own page").toBe("miss");
+    expect((await get("/b")).cache, "no bag is its own page").toBe("miss");
+    expect((await get("/b", { headers: { Cookie: "theme=dark; bag=ab" } })).cache, "theme and bag together").toBe(
+      "miss",
+    );
+
+    // A forged value keys "2" but renders as no bag: that page is not stored under "2".
+    const forged = await get("/f", bag("xy"));
+    expect(forged.cache).toBe("miss");
+    expect(forged.body).toContain("bag=xy");
+    const honest = await get("/f", bag("ab"));
+    expect(honest.cache, "the forged render was not stored").toBe("miss");
+    expect(honest.body).not.toContain("bag=xy");
+    expect((await get("/f", bag("xy"))).cache, "a forged value gets what every bag of two gets").toBe("hit");
+
+    // A render that says nothing about the bag stores nothing.
+    const stored = cache.stats.stored;
+    await get("/s?silent=1", bag("ab"));
+    expect((await get("/s?silent=1", bag("ab"))).cache).toBe("miss");
+    expect(cache.stats.stored).toBe(stored);
   });
 
   it("bypasses two theme cookies: the app renders the first, so no key may stand for the page", async () => {

@@ -2,9 +2,10 @@
 // memory, before React Router runs (a hit skips loaders and React's render). docs/decisions/0002-page-cache.md.
 //
 // Never one visitor's bytes to another: the request decides whether to look (GET/HEAD, no
-// `.data`, no Authorization, no cookie but the theme), the RESPONSE decides whether to store
-// (200, `Cache-Control: public`, no Set-Cookie) — so a page that showed a toast, a session, a cart
-// or a form error, which the app always marks private or answers with Set-Cookie, is never kept.
+// `.data`, no Authorization, no cookie but the keyed ones: the theme, and the cart by its item
+// count), the RESPONSE decides whether to store (200, `Cache-Control: public`, no Set-Cookie, the
+// render showed the cart count the key says) — so a page that showed a toast, a session, a cart's
+// lines or a form error, which the app always marks private or answers with Set-Cookie, is never kept.
 //
 // What is stored holds nothing per response, so every hit sends the same bytes to everyone
 // (docs/decisions/0019-hashed-csp-for-stored-pages.md): the miss's CSP nonce is replaced by the
@@ -37,7 +38,25 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Tests: how the brotli variant is made (default ./stored-page.ts brotliOnce). */
   brotli?: (body: Buffer) => Promise<Buffer>;
+  /** The cookies a cached page may come with, and what each gives the key (default: the theme as sent). */
+  keyedCookies?: KeyedCookies;
 }
+
+/**
+ * A cookie that may come along with a cached page: `keyOf` turns its value (undefined: not sent)
+ * into its part of the key, without waiting and without trusting it. With `confirmedByRender`
+ * the page is stored only when the render reports the same part for what it showed
+ * (`res.locals.renderedKey`): a forged value can then key nothing but a page whose part matches
+ * it, so no visitor ever gets a page rendered for a different cookie than the one the key says.
+ */
+export interface KeyedCookie {
+  keyOf: (value: string | undefined) => string;
+  confirmedByRender?: boolean;
+}
+export type KeyedCookies = Record<string, KeyedCookie>;
+
+/** The theme class is part of the page; the cookie's value keys it as sent (a forged one keys only itself). */
+export const THEME_KEYED: KeyedCookies = { theme: { keyOf: (value) => value ?? "" } };
 
 interface Entry {
   headers: OutgoingHttpHeaders;
@@ -58,8 +77,6 @@ export interface Hit {
 }
 
 export const PAGE_CACHE_TTL_MS = 60_000;
-/** Cookies that may come along with a cached page: the theme is part of the key, nothing else is read. */
-const KEYED_COOKIES = new Set(["theme"]);
 /** Per-response headers, never replayed from the store. */
 const NOT_STORED = new Set([
   "x-request-id",
@@ -88,7 +105,7 @@ const isPublic = (cacheControl: string) =>
  * takes the first); keyed on one and rendered with the other, a page would be stored under the
  * wrong theme and served to everyone with that theme.
  */
-function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
+function cookieNames(headers: IncomingHttpHeaders, keyed: KeyedCookies): Map<string, string> | null {
   const raw = headers.cookie;
   const names = new Map<string, string>();
   if (!raw) return names;
@@ -96,29 +113,41 @@ function cookieNames(headers: IncomingHttpHeaders): Map<string, string> | null {
     const at = pair.indexOf("=");
     const name = (at < 0 ? pair : pair.slice(0, at)).trim();
     if (!name) continue;
-    if (!KEYED_COOKIES.has(name) || names.has(name)) return null;
+    if (!Object.hasOwn(keyed, name) || names.has(name)) return null;
     names.set(name, at < 0 ? "" : pair.slice(at + 1).trim());
   }
   return names;
 }
 
 /**
- * Whether a request may be answered from (and fill) the cache; the key's request part if so. Read
- * from the raw request (`url` as it came), so Express and the fast lane agree: every header the
- * page's address may be derived from (Host, and the proxy's forwarded host and protocol, whether
- * or not TRUST_PROXY believes them) is part of the key.
+ * Whether a request may be answered from (and fill) the cache; the key's request part and each
+ * keyed cookie's part if so. Read from the raw request (`url` as it came), so Express and the fast
+ * lane agree: every header the page's address may be derived from (Host, and the proxy's forwarded
+ * host and protocol, whether or not TRUST_PROXY believes them) is part of the key.
  */
-export function requestKey(req: { method?: string; url?: string; headers: IncomingHttpHeaders }) {
+export function requestKey(
+  req: { method?: string; url?: string; headers: IncomingHttpHeaders },
+  keyed: KeyedCookies = THEME_KEYED,
+): { key: string; cookieParts: Record<string, string> } | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url ?? "/";
   const { headers } = req;
   if (url.split("?", 1)[0]!.endsWith(".data") || headers.authorization !== undefined) return null;
   // A request with a body is no page view.
   if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
-  const cookies = cookieNames(headers);
+  const cookies = cookieNames(headers, keyed);
   if (!cookies) return null;
+  const cookieParts: Record<string, string> = {};
+  for (const [name, cookie] of Object.entries(keyed)) cookieParts[name] = cookie.keyOf(cookies.get(name));
   const forwarded = `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""}`;
-  return `${headers.host ?? ""}\n${forwarded}\n${url}\ntheme=${cookies.get("theme") ?? ""}`;
+  const parts = Object.entries(cookieParts).map(([name, part]) => `${name}=${part}`);
+  return { key: [headers.host ?? "", forwarded, url, ...parts].join("\n"), cookieParts };
+}
+
+/** Whether the render showed what the key says for every cookie that must be confirmed. */
+function renderAgrees(keyed: KeyedCookies, cookieParts: Record<string, string>, rendered: unknown): boolean {
+  const said = (rendered ?? {}) as Record<string, unknown>;
+  return Object.entries(keyed).every(([name, cookie]) => !cookie.confirmedByRender || said[name] === cookieParts[name]);
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -126,6 +155,7 @@ export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 500;
   const maxEntryBytes = options.maxEntryBytes ?? 512 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
+  const keyed = options.keyedCookies ?? THEME_KEYED;
   let totalBytes = 0;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
@@ -282,7 +312,7 @@ export function createPageCache(options: PageCacheOptions) {
   const lastBuildId = { value: undefined as string | undefined };
   const middleware: RequestHandler = (req, res, next) => {
     const requestPart = options.enabled
-      ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers })
+      ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers }, keyed)
       : null;
     if (!requestPart) {
       if (options.enabled) stats.bypassed++;
@@ -297,7 +327,7 @@ export function createPageCache(options: PageCacheOptions) {
           watch(res, null);
           return next();
         }
-        const key = `${buildId}\n${version}\n${requestPart}`;
+        const key = `${buildId}\n${version}\n${requestPart.key}`;
         const entry = take(key);
         if (entry) {
           stats.hits++;
@@ -309,6 +339,7 @@ export function createPageCache(options: PageCacheOptions) {
           res,
           req.method === "GET"
             ? (fresh) => {
+                if (!renderAgrees(keyed, requestPart.cookieParts, res.locals.renderedKey)) return;
                 drop(key);
                 entries.set(key, fresh);
                 totalBytes += fresh.bytes;
@@ -335,11 +366,11 @@ export function createPageCache(options: PageCacheOptions) {
    */
   function lookup(req: IncomingMessage): Hit | null {
     if (!options.enabled || !options.catalogVersionNow || lastBuildId.value === undefined) return null;
-    const requestPart = requestKey(req);
+    const requestPart = requestKey(req, keyed);
     if (!requestPart) return null;
     const version = options.catalogVersionNow();
     if (version === undefined) return null;
-    const entry = take(`${lastBuildId.value}\n${version}\n${requestPart}`);
+    const entry = take(`${lastBuildId.value}\n${version}\n${requestPart.key}`);
     const hit = entry && hitOf(entry, req.headers["accept-encoding"]);
     if (!hit) return null;
     stats.hits++;

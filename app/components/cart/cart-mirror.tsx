@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { sanitizeLines, type CartItemType, type CartLine } from "~/lib/cart";
+import { itemCount, sanitizeLines, type CartItemType, type CartLine } from "~/lib/cart";
 
 export const CART_STORAGE_KEY = "cart";
 
@@ -28,9 +28,23 @@ interface ResolvedCart {
   }[];
 }
 
-/** Same key on both sides: the root loader's cartKey and a stored copy of the same lines. */
-export function cartKeyOf(lines: Pick<CartLine, "id" | "quantity">[]) {
-  return lines.map((l) => `${l.id}:${l.quantity}`).join(",");
+/** sessionStorage: this tab has compared its copy with the server's cart once. */
+const CHECKED_KEY = "cart-mirror-checked";
+
+function checkedInThisTab() {
+  try {
+    return window.sessionStorage.getItem(CHECKED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function markChecked() {
+  try {
+    window.sessionStorage.setItem(CHECKED_KEY, "1");
+  } catch {
+    // Blocked storage: the next page compares again.
+  }
 }
 
 function readStored(): CartLine[] | null {
@@ -64,34 +78,47 @@ function writeStored(items: StoredCartItem[]) {
  * limits. The cookie stays the cart of record; this only brings a cart back after its cookie was
  * lost. A cart emptied by an order or "Warenkorb leeren" is a cookie with no lines: its stale copy
  * (left when the scripts did not run on the page that emptied it) is cleared, never restored.
+ *
+ * The page says only how many items the cart holds (pages are cached by that count,
+ * server/page-cache.ts), so the lines come from /cart: whenever the layout's data is renewed (after
+ * every action), and on the first page of a tab unless the copy holds as many items as the cart.
  */
-export function CartMirror({ cartKey, cookieMissing }: { cartKey: string; cookieMissing: boolean }) {
+export function CartMirror({
+  cartCount,
+  cookieMissing,
+  revision,
+}: {
+  cartCount: number;
+  cookieMissing: boolean;
+  /** The layout's loader data: a new object whenever it was loaded again. */
+  revision: unknown;
+}) {
   const restore = useFetcher();
   const resolved = useFetcher<ResolvedCart>();
-  const started = useRef(false);
-  const mirroredKey = useRef<string | null>(null);
+  const seen = useRef<unknown>(null);
   const loadCart = resolved.load;
   const submitRestore = restore.submit;
 
   useEffect(() => {
-    if (!started.current) {
-      started.current = true;
+    if (seen.current === revision) return;
+    const first = seen.current === null;
+    seen.current = revision;
+    if (first) {
       const stored = readStored();
       if (cookieMissing && stored && stored.length > 0) {
-        mirroredKey.current = cartKey; // keep the stored copy until the restored cart arrives
+        // The restored cart renews the layout's data, which brings its lines back here.
         void submitRestore(
           { intent: "restore", lines: JSON.stringify(stored), _js: "1" },
           { method: "post", action: "/cart" },
         );
         return;
       }
-      if (stored && cartKeyOf(stored) === cartKey) mirroredKey.current = cartKey; // already in sync
+      if (stored && itemCount(stored) === cartCount && checkedInThisTab()) return;
     }
-    if (mirroredKey.current === cartKey) return;
-    mirroredKey.current = cartKey;
-    if (cartKey === "") writeStored([]);
-    else void loadCart("/cart");
-  }, [cartKey, cookieMissing, loadCart, submitRestore]);
+    if (cartCount > 0) return void loadCart("/cart");
+    writeStored([]);
+    markChecked();
+  }, [revision, cartCount, cookieMissing, loadCart, submitRestore]);
 
   useEffect(() => {
     if (!resolved.data) return;
@@ -106,6 +133,7 @@ export function CartMirror({ cartKey, cookieMissing }: { cartKey: string; cookie
         image_url: l.imageUrl,
       })),
     );
+    markChecked();
   }, [resolved.data]);
 
   return null;

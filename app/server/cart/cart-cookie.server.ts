@@ -11,6 +11,36 @@ export async function serializeCart(lines: CartLine[]) {
 }
 
 /**
+ * The cart's part of a cached page's key (server/page-cache.ts): "none" when no cart cookie came,
+ * else its number of items. Read from the cookie's value as sent, without waiting for the signature
+ * check, so the page cache can answer before anything else runs. It trusts nothing: the cache
+ * stores a page only when the render's own `cartPagePart`, from the checked cookie, says the same,
+ * so a forged value can only be answered with the page every cart of that size gets.
+ */
+export function cartKeyPart(value: string | undefined): string {
+  if (value === undefined) return "none";
+  let raw = value;
+  try {
+    raw = decodeURIComponent(value);
+  } catch {
+    // As the cookie parser does: an undecodable value is taken as sent.
+  }
+  if (raw === "") return "0";
+  const signed = raw.lastIndexOf(".");
+  if (signed < 0) return "none";
+  try {
+    const json: unknown = JSON.parse(Buffer.from(raw.slice(0, signed), "base64").toString("utf8"));
+    return String(itemCount(sanitizeLines(json)));
+  } catch {
+    return "0";
+  }
+}
+
+/** What the layout shows of the cart, in the terms of `cartKeyPart`. */
+export const cartPagePart = (summary: { itemCount: number; cookieMissing: boolean }) =>
+  summary.cookieMissing ? "none" : String(summary.itemCount);
+
+/**
  * The cart for the layout. `cookieMissing`: the browser sent no (valid) cart cookie at all, as
  * after a lost or expired cookie; an emptied cart (checkout, "Warenkorb leeren") is a cookie
  * holding no lines. Only a missing one may be restored from the browser's copy (CartMirror).

@@ -6,6 +6,11 @@ export interface RequestMeta {
   ip: string;
   /** Sent back as X-Request-Id and written on the request's log line. */
   requestId: string;
+  /**
+   * What the page was rendered for, per cookie the page cache keys by (the cart: its item count);
+   * the cache stores a page only when this agrees with its key (server/page-cache.ts).
+   */
+  renderedKey?: Record<string, string>;
 }
 
 export interface SessionUser {

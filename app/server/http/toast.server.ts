@@ -8,12 +8,16 @@ import { cookieDefaults } from "~/server/members/session.server";
  * is public). Actions redirect with a toast (PRG) or, for a fetcher, answer data with one; the
  * root loader reads it once and renders it on the server, so it shows without JavaScript too.
  */
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
+function toastStorage() {
+  storage ??= createCookieSessionStorage({ cookie: { name: "toast", ...cookieDefaults() } });
+  return storage;
+}
+
 function toastUtils() {
-  utils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({ cookie: { name: "toast", ...cookieDefaults() } }),
-  );
+  utils ??= createToastUtilsWithCustomSession(toastStorage());
   return utils;
 }
 
@@ -33,13 +37,18 @@ export const redirectWithError = (url: string, toast: Omit<Toast, "type">, init?
 const TOAST_COOKIE = /(?:^|;)\s*toast=/;
 
 /**
- * The request's toast, read once and cleared. Without a toast cookie there is nothing to read or
- * clear, so the flash session (and its HMAC-signed Set-Cookie, a measurable part of an anonymous
- * page view) is skipped.
+ * The request's toast, read once, and its cookie deleted. Without a toast cookie there is nothing
+ * to read or delete, so the flash session (a measurable part of an anonymous page view) is skipped.
+ * Deleted, not rewritten empty as remix-toast would: an empty toast cookie would stay until the
+ * browser closes and keep every later page out of the page cache (server/page-cache.ts).
  */
 export async function getToast(request: Request): Promise<{ toast: Toast | undefined; headers: Headers }> {
-  if (!TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: new Headers() };
-  const { toast, headers } = await toastUtils().getToast(request);
+  const cookie = request.headers.get("Cookie");
+  if (!TOAST_COOKIE.test(cookie ?? "")) return { toast: undefined, headers: new Headers() };
+  const { toast } = await toastUtils().getToast(request);
+  const headers = new Headers({
+    "Set-Cookie": await toastStorage().destroySession(await toastStorage().getSession(cookie)),
+  });
   return {
     toast: toast ? { type: toast.type, message: toast.message, description: toast.description } : undefined,
     headers,

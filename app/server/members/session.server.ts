@@ -94,7 +94,9 @@ export function themeCookie() {
 
 let cart: Cookie | undefined;
 /** The cart: a signed cookie holding only line ids, item references and quantities. */
+/** Read without its signature by the page cache too (cart-cookie.server.ts cartKeyPart). */
+export const cartCookieName = "cart";
 export function cartCookie() {
-  cart ??= rememberedCookie("cart", { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 30 });
+  cart ??= rememberedCookie(cartCookieName, { ...cookieDefaults(), maxAge: 60 * 60 * 24 * 30 });
   return cart;
 }
