@@ -23,6 +23,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { NotFound } from "~/routes/not-found";
 import { authMiddleware, getAuth } from "~/server/members/auth.server";
 import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
+import { memberViewKey } from "~/server/members/member-view.server";
 import { CACHE_POLICY } from "~/server/http/cache-policy.server";
 import { formBodyMiddleware } from "~/server/http/request-body.server";
 import { cartPagePart, readCartSummary } from "~/server/cart/cart-cookie.server";
@@ -71,11 +72,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // when the count it keyed by is the one rendered here.
   const responseHeaders = new Headers(headers);
   if (user) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
-  const rendered = context.get(requestMetaContext).renderedKey;
-  if (rendered) rendered.cart = cartPagePart(cart);
+  const { renderedKey: rendered, memberStandIn } = context.get(requestMetaContext);
+  if (rendered) {
+    rendered.cart = cartPagePart(cart);
+    if (user) rendered.member = memberViewKey(pricing, admin);
+  }
   return data(
     {
-      user: user ? { email: user.email, isAdmin: admin } : null,
+      user: user ? { email: memberStandIn ?? user.email, isAdmin: admin } : null,
       toast: toast ?? null,
       theme,
       cartCount: cart.itemCount,

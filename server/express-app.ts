@@ -11,6 +11,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestMetaContext, type RequestMeta } from "~/server/http/context.server";
 import { cartCookieName } from "~/server/members/session.server";
 import { cartKeyPart } from "~/server/cart/cart-cookie.server";
+import { MEMBER_EMAIL_STAND_IN, memberCookies, memberViewOf } from "~/server/members/member-view.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
 import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, malformedRequest, refuseMalformedRequests, securityHeaders } from "./guards";
@@ -69,6 +70,7 @@ export function createApp(options: AppOptions) {
     catalogVersion: currentCatalogVersion,
     catalogVersionNow,
     keyedCookies: { ...THEME_KEYED, [cartCookieName]: { keyOf: cartKeyPart, confirmedByRender: true } },
+    members: { cookies: memberCookies, viewOf: memberViewOf, emailStandIn: MEMBER_EMAIL_STAND_IN },
   });
   app.use(pageCache.middleware);
   app.all(
@@ -81,6 +83,7 @@ export function createApp(options: AppOptions) {
           requestId: res.locals.requestId,
           // Filled by the render, read by the page cache before it stores the page.
           renderedKey: (res.locals.renderedKey = {}),
+          memberStandIn: res.locals.memberStandIn as string | undefined,
         }),
     }),
   );

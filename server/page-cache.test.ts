@@ -10,6 +10,7 @@ import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { browserOnly, createPageCache, THEME_KEYED, type KeyedCookies } from "./page-cache";
 import { brotliOnce } from "./stored-page";
+import type { MemberLane } from "./member-pages";
 
 const PUBLIC = "public, max-age=60, s-maxage=300";
 let close: (() => void) | undefined;
@@ -64,12 +65,19 @@ async function start({
   maxTotalBytes,
   brotli,
   keyedCookies,
-}: Setup & { maxTotalBytes?: number; brotli?: (body: Buffer) => Promise<Buffer>; keyedCookies?: KeyedCookies } = {}) {
+  members,
+}: Setup & {
+  maxTotalBytes?: number;
+  brotli?: (body: Buffer) => Promise<Buffer>;
+  keyedCookies?: KeyedCookies;
+  members?: MemberLane;
+} = {}) {
   const cache = createPageCache({
     enabled: true,
     maxTotalBytes,
     brotli,
     keyedCookies,
+    members,
     buildId: () => build.id,
     catalogVersion: async () => version.value,
     catalogVersionNow: () => version.value ?? undefined,
@@ -261,6 +269,60 @@ describe("page cache", () => {
     await get("/s?silent=1", bag("ab"));
     expect((await get("/s?silent=1", bag("ab"))).cache).toBe("miss");
     expect(cache.stats.stored).toBe(stored);
+  });
+
+  it("members: one render per view with a stand-in for the address; stored only when the render confirms it", async () => {
+    const STAND_IN = "standin-1234@beispiel.invalid";
+    const members: Record<string, { key: string; email: string; userId: string }> = {
+      a: { key: "free", email: "anna@example.com", userId: "user-a" },
+      b: { key: "free", email: "bert@example.com", userId: "user-b" },
+      c: { key: "lifetime", email: "carl@example.com", userId: "user-c" },
+    };
+    const { get } = await start({
+      keyedCookies: THEME_KEYED,
+      members: {
+        cookies: () => ["sid"],
+        viewOf: async (req) => members[/sid=(\w)/.exec(req.headers.cookie ?? "")?.[1] ?? ""] ?? null,
+        emailStandIn: STAND_IN,
+      },
+      render: (req, res) => {
+        const member = members[/sid=(\w)/.exec(req.headers.cookie ?? "")?.[1] ?? ""]!;
+        const nonce = `m${++renders}${"y".repeat(20)}`;
+        const leak = req.query.leak === "1";
+        res.locals.renderedKey = { member: member.key, memberShared: req.query.own ? undefined : "1" };
+        res.set("Content-Type", "text/html; charset=utf-8");
+        res.set("Content-Security-Policy", `script-src 'self' 'nonce-${nonce}'`);
+        res.set("Cache-Control", "private, no-store");
+        res.flushHeaders();
+        res.write(`<p>${res.locals.memberStandIn ?? member.email} ${member.key}${leak ? ` ${member.email}` : ""}</p>`);
+        res.end(`<script nonce="${nonce}">x()</script>`);
+      },
+    });
+    const as = (who: string, path = "/m") => get(path, { headers: { Cookie: `sid=${who}` } });
+    const first = await as("a");
+    const shared = await as("b");
+    const other = await as("c");
+    expect([first.cache, shared.cache, other.cache]).toEqual(["miss", "hit", "miss"]);
+    expect(first.body).toContain("<p>anna@example.com free</p>");
+    expect(shared.body).toContain("<p>bert@example.com free</p>");
+    expect(other.body).toContain("<p>carl@example.com lifetime</p>");
+    for (const answer of [first, shared, other]) {
+      expect(answer.body).not.toContain(STAND_IN);
+      const nonce = nonceOf(answer.response.headers.get("content-security-policy"));
+      expect(answer.body).toContain(`<script nonce="${nonce}">`);
+    }
+    expect(nonceOf(shared.response.headers.get("content-security-policy"))).not.toBe(
+      nonceOf(first.response.headers.get("content-security-policy")),
+    );
+    // A render that shows the real address (a loader read it directly), or that is not marked shareable: not kept.
+    for (const path of ["/m?leak=1", "/m?own=1"]) {
+      await as("a", path);
+      const next = await as("b", path);
+      expect(next.cache, path).toBe("miss");
+      expect(next.body, path).not.toContain("anna@example.com");
+    }
+    // A visitor never gets a member's page, nor a member the visitor's.
+    expect((await get("/m")).body).not.toContain("@example.com");
   });
 
   it("bypasses two theme cookies: the app renders the first, so no key may stand for the page", async () => {

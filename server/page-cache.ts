@@ -13,9 +13,13 @@
 // once, brotli in the background) and a hit leaves with the app's own `public, …, s-maxage=…`.
 // The miss itself was streamed with its nonce, which no shared cache may keep: it leaves as
 // `private, max-age=…` (`browserOnly`; the browser's own copy holds only its own nonce).
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { brotliOnce, compressible, gzipOnce, pickEncoding, withoutNonce, type Encoding } from "./stored-page";
+import { holdBody, nonceOfPolicy, personalise, shareable, type MemberLane } from "./member-pages";
+import { renderAgrees, requestKey, THEME_KEYED, type KeyedCookies } from "./page-key";
+
+export { THEME_KEYED, type KeyedCookies } from "./page-key";
 
 export interface PageCacheOptions {
   /** false: only the shared-cache header rewrite (development, where every edit changes the pages). */
@@ -40,23 +44,9 @@ export interface PageCacheOptions {
   brotli?: (body: Buffer) => Promise<Buffer>;
   /** The cookies a cached page may come with, and what each gives the key (default: the theme as sent). */
   keyedCookies?: KeyedCookies;
+  /** Members' shared catalogue pages (./member-pages.ts); without it a member's cookie bypasses the cache. */
+  members?: MemberLane;
 }
-
-/**
- * A cookie that may come along with a cached page: `keyOf` turns its value (undefined: not sent)
- * into its part of the key, without waiting and without trusting it. With `confirmedByRender`
- * the page is stored only when the render reports the same part for what it showed
- * (`res.locals.renderedKey`): a forged value can then key nothing but a page whose part matches
- * it, so no visitor ever gets a page rendered for a different cookie than the one the key says.
- */
-export interface KeyedCookie {
-  keyOf: (value: string | undefined) => string;
-  confirmedByRender?: boolean;
-}
-export type KeyedCookies = Record<string, KeyedCookie>;
-
-/** The theme class is part of the page; the cookie's value keys it as sent (a forged one keys only itself). */
-export const THEME_KEYED: KeyedCookies = { theme: { keyOf: (value) => value ?? "" } };
 
 interface Entry {
   headers: OutgoingHttpHeaders;
@@ -64,6 +54,8 @@ interface Entry {
   /** Compressed variants; absent when the body is too small or not text, brotli until it is done. */
   gzip?: Buffer;
   br?: Buffer;
+  /** A member's shared page: the body with the e-mail stand-in, and the nonce it was rendered with. */
+  member?: { template: string; nonce: string };
   /** All variants together. */
   bytes: number;
   stored: number;
@@ -99,63 +91,13 @@ export function browserOnly(cacheControl: string): string {
 const isPublic = (cacheControl: string) =>
   /(?:^|,)\s*public\s*(?:,|$)/i.test(cacheControl) && !/private|no-store|no-cache/i.test(cacheControl);
 
-/**
- * The request's cookies by name, or null when the page may not come from the cache: a cookie other
- * than the keyed ones, or one named twice. Parsers disagree on which of two `theme=` wins (the app's
- * takes the first); keyed on one and rendered with the other, a page would be stored under the
- * wrong theme and served to everyone with that theme.
- */
-function cookieNames(headers: IncomingHttpHeaders, keyed: KeyedCookies): Map<string, string> | null {
-  const raw = headers.cookie;
-  const names = new Map<string, string>();
-  if (!raw) return names;
-  for (const pair of raw.split(";")) {
-    const at = pair.indexOf("=");
-    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
-    if (!name) continue;
-    if (!Object.hasOwn(keyed, name) || names.has(name)) return null;
-    names.set(name, at < 0 ? "" : pair.slice(at + 1).trim());
-  }
-  return names;
-}
-
-/**
- * Whether a request may be answered from (and fill) the cache; the key's request part and each
- * keyed cookie's part if so. Read from the raw request (`url` as it came), so Express and the fast
- * lane agree: every header the page's address may be derived from (Host, and the proxy's forwarded
- * host and protocol, whether or not TRUST_PROXY believes them) is part of the key.
- */
-export function requestKey(
-  req: { method?: string; url?: string; headers: IncomingHttpHeaders },
-  keyed: KeyedCookies = THEME_KEYED,
-): { key: string; cookieParts: Record<string, string> } | null {
-  if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const url = req.url ?? "/";
-  const { headers } = req;
-  if (url.split("?", 1)[0]!.endsWith(".data") || headers.authorization !== undefined) return null;
-  // A request with a body is no page view.
-  if (headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined) return null;
-  const cookies = cookieNames(headers, keyed);
-  if (!cookies) return null;
-  const cookieParts: Record<string, string> = {};
-  for (const [name, cookie] of Object.entries(keyed)) cookieParts[name] = cookie.keyOf(cookies.get(name));
-  const forwarded = `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""}`;
-  const parts = Object.entries(cookieParts).map(([name, part]) => `${name}=${part}`);
-  return { key: [headers.host ?? "", forwarded, url, ...parts].join("\n"), cookieParts };
-}
-
-/** Whether the render showed what the key says for every cookie that must be confirmed. */
-function renderAgrees(keyed: KeyedCookies, cookieParts: Record<string, string>, rendered: unknown): boolean {
-  const said = (rendered ?? {}) as Record<string, unknown>;
-  return Object.entries(keyed).every(([name, cookie]) => !cookie.confirmedByRender || said[name] === cookieParts[name]);
-}
-
 export function createPageCache(options: PageCacheOptions) {
   const ttl = options.ttlMs ?? PAGE_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? 500;
   const maxEntryBytes = options.maxEntryBytes ?? 512 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
   const keyed = options.keyedCookies ?? THEME_KEYED;
+  const memberCookies = () => options.members?.cookies() ?? [];
   let totalBytes = 0;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
@@ -272,13 +214,7 @@ export function createPageCache(options: PageCacheOptions) {
     } as Response["end"];
     res.once("finish", () => {
       if (!storable || overflow) return;
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_STORED.has(name)) headers[name] = value;
-      // Compression added its own headers by now; they are per request.
-      if (headers.vary)
-        headers.vary = String(headers.vary)
-          .replace(/,?\s*Accept-Encoding/i, "")
-          .replace(/^,\s*/, "");
+      const headers = storedHeaders(res);
       // Every hit picks a variant by Accept-Encoding, whether or not it is compressed.
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
       let body: Buffer = Buffer.concat(chunks);
@@ -302,6 +238,89 @@ export function createPageCache(options: PageCacheOptions) {
     });
   }
 
+  /** The response's headers that every answer from the stored page repeats. */
+  function storedHeaders(res: Response): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_STORED.has(name)) headers[name] = value;
+    // Compression added its own headers by now; they are per request.
+    if (headers.vary)
+      headers.vary = String(headers.vary)
+        .replace(/,?\s*Accept-Encoding/i, "")
+        .replace(/^,\s*/, "");
+    if (!headers.vary) delete headers.vary;
+    return headers;
+  }
+
+  function put(key: string, fresh: Entry) {
+    drop(key);
+    entries.set(key, fresh);
+    totalBytes += fresh.bytes;
+    stats.stored++;
+    evict();
+    if (fresh.gzip) addBrotli(key, fresh);
+  }
+
+  /** A member's page (./member-pages.ts): from the store with their address put in, or rendered and kept. */
+  function memberPage(
+    req: Request,
+    res: Response,
+    next: () => void,
+    pageKey: string,
+    cookieParts: Record<string, string>,
+  ) {
+    const lane = options.members!;
+    const bypass = () => {
+      stats.bypassed++;
+      watch(res, null);
+      next();
+    };
+    if (req.method !== "GET") return bypass();
+    lane.viewOf(req).then((view) => {
+      if (!view) return bypass();
+      const key = `${pageKey}\nmember=${view.key}`;
+      const entry = take(key);
+      if (entry?.member) {
+        stats.hits++;
+        const page = personalise(
+          { headers: entry.headers, body: entry.member.template, nonce: entry.member.nonce },
+          lane,
+          view,
+        );
+        for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
+        res.setHeader("X-Page-Cache", "hit");
+        res.statusCode = 200;
+        return void res.end(page.body);
+      }
+      stats.misses++;
+      res.locals.memberStandIn = lane.emailStandIn;
+      res.setHeader("X-Page-Cache", "miss");
+      holdBody(res, (body) => {
+        const nonce = nonceOfPolicy(res.getHeader("content-security-policy"));
+        if (
+          nonce &&
+          res.statusCode === 200 &&
+          res.getHeader("set-cookie") === undefined &&
+          Buffer.byteLength(body) <= maxEntryBytes &&
+          renderAgrees(keyed, cookieParts, res.locals.renderedKey) &&
+          shareable(body, view, res.locals.renderedKey as Record<string, unknown> | undefined)
+        ) {
+          const stored = now();
+          const bytes = Buffer.byteLength(body);
+          put(key, {
+            headers: storedHeaders(res),
+            body: Buffer.alloc(0),
+            member: { template: body, nonce },
+            bytes,
+            stored,
+            expires: stored + ttl,
+          });
+        }
+        return body.replaceAll(lane.emailStandIn, view.email);
+      });
+      next();
+    }, bypass);
+  }
+
   function drop(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
@@ -312,7 +331,7 @@ export function createPageCache(options: PageCacheOptions) {
   const lastBuildId = { value: undefined as string | undefined };
   const middleware: RequestHandler = (req, res, next) => {
     const requestPart = options.enabled
-      ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers }, keyed)
+      ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers }, keyed, memberCookies())
       : null;
     if (!requestPart) {
       if (options.enabled) stats.bypassed++;
@@ -328,6 +347,7 @@ export function createPageCache(options: PageCacheOptions) {
           return next();
         }
         const key = `${buildId}\n${version}\n${requestPart.key}`;
+        if (requestPart.member) return memberPage(req, res, next, key, requestPart.cookieParts);
         const entry = take(key);
         if (entry) {
           stats.hits++;
@@ -339,13 +359,7 @@ export function createPageCache(options: PageCacheOptions) {
           res,
           req.method === "GET"
             ? (fresh) => {
-                if (!renderAgrees(keyed, requestPart.cookieParts, res.locals.renderedKey)) return;
-                drop(key);
-                entries.set(key, fresh);
-                totalBytes += fresh.bytes;
-                stats.stored++;
-                evict();
-                if (fresh.gzip) addBrotli(key, fresh);
+                if (renderAgrees(keyed, requestPart.cookieParts, res.locals.renderedKey)) put(key, fresh);
               }
             : null,
         );

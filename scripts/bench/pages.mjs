@@ -40,17 +40,21 @@ const sameMarkup = (a, b) => a.replace(/ nonce="[^"]*"/g, "") === b.replace(/ no
 export async function measurePages(server, workDir, seconds) {
   // Anonymous pages as a browser asks for them (brotli): the page cache sends its stored variant.
   const browser = { "Accept-Encoding": "br" };
+  const member = { Cookie: await signInViaHook(server.base, `bench-${Date.now()}@example.com`) };
+  const cart = await cartCookie(server.base);
+  // Members measured without compression (issue 31): the floors would compress per answer too.
+  // The query only keeps the floors' captures of the same path apart.
   const pages = [
     { path: "/", label: "/", headers: browser },
     { path: "/products", label: "/products", headers: browser },
-    // The signed-in view: never from the page cache (the query only keeps the floors' captures apart).
-    {
-      path: "/products?as=member",
-      label: "/products (signed in)",
-      headers: { Cookie: await signInViaHook(server.base, `bench-${Date.now()}@example.com`) },
-    },
     { path: `/products/${PRODUCT_ID}`, label: "/products/:id", headers: browser },
-    { path: "/cart", label: "/cart (cart cookie)", headers: { Cookie: await cartCookie(server.base) } },
+    { path: "/products?as=cart", label: "/products (cart cookie)", headers: { ...browser, Cookie: cart } },
+    { path: "/?as=member", label: "/ (signed in)", headers: member },
+    { path: "/products?as=member", label: "/products (signed in)", headers: member },
+    { path: `/products/${PRODUCT_ID}?as=member`, label: "/products/:id (signed in)", headers: member },
+    { path: "/cart?as=member", label: "/cart (signed in)", headers: { Cookie: `${member.Cookie}; ${cart}` } },
+    { path: "/dashboard?as=member", label: "/dashboard (signed in)", headers: member },
+    { path: "/cart", label: "/cart (cart cookie)", headers: { Cookie: cart } },
   ];
   const captured = await capturePages(server.base, pages);
   const floors = await startFloors(captured, workDir);

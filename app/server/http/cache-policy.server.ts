@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getAuth } from "~/server/members/auth.server";
 import { getToast } from "~/server/http/toast.server";
+import { requestMetaContext } from "~/server/http/context.server";
 
 /**
  * Every Cache-Control the app sends, by name. Public answers say how long a browser and a CDN may
@@ -72,6 +73,10 @@ export async function catalogCacheHeaders(
   { shareable = true }: { shareable?: boolean } = {},
 ) {
   const signedIn = getAuth(context).user !== null;
+  // A member's page of complete data is the same for every member who sees the shop the same way:
+  // the page cache may share it (server/member-pages.ts). Private all the same: it names the member.
+  const rendered = context.get(requestMetaContext).renderedKey;
+  if (signedIn && shareable && rendered) rendered.memberShared = "1";
   const { toast } = signedIn || !shareable ? { toast: undefined } : await getToast(request);
   return cacheHeaders(signedIn || toast || !shareable ? "private" : "catalogue", { Vary: "Cookie" });
 }

@@ -11,6 +11,8 @@ export interface RequestMeta {
    * the cache stores a page only when this agrees with its key (server/page-cache.ts).
    */
   renderedKey?: Record<string, string>;
+  /** Set when a member's page is rendered to be shared: shown instead of their e-mail (server/member-pages.ts). */
+  memberStandIn?: string;
 }
 
 export interface SessionUser {

@@ -18,8 +18,11 @@ const MAX_ACCOUNTS = 5;
 type KnownDevice = { device: string; accounts: string[] };
 
 let cookie: Cookie | undefined;
+/** Sent with a member's shared pages too (member-view.server.ts). */
+export const knownDeviceCookieName = "known_device";
+
 function knownDeviceCookie() {
-  cookie ??= createCookie("known_device", { ...cookieDefaults(), maxAge: 60 * 60 * 24 * KNOWN_DEVICE_DAYS });
+  cookie ??= createCookie(knownDeviceCookieName, { ...cookieDefaults(), maxAge: 60 * 60 * 24 * KNOWN_DEVICE_DAYS });
   return cookie;
 }
 

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { ViewerPricing } from "~/lib/membership";
+import { authProvider } from "~/server/members/auth.server";
+import { knownDeviceCookieName } from "~/server/members/known-device.server";
+import { sessionCookieName } from "~/server/members/session.server";
+import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
+
+/**
+ * What a member's catalogue page shares with every member who sees the shop the same way
+ * (server/page-cache.ts, decision 0023): the plan the header names and its end, whether community
+ * prices apply, whether the admin link shows. Everything else on those pages is the catalogue.
+ */
+export const memberViewKey = (pricing: ViewerPricing, admin: boolean) =>
+  JSON.stringify([pricing.planName, pricing.planEnd, pricing.memberPrices, admin]);
+
+/**
+ * Stands in for the member's e-mail in a page rendered to be shared; the page cache puts each
+ * member's own address in its place. Random per process, so no page can contain it by chance, and
+ * shaped like an address so every place that shows an address renders it the same way.
+ */
+export const MEMBER_EMAIL_STAND_IN = `mitglied-${randomBytes(8).toString("hex")}@beispiel.invalid`;
+
+/**
+ * Addresses that read the same in HTML text, in an attribute and inside the page's JSON data, so
+ * that putting one in the stand-in's place needs no escaping. Others get their pages rendered alone.
+ */
+const PLAIN_ADDRESS = /^[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+$/;
+
+/** The catalogue pages whose member view is shared: /, /offers, the lists and their detail pages. */
+const SHARED_PATHS = /^\/(?:offers|(?:products|courses|events)(?:\/[^/?]+)?)?(?:\?|$)/;
+
+/**
+ * The cookies a member's shared page may come with besides the keyed theme and cart: the shop's own
+ * session (Supabase's sessions have other cookies, so their pages are rendered for them alone).
+ */
+export const memberCookies = () => [sessionCookieName(), knownDeviceCookieName];
+
+export interface MemberView {
+  /** What the member shares with others; part of the page's key. */
+  key: string;
+  email: string;
+  userId: string;
+}
+
+/**
+ * The member asking, as the page cache keys their shared pages, or null: not signed in with the
+ * shop's own sessions, a session that needs new cookies, an address with characters that would need
+ * escaping, or a page that is not one of the shared ones.
+ */
+export async function memberViewOf(req: IncomingMessage): Promise<MemberView | null> {
+  if (!SHARED_PATHS.test(req.url ?? "")) return null;
+  const request = new Request("http://shop.local/", { headers: { cookie: req.headers.cookie ?? "" } });
+  const { user, headers } = await authProvider().currentUser(request);
+  if (!user || [...headers.keys()].length > 0 || !PLAIN_ADDRESS.test(user.email)) return null;
+  const viewer = { role: "authenticated" as const, userId: user.id, email: user.email };
+  const [pricing, admin] = await Promise.all([pricingFor(viewer), isAdmin(user.id)]);
+  return { key: memberViewKey(pricing, admin), email: user.email, userId: user.id };
+}

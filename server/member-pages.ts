@@ -1,0 +1,84 @@
+// A member's catalogue page from the page cache (decision 0023): members who see the shop the same
+// way (plan, its end, community prices, admin link) share one render of /, /offers, the lists and
+// the detail pages, in which a stand-in takes the place of the member's e-mail. Each answer puts
+// the member's own address and a fresh nonce into the stored bytes. Nothing of one member reaches
+// another: the render confirms the view it was keyed by, and a page that shows the member's real
+// address or id anywhere (a loader that read it directly) is never stored.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import type { Response } from "express";
+import type { MemberView } from "~/server/members/member-view.server";
+
+export type { MemberView };
+
+export interface MemberLane {
+  /** The cookies that name a signed-in member (their values are never part of a key). */
+  cookies: () => readonly string[];
+  /** The member asking, if their page may be shared; null renders it for them alone. */
+  viewOf: (req: IncomingMessage) => Promise<MemberView | null>;
+  /** Renders put this in place of the member's e-mail when `res.locals.memberStandIn` is set. */
+  emailStandIn: string;
+}
+
+const NONCE = /'nonce-([A-Za-z0-9+/=_-]+)'/;
+
+export const nonceOfPolicy = (csp: unknown) => NONCE.exec(String(csp ?? ""))?.[1];
+
+/** The stored page for one member: their address for the stand-in, a fresh nonce for the stored one. */
+export function personalise(
+  page: { headers: OutgoingHttpHeaders; body: string; nonce: string },
+  lane: MemberLane,
+  view: MemberView,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  const headers = { ...page.headers };
+  headers["content-security-policy"] = String(headers["content-security-policy"]).replace(
+    `'nonce-${page.nonce}'`,
+    `'nonce-${nonce}'`,
+  );
+  const body = page.body.replaceAll(lane.emailStandIn, view.email).replaceAll(page.nonce, nonce);
+  return { headers, body: Buffer.from(body) };
+}
+
+/** Whether a member's render may be kept for the others of its view. */
+export function shareable(body: string, view: MemberView, rendered: Record<string, unknown> | undefined) {
+  return (
+    rendered?.member === view.key &&
+    rendered.memberShared === "1" &&
+    !body.includes(view.email) &&
+    !body.includes(view.userId)
+  );
+}
+
+/**
+ * Holds a member's render until it is complete, then hands its body to `finish`, which stores it if
+ * it may and returns what this member gets (the stand-in replaced). The stand-in must never leave
+ * the server, so the page is not streamed: React Router has sent the headers by then, the body
+ * follows at once.
+ */
+export function holdBody(res: Response, finish: (body: string) => string) {
+  const chunks: Buffer[] = [];
+  const write = res.write;
+  const end = res.end;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array),
+    );
+  };
+  res.write = function (chunk: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (callback) process.nextTick(callback);
+    return true;
+  } as Response["write"];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    if (typeof chunk !== "function") collect(chunk, rest[0]);
+    res.write = write;
+    res.end = end;
+    const body = finish(Buffer.concat(chunks).toString("utf8"));
+    return end.call(this, body, "utf8");
+  } as Response["end"];
+}

@@ -1,0 +1,140 @@
+// Members' catalogue pages from the page cache (server/member-pages.ts, decision 0023), on the
+// built server and both engines (two instances on one PostgreSQL): members who see the shop the
+// same way share one render, each answer carries the member's own address and a fresh nonce, and no
+// answer to anyone (a visitor, a member of another tier, a `.data` request) holds another member's
+// address, plan or prices.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInstances, type Instances } from "./lib/instances";
+import { cookiesOf, type AppServer } from "../../scripts/lib/app-server.mjs";
+
+const PRODUCT = "b0000000-0000-4000-8000-000000000001";
+const PAGES = ["/", "/products", `/products/${PRODUCT}`, "/courses", "/offers"];
+
+/** Signs in through the test hook (E2E_TEST_HOOKS), creating the account with the plan if needed. */
+async function signIn(server: AppServer, email: string, plan?: string) {
+  const response = await fetch(`${server.base}/__e2e/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "proof-password-123", plan }),
+  });
+  expect(response.status).toBe(200);
+  return cookiesOf(response);
+}
+
+interface Viewer {
+  name: string;
+  cookie?: string;
+  email?: string;
+  /** Pays community prices and the header names the plan. */
+  lifetime: boolean;
+}
+
+async function view(server: AppServer, path: string, viewer: Viewer) {
+  const response = await fetch(server.base + path, { headers: viewer.cookie ? { Cookie: viewer.cookie } : {} });
+  const body = await response.text();
+  return {
+    status: response.status,
+    cache: response.headers.get("x-page-cache"),
+    cacheControl: response.headers.get("cache-control"),
+    csp: response.headers.get("content-security-policy") ?? "",
+    body,
+  };
+}
+
+for (const engine of ["pglite", "postgres"] as const) {
+  describe(`members' shared pages on ${engine}`, () => {
+    let instances: Instances;
+    let viewers: Viewer[];
+
+    beforeAll(async () => {
+      instances = await startInstances(engine, "member-pages");
+      const [first] = instances.servers;
+      const stamp = `${engine}-${Date.now()}`;
+      const member = async (name: string, lifetime: boolean): Promise<Viewer> => {
+        const email = `${name}-${stamp}@example.com`;
+        return { name, email, lifetime, cookie: await signIn(first!, email, lifetime ? "lifetime" : undefined) };
+      };
+      viewers = [
+        await member("frei", false),
+        await member("lebenslang-a", true),
+        await member("lebenslang-b", true),
+        { name: "besucher", lifetime: false },
+      ];
+    }, 180_000);
+
+    afterAll(() => instances?.stop());
+
+    it("interleaved on every instance: each sees their own address and tier, nobody else's", async () => {
+      const emails = viewers.flatMap((v) => (v.email ? [v.email] : []));
+      const cacheStates = new Map<string, string[]>();
+      const nonces = new Set<string>();
+      for (let round = 0; round < 3; round++) {
+        for (const server of instances.servers) {
+          for (const path of PAGES) {
+            // A different order each round, so a member's page follows another's of the other tier.
+            const order = round % 2 === 0 ? viewers : [...viewers].reverse();
+            for (const viewer of order) {
+              const answer = await view(server, path, viewer);
+              const at = `${viewer.name} ${path} round ${round}`;
+              expect(answer.status, at).toBe(200);
+              for (const email of emails) {
+                if (email === viewer.email) expect(answer.body, at).toContain(email);
+                else expect(answer.body, `${at}: another member's address`).not.toContain(email);
+              }
+              expect(answer.body, `${at}: the stand-in never leaves`).not.toMatch(/@beispiel\.invalid/);
+              expect(/Lifetime(<!-- -->)?-Mitglied/.test(answer.body), `${at}: plan`).toBe(viewer.lifetime);
+              if (path.startsWith("/products"))
+                expect(answer.body.includes('data-member-prices="true"'), `${at}: prices`).toBe(viewer.lifetime);
+              if (viewer.cookie) {
+                expect(answer.cacheControl, at).toBe("private, no-store");
+                // The page's nonce is this answer's own, in the header and on every script.
+                const nonce = /'nonce-([^']+)'/.exec(answer.csp)?.[1];
+                expect(nonce, at).toBeTruthy();
+                expect(nonces.has(nonce!), `${at}: a fresh nonce`).toBe(false);
+                nonces.add(nonce!);
+                const scripts = [...answer.body.matchAll(/<script\b[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]);
+                expect(scripts.length, at).toBeGreaterThan(0);
+                expect(new Set(scripts), at).toEqual(new Set([nonce]));
+                const key = `${viewer.name} ${server.base}`;
+                cacheStates.set(key, [...(cacheStates.get(key) ?? []), answer.cache ?? "none"]);
+              }
+            }
+          }
+        }
+      }
+      // Shared: the second member of the lifetime tier is answered from the first one's render.
+      for (const server of instances.servers) {
+        const states = cacheStates.get(`lebenslang-b ${server.base}`)!;
+        expect(states.slice(0, PAGES.length), "first round, after lebenslang-a").toEqual(PAGES.map(() => "hit"));
+        expect(cacheStates.get(`frei ${server.base}`)!.filter((s) => s === "hit").length).toBeGreaterThan(0);
+      }
+    });
+
+    it("a member's .data requests and other pages are theirs alone, never from the shared store", async () => {
+      const [server] = instances.servers;
+      const [free, lifetime] = viewers;
+      for (const viewer of [free!, lifetime!]) {
+        for (const path of ["/products.data", "/_root.data", "/dashboard"]) {
+          const answer = await view(server!, path, viewer);
+          expect(answer.status, path).toBe(200);
+          expect(answer.cache, `${viewer.name} ${path}`).toBeNull();
+          expect(answer.body, path).toContain(viewer.email);
+          const other = viewer === free ? lifetime! : free!;
+          expect(answer.body, path).not.toContain(other.email);
+        }
+      }
+    });
+
+    it("an address that would need escaping is rendered for its member alone", async () => {
+      const [server] = instances.servers;
+      const email = `o'brien-${engine}-${Date.now()}@example.com`;
+      const viewer: Viewer = { name: "obrien", email, lifetime: false, cookie: await signIn(server!, email) };
+      for (let n = 0; n < 2; n++) {
+        const answer = await view(server!, "/products", viewer);
+        expect(answer.cache).toBeNull();
+        expect(answer.body).toMatch(/o(&#x27;|&#39;|')brien/);
+        for (const other of viewers) if (other.email) expect(answer.body).not.toContain(other.email);
+      }
+    });
+  });
+}
