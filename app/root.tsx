@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) responseHeaders.set("Cache-Control", CACHE_POLICY.private);
   const { renderedKey: rendered, memberStandIn } = context.get(requestMetaContext);
   if (rendered) {
-    rendered.cart = cartPagePart(cart);
+    rendered.cart = cartPagePart(cart, new URL(request.url).pathname);
     if (user) rendered.member = memberViewKey(pricing, admin);
   }
   return data(

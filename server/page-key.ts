@@ -10,7 +10,8 @@ import type { IncomingHttpHeaders } from "node:http";
  * it, so no visitor ever gets a page rendered for a different cookie than the one the key says.
  */
 export interface KeyedCookie {
-  keyOf: (value: string | undefined) => string;
+  /** `path`: the page's path without the query (a page may show more of a cookie than others do). */
+  keyOf: (value: string | undefined, path: string) => string;
   confirmedByRender?: boolean;
 }
 export type KeyedCookies = Record<string, KeyedCookie>;
@@ -63,7 +64,8 @@ export function requestKey(
   const cookies = cookieNames(headers, keyed, memberCookies);
   if (!cookies) return null;
   const cookieParts: Record<string, string> = {};
-  for (const [name, cookie] of Object.entries(keyed)) cookieParts[name] = cookie.keyOf(cookies.get(name));
+  const path = url.split("?", 1)[0]!;
+  for (const [name, cookie] of Object.entries(keyed)) cookieParts[name] = cookie.keyOf(cookies.get(name), path);
   const forwarded = `${headers["x-forwarded-proto"] ?? ""} ${headers["x-forwarded-host"] ?? ""}`;
   const parts = Object.entries(cookieParts).map(([name, part]) => `${name}=${part}`);
   const member = memberCookies.some((name) => cookies.has(name));

@@ -17,8 +17,10 @@ import { withViewer } from "~/server/db/db.server";
 import { orderSums } from "~/server/orders/shipping.server";
 import { cartCatalog, priceCart } from "~/server/cart/cart.server";
 import { getMyMembership } from "~/server/members/memberships.server";
+import { pricingFor } from "~/server/members/viewer-cache.server";
+import { viewerPricing } from "~/lib/membership";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/http/toast.server";
-import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { cacheHeaders, markSharedWithMembers } from "~/server/http/cache-policy.server";
 import { VoucherForm } from "~/components/cart/voucher-form";
 import {
   answerVoucherIntent,
@@ -56,6 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, and the page says so.
   if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
+  // The lines (the page cache keys this page by them) priced for the member's view: the same page
+  // for every member of that view with this cart, unless the membership just changed and the view
+  // (held in memory for a second or so) does not say so yet.
+  else if (user && viewerPricing(membership).memberPrices === (await pricingFor(viewer)).memberPrices)
+    markSharedWithMembers(context);
   return data(
     {
       lines: resolved,

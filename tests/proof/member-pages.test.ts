@@ -5,7 +5,7 @@
 // address, plan or prices.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInstances, type Instances } from "./lib/instances";
-import { cookiesOf, type AppServer } from "../../scripts/lib/app-server.mjs";
+import { cookiesOf, FORM_HEADERS, formBody, type AppServer } from "../../scripts/lib/app-server.mjs";
 
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";
 const PAGES = ["/", "/products", `/products/${PRODUCT}`, "/courses", "/offers"];
@@ -123,6 +123,47 @@ for (const engine of ["pglite", "postgres"] as const) {
           expect(answer.body, path).not.toContain(other.email);
         }
       }
+    });
+
+    it("a member's cart page is keyed by its lines and their view: their lines, their address", async () => {
+      const [server] = instances.servers;
+      const [free, lifeA, lifeB] = viewers as [Viewer, Viewer, Viewer];
+      const cartOf = async (itemId: string) => {
+        const added = await fetch(`${server!.base}/cart`, {
+          method: "POST",
+          headers: FORM_HEADERS,
+          body: formBody({ intent: "add", itemId, itemType: "product", quantity: "1", redirectTo: "/products" }),
+          redirect: "manual",
+        });
+        return cookiesOf(added)
+          .split("; ")
+          .find((c) => c.startsWith("cart="))!;
+      };
+      const book = await cartOf(PRODUCT);
+      const planner = await cartOf("b0000000-0000-4000-8000-000000000002");
+      const cart = (viewer: Viewer, lines: string) =>
+        view(server!, "/cart", { ...viewer, cookie: `${viewer.cookie}; ${lines}` });
+
+      const first = await cart(lifeA, book);
+      const again = await cart(lifeA, book);
+      expect([first.cache, again.cache]).toEqual(["miss", "hit"]);
+      const otherLines = await cart(lifeB, planner);
+      expect(otherLines.cache).toBe("miss");
+      expect(otherLines.body).toContain("BeHappy Planer 2027");
+      expect(otherLines.body).not.toContain("Dankbarkeitstagebuch</");
+      // The same lines and the same view: lifeA's render, with lifeB's own address.
+      const sameLines = await cart(lifeB, book);
+      expect(sameLines.cache).toBe("hit");
+      expect(sameLines.body).toContain(lifeB.email);
+      expect(sameLines.body).not.toContain(lifeA.email);
+      // Another view never gets it: the free member pays the regular price.
+      const otherView = await cart(free, book);
+      expect(otherView.cache).toBe("miss");
+      expect(otherView.body).toContain(free.email);
+      expect(otherView.body).not.toContain(lifeA.email);
+      for (const answer of [first, again, sameLines, otherView]) expect(answer.body).toContain("Dankbarkeitstagebuch");
+      expect(first.body).toContain("19,90");
+      expect(otherView.body).toContain("24,90");
     });
 
     it("an address that would need escaping is rendered for its member alone", async () => {

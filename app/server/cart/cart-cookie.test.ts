@@ -12,9 +12,9 @@ async function sentValue(lines: unknown) {
 }
 
 /** What the layout renders for a Cookie header, in the page cache's terms. */
-async function rendered(value: string | undefined) {
+async function rendered(value: string | undefined, path = "/products") {
   const headers = value === undefined ? undefined : { Cookie: `${cartCookieName}=${value}` };
-  return cartPagePart(await readCartSummary(new Request("http://shop.test/", { headers })));
+  return cartPagePart(await readCartSummary(new Request(`http://shop.test${path}`, { headers })), path);
 }
 
 describe("the cart's part of a cached page's key", () => {
@@ -30,20 +30,27 @@ describe("the cart's part of a cached page's key", () => {
       [{ id: "l3", itemId: "kein-uuid", itemType: "product", quantity: 5 }],
     ];
     const parts = [];
+    const cartPages = [];
     for (const lines of carts) {
       const value = await sentValue(lines);
-      expect(cartKeyPart(value)).toBe(await rendered(value));
-      parts.push(cartKeyPart(value));
+      expect(cartKeyPart(value, "/products")).toBe(await rendered(value));
+      expect(cartKeyPart(value, "/cart")).toBe(await rendered(value, "/cart"));
+      parts.push(cartKeyPart(value, "/products"));
+      cartPages.push(cartKeyPart(value, "/cart"));
     }
     expect(parts).toEqual(["0", "2", "3", "0"]);
-    expect([cartKeyPart(undefined), await rendered(undefined)]).toEqual(["none", "none"]);
+    // The cart page lists the lines: every different cart is its own page; two empty ones are one.
+    expect(new Set(cartPages).size).toBe(3);
+    expect(cartPages[0]).toBe(cartPages[3]);
+    expect([cartKeyPart(undefined, "/"), await rendered(undefined)]).toEqual(["none", "none"]);
   });
 
   it("trusts nothing: a forged cart keys by what it claims, the render shows no cart (so it is not stored)", async () => {
     const value = await sentValue([{ id: "l1", itemId: BOOK, itemType: "product", quantity: 2 }]);
     const forged = value.replace(/\.[^.]*$/, ".AAAA");
-    expect(cartKeyPart(forged)).toBe("2");
+    expect(cartKeyPart(forged, "/products")).toBe("2");
     expect(await rendered(forged)).toBe("none");
-    for (const garbage of ["", "kaputt", "%E0%A4%A", "e30.x"]) expect(cartKeyPart(garbage)).toMatch(/^(none|\d+)$/);
+    for (const garbage of ["", "kaputt", "%E0%A4%A", "e30.x"])
+      expect(cartKeyPart(garbage, "/")).toMatch(/^(none|\d+)$/);
   });
 });

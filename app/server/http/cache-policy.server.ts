@@ -62,6 +62,16 @@ export function pageHeaders(
 }
 
 /**
+ * Says that this member's page holds nothing of them but their view and what the page cache keys
+ * (their address only through the stand-in): it may be shared with the members of the same view
+ * (server/member-pages.ts, decision 0023). It stays private all the same: it names the member.
+ */
+export function markSharedWithMembers(context: Readonly<RouterContextProvider>) {
+  const rendered = context.get(requestMetaContext).renderedKey;
+  if (rendered) rendered.memberShared = "1";
+}
+
+/**
  * Cache-Control of a catalogue loader: a CDN may hold the page briefly when nothing personal is on
  * it; a signed-in viewer (user menu) or a pending toast makes it private. So does data that is not
  * complete (`shareable: false`: still streaming, or it failed to load), else a shared cache would
@@ -73,10 +83,7 @@ export async function catalogCacheHeaders(
   { shareable = true }: { shareable?: boolean } = {},
 ) {
   const signedIn = getAuth(context).user !== null;
-  // A member's page of complete data is the same for every member who sees the shop the same way:
-  // the page cache may share it (server/member-pages.ts). Private all the same: it names the member.
-  const rendered = context.get(requestMetaContext).renderedKey;
-  if (signedIn && shareable && rendered) rendered.memberShared = "1";
+  if (signedIn && shareable) markSharedWithMembers(context);
   const { toast } = signedIn || !shareable ? { toast: undefined } : await getToast(request);
   return cacheHeaders(signedIn || toast || !shareable ? "private" : "catalogue", { Vary: "Cookie" });
 }

@@ -27,8 +27,11 @@ export const MEMBER_EMAIL_STAND_IN = `mitglied-${randomBytes(8).toString("hex")}
  */
 const PLAIN_ADDRESS = /^[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+$/;
 
-/** The catalogue pages whose member view is shared: /, /offers, the lists and their detail pages. */
-const SHARED_PATHS = /^\/(?:offers|(?:products|courses|events)(?:\/[^/?]+)?)?(?:\?|$)/;
+/**
+ * The pages whose member view may be shared: /, /offers, the lists and their detail pages, and the
+ * cart (keyed by its lines there).
+ */
+const SHARED_PATHS = /^\/(?:offers|cart|(?:products|courses|events)(?:\/[^/?]+)?)?(?:\?|$)/;
 
 /**
  * The cookies a member's shared page may come with besides the keyed theme and cart: the shop's own
