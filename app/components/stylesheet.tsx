@@ -54,12 +54,12 @@ export function AppStylesheet({ href, nonce }: { href: string; nonce?: string })
 }
 
 /**
- * Last in <body>: the full, immutable sheet (/assets/app-*.css) for everything the critical rules
- * leave out (signed-in and admin pages, focus and open states). A plain stylesheet link, no
- * `media="print" onload` trick: the CSP forbids inline handlers and it must work without
- * JavaScript. In the body it blocks neither the paint of what comes before it nor the document's
- * parse until then; hydration, which starts after it, sees the page fully styled. No
- * `precedence`: React would hoist the link into <head>, where it blocks the first paint.
+ * Last in <body>: the full, immutable sheet (/assets/app-*.css) for what the critical rules leave
+ * out (signed-in and admin pages, legal texts). A plain stylesheet link, no `media="print" onload`
+ * trick: the CSP forbids inline handlers and it must work without JavaScript. In the body it does
+ * not hold back the paint of what comes before it; the scripts after it wait for it, so hydration
+ * sees the page fully styled. No `precedence`: React would hoist the link into <head>, where it
+ * blocks the first paint.
  */
 export function AppFullStylesheet({ href }: { href: string }) {
   const sheet = useInlineSheet();
