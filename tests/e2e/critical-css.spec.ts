@@ -60,14 +60,20 @@ async function fullSheetLoaded(page: Page) {
   return link.getAttribute("href");
 }
 
+/** Console errors and uncaught exceptions: a hydration mismatch (other markup on the client) shows here. */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
 async function withoutInlineRules(page: Page) {
   await page.evaluate(() => document.getElementById("app-css")?.remove());
 }
 
 test("public pages: the inline rules change nothing once the full sheet is in", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = collectErrors(page);
   for (const path of ["/", "/products", "/about", "/auth"]) {
     await page.goto(path);
     await expect(page.locator("style#app-css[data-critical]")).toHaveCount(1);
@@ -76,12 +82,12 @@ test("public pages: the inline rules change nothing once the full sheet is in", 
     await withoutInlineRules(page);
     expect(await computedStyles(page), path).toEqual(served);
   }
-  // A hydration mismatch (the client rendering other <head> or <body> markup) would be logged here.
   expect(errors).toEqual([]);
 });
 
 test("signed-in and admin pages look as with the full sheet alone", async ({ page, signIn }) => {
   await signIn({ admin: true });
+  const errors = collectErrors(page);
   for (const path of ["/dashboard", "/admin", "/admin/orders"]) {
     await page.goto(path);
     await fullSheetLoaded(page);
@@ -89,6 +95,7 @@ test("signed-in and admin pages look as with the full sheet alone", async ({ pag
     await withoutInlineRules(page);
     expect(await computedStyles(page), path).toEqual(served);
   }
+  expect(errors).toEqual([]);
 });
 
 test("the landing pages' first screen is styled before the full sheet arrives @phone", async ({ browser }) => {
