@@ -183,7 +183,7 @@ function ProductRating() {
     <p className="flex flex-wrap items-center gap-2">
       <span role="img" aria-label="5 Sterne" className="flex text-warning">
         {Array.from({ length: 5 }, (_, index) => (
-          <StarIcon key={index} size={20} fill="currentColor" />
+          <StarIcon key={index} size={20} className="fill-current" />
         ))}
       </span>
       <span className="font-medium">
