@@ -169,7 +169,7 @@ function Facts({ rows }: { rows: Array<[string, ReactNode | null]> }) {
     <dl className="grid gap-3 sm:grid-cols-2">
       {shown.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-border bg-card p-4">
-          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+          <dt className="fact-label">{label}</dt>
           <dd className="mt-1 font-medium">{value}</dd>
         </div>
       ))}

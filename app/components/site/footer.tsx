@@ -49,8 +49,7 @@ const SOCIAL_ICONS = {
   linkedin: LinkedInIcon,
 } as const;
 
-const linkClass =
-  "inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline md:min-h-9";
+const linkClass = "footer-link";
 
 export function Footer({ newsletter }: FooterProps) {
   const year = new Date().getFullYear();
