@@ -16,9 +16,9 @@ import { contentSecurityPolicy } from "~/server/http/security.server";
 
 export const streamTimeout = 5_000;
 
-function inlineStylesheet(): InlineStylesheet | null {
+function inlineStylesheet(pathname: string): InlineStylesheet | null {
   if (!import.meta.env.PROD) return null;
-  const critical = criticalCss();
+  const critical = criticalCss(pathname);
   return critical ? { text: critical, critical: true } : { text: appCss, critical: false };
 }
 
@@ -43,7 +43,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={inlineStylesheet()}>
+        <InlineStylesheetContext.Provider value={inlineStylesheet(new URL(request.url).pathname)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,

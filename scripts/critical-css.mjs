@@ -4,7 +4,8 @@
 // with the demo data, fetches the pages most visitors land on, and lets beasties keep the rules of
 // the full sheet that match an element on any of them. The result goes to
 // BUILD_DIR/server/critical.css, next to the server build that reads it at start.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Beasties from "beasties";
@@ -14,6 +15,13 @@ import { startAppServer } from "./lib/app-server.mjs";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CLIENT_DIR = join(BUILD_DIR, "client");
 const OUTPUT = join(BUILD_DIR, "server", "critical.css");
+/** One sheet per landing page (path → CSS): a page inlines only its own rules (see PAGES). */
+const OUTPUT_PAGES = join(BUILD_DIR, "server", "critical-pages.json");
+/**
+ * The pages' markup depends only on the server build and the sheet: an unchanged pair (a rebuild
+ * for the tests without a code change) takes the last result instead of booting the app again.
+ */
+const CACHE_DIR = join("node_modules", ".cache", "critical-css");
 
 /**
  * Landing pages: the start page, the catalogue lists, a detail page, sign-in, the cart, contact. Their union
@@ -25,6 +33,20 @@ const PAGES = ["/", "/products", "/courses", "/events", "/offers", "/auth", "/ca
 const sheets = readdirSync(join(CLIENT_DIR, "assets")).filter((name) => /^app-[\w-]+\.css$/.test(name));
 if (sheets.length !== 1) throw new Error(`expected one app-*.css in ${CLIENT_DIR}/assets, found ${sheets.length}`);
 const sheetHref = `/assets/${sheets[0]}`;
+const fullSheet = readFileSync(join(CLIENT_DIR, sheetHref), "utf8");
+const cacheKey = createHash("sha256")
+  .update(readFileSync(join(BUILD_DIR, "server", "index.js")))
+  .update(fullSheet)
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest("hex")
+  .slice(0, 16);
+const cached = join(CACHE_DIR, `${cacheKey}.json`);
+if (existsSync(cached)) {
+  const { union, pages } = JSON.parse(readFileSync(cached, "utf8"));
+  writeOutputs(union, pages);
+  console.log(`critical CSS: unchanged build, taken from ${cached}`);
+  process.exit(0);
+}
 
 // Always the embedded database and no mail: the build must not touch an operator's PostgreSQL or SMTP.
 delete process.env.DATABASE_URL;
@@ -33,6 +55,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "critical-css-"));
 const server = await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" });
 let bodies = "";
 let htmlTag = "<html>";
+/** Each page's own body, keyed as the server looks it up (a detail page stands for all of its kind). */
+const pageBodies = {};
 try {
   const pages = [...PAGES];
   const list = await fetchPage("/products");
@@ -43,15 +67,15 @@ try {
   for (const path of pages) {
     const html = path === "/products" ? list : await fetchPage(path);
     htmlTag = html.match(/<html\b[^>]*>/)?.[0] ?? htmlTag;
-    bodies += html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "";
+    const body = html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "";
+    bodies += body;
+    pageBodies[path === detail ? "/products/:id" : path] = body;
   }
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// One document holding every page's body: beasties keeps a rule if its selector matches anywhere.
-const document = `<!DOCTYPE html>${htmlTag}<head><link rel="stylesheet" href="${sheetHref}"></head>${bodies}</html>`;
 const beasties = new Beasties({
   path: CLIENT_DIR,
   publicPath: "/",
@@ -68,12 +92,36 @@ const beasties = new Beasties({
     /(^|[\s,(])\.dark\b/,
   ],
 });
-const processed = await beasties.process(document);
-const kept = postcss.parse([...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(""));
-const critical = select(postcss.parse(readFileSync(join(CLIENT_DIR, sheetHref), "utf8")), kept, classesOf(bodies));
-if (!critical.includes(".skip-link")) throw new Error("critical CSS lacks the layout's rules");
-writeFileSync(OUTPUT, critical);
-console.log(`critical CSS: ${(critical.length / 1024).toFixed(1)} KB of ${sheetHref} → ${OUTPUT}`);
+/**
+ * The critical rules for the given bodies. One document holding them all: beasties keeps a rule if
+ * its selector matches anywhere.
+ */
+async function criticalFor(html) {
+  const document = `<!DOCTYPE html>${htmlTag}<head><link rel="stylesheet" href="${sheetHref}"></head>${html}</html>`;
+  const processed = await beasties.process(document);
+  const kept = postcss.parse([...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(""));
+  const critical = select(postcss.parse(fullSheet), kept, classesOf(html));
+  if (!critical.includes(".skip-link")) throw new Error("critical CSS lacks the layout's rules");
+  return critical;
+}
+
+// The union serves every page not listed; a listed page gets the rules its own elements use.
+const union = await criticalFor(bodies);
+const pages = {};
+for (const [path, body] of Object.entries(pageBodies)) pages[path] = await criticalFor(body);
+writeOutputs(union, pages);
+mkdirSync(CACHE_DIR, { recursive: true });
+for (const old of readdirSync(CACHE_DIR)) rmSync(join(CACHE_DIR, old));
+writeFileSync(cached, JSON.stringify({ union, pages }));
+
+function writeOutputs(unionCss, pageCss) {
+  writeFileSync(OUTPUT, unionCss);
+  writeFileSync(OUTPUT_PAGES, JSON.stringify(pageCss));
+  const sizes = Object.entries(pageCss).map(([path, css]) => `${path} ${(css.length / 1024).toFixed(1)}`);
+  console.log(
+    `critical CSS: ${(unionCss.length / 1024).toFixed(1)} KB of ${sheetHref} → ${OUTPUT}; per page (KB): ${sizes.join(", ")}`,
+  );
+}
 
 /**
  * The full sheet, cut to what beasties kept plus the rules whose classes all occur on the pages.
