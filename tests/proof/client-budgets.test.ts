@@ -22,14 +22,16 @@ const ISSUE_JS_TARGET_KB = 110;
 const APP_JS_BUDGET_KB = 25;
 const CSS_BUDGET_KB = 25;
 /**
- * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Inlining only
- * the critical CSS instead of the whole sheet (decision 0020) took ≈ 22 KB off each; the markup
- * without any CSS still weighs ≈ 90 KB (`/`) and ≈ 56 KB (`/products`) with the demo data: the
- * header with both menus (desktop and phone), the catalogue cards, the footer. So, as for the
- * JavaScript, the report names the gap and the budget holds what the critical CSS reached.
+ * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
+ * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
+ * of one sprite and component classes for repeated elements took them to ≈ 107.5 KB and ≈ 75.6 KB;
+ * of that ≈ 38 KB / 34 KB are the inline rules (theme variables, preflight and every utility the
+ * page's elements use) and ≈ 56 KB / 31 KB the markup with the demo data (twelve cards, the
+ * testimonials, the header's desktop and phone menus, the footer with its newsletter form). As for
+ * the JavaScript, the report names the gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 130, "/products": 95 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 110, "/products": 78 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
