@@ -103,12 +103,7 @@ export function Footer({ newsletter }: FooterProps) {
               const Icon = SOCIAL_ICONS[social.id];
               return (
                 <li key={social.id}>
-                  <a
-                    href={social.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
-                  >
+                  <a href={social.href} target="_blank" rel="noopener noreferrer" className="icon-link">
                     <Icon size={20} />
                     <span className="sr-only">BeHappy auf {social.label} (öffnet in neuem Tab)</span>
                   </a>

@@ -305,7 +305,7 @@ export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redi
               value={value}
               aria-pressed={theme === value}
               className={cn(
-                "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium",
+                "theme-option",
                 theme === value ? "border-primary bg-primary text-primary-foreground" : "border-input hover:bg-accent",
               )}
             >
