@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { seatState } from "~/lib/catalog/seats";
 import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
-import type { CatalogItem } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogItem } from "~/lib/catalog/types";
 import { CatalogImage } from "~/components/catalog/catalog-image";
 import { PriceList } from "~/components/catalog/price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
@@ -18,7 +18,7 @@ export function CatalogCard({
   headingLevel = "h3",
   eager = false,
 }: {
-  item: CatalogItem;
+  item: CatalogCardItem;
   headingLevel?: "h2" | "h3";
   eager?: boolean;
 }) {
