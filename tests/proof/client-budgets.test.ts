@@ -24,14 +24,15 @@ const CSS_BUDGET_KB = 25;
 /**
  * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
  * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
- * of one sprite and component classes for repeated elements took them to ≈ 107.5 KB and ≈ 75.6 KB;
- * of that ≈ 38 KB / 34 KB are the inline rules (theme variables, preflight and every utility the
- * page's elements use) and ≈ 56 KB / 31 KB the markup with the demo data (twelve cards, the
- * testimonials, the header's desktop and phone menus, the footer with its newsletter form). As for
- * the JavaScript, the report names the gap and the budget holds what was reached.
+ * of one sprite, component classes for repeated elements and card-only list data took them to
+ * ≈ 104.4 KB and ≈ 74.2 KB (bytes); of that ≈ 39 KB / 34 KB are the inline rules (theme variables,
+ * preflight and every utility the page's elements use), ≈ 54 KB / 30 KB the markup with the demo
+ * data (twelve cards, the testimonials, the header's desktop and phone menus, the footer with its
+ * newsletter form) and ≈ 9 KB / 8 KB scripts and hydration data. As for the JavaScript, the report
+ * names the gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 110, "/products": 78 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 104, "/products": 75 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
