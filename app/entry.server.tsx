@@ -7,13 +7,20 @@ import { CoalescingStream } from "~/server/http/coalescing-stream.server";
 import { deferScripts } from "~/server/http/deferred-scripts.server";
 import { requestMetaContext } from "~/server/http/context.server";
 import { NonceContext } from "~/components/nonce";
-import { InlineStylesheetContext } from "~/components/stylesheet";
-// The built sheet as text, inlined into every document in production (components/stylesheet.tsx).
+import { InlineStylesheetContext, type InlineStylesheet } from "~/components/stylesheet";
+// The whole built sheet as text: inlined only if the build has no critical.css (components/stylesheet.tsx).
 import appCss from "~/app.css?inline";
+import { criticalCss } from "~/server/http/critical-css.server";
 import { logger } from "~/server/platform/log.server";
 import { contentSecurityPolicy } from "~/server/http/security.server";
 
 export const streamTimeout = 5_000;
+
+function inlineStylesheet(pathname: string): InlineStylesheet | null {
+  if (!import.meta.env.PROD) return null;
+  const critical = criticalCss(pathname);
+  return critical ? { text: critical, critical: true } : { text: appCss, critical: false };
+}
 
 export default function handleRequest(
   request: Request,
@@ -36,7 +43,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={import.meta.env.PROD ? appCss : null}>
+        <InlineStylesheetContext.Provider value={inlineStylesheet(new URL(request.url).pathname)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,

@@ -11,9 +11,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-// In production the sheet goes inline (AppStylesheet); the URL is the development <link>.
+// In production the critical rules go inline and this URL (hashed, immutable) follows at the end of
+// the body; in development it is the <link> in <head> (components/stylesheet.tsx).
 import appStylesheet from "~/app.css?url";
-import { AppStylesheet } from "~/components/stylesheet";
+import { AppFullStylesheet, AppStylesheet } from "~/components/stylesheet";
 import { useNonce } from "~/components/nonce";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { Footer } from "~/components/site/footer";
@@ -132,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Zum Inhalt springen
         </a>
         {children}
+        <AppFullStylesheet href={appStylesheet} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Hydration starts after the first paint (app/server/http/deferred-scripts.server.ts). */}

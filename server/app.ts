@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { closeDatabase, database } from "~/server/db/db.server";
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/log.server";
+import { loadCriticalCss } from "~/server/http/critical-css.server";
 import { provideEmbeddedSessionSecret } from "~/server/platform/session-secret.server";
 import { startMailWorker, stopMailWorker } from "~/server/mail/outbox.server";
 import { refreshShopClock } from "~/server/jobs/clock.server";
@@ -71,6 +72,9 @@ export async function start({ mode, buildDir = "build", dev }: StartOptions) {
   } catch (error) {
     logger.error("startup failed", { error });
     process.exit(1);
+  }
+  if (mode === "production" && !loadCriticalCss(buildDir)) {
+    logger.warn("no critical.css in the build (npm run build writes it): documents inline the whole sheet");
   }
   const state = { stopping: false };
   const app = createApp({

@@ -1,28 +1,68 @@
 import { createContext, useContext } from "react";
 
 /**
- * The whole stylesheet as text, given by the production server render (app/entry.server.tsx):
- * it goes inline into <head>, so the first paint waits for no second request. Development (and
- * the client) have none: there the sheet is a <link> (Vite's CSS hot reload needs one).
+ * The sheet the production server render inlines (app/entry.server.tsx). `critical`: only the rules
+ * the landing pages' elements use (scripts/critical-css.mjs, decision 0020), so the full sheet
+ * follows as a file; otherwise the whole sheet (a build without critical.css). Development (and the
+ * client) have none: there the sheet is a <link> (Vite's CSS hot reload needs one).
  */
-export const InlineStylesheetContext = createContext<string | null>(null);
+export interface InlineStylesheet {
+  text: string;
+  critical: boolean;
+}
+
+export const InlineStylesheetContext = createContext<InlineStylesheet | null>(null);
 
 const INLINE_ID = "app-css";
 /**
- * What the client renders for the inline sheet: the server's text, read from the page itself when
- * this module loads (module scripts run after the document is parsed).
+ * What the client renders: the server's choice, read from the page itself when this module loads
+ * (module scripts run after the document is parsed), so hydration matches and a later render never
+ * rewrites the sheet.
  */
-const clientText =
-  typeof document === "undefined" ? undefined : (document.getElementById(INLINE_ID)?.textContent ?? "");
+const clientSheet = (): InlineStylesheet | null => {
+  if (typeof document === "undefined") return null;
+  const style = document.getElementById(INLINE_ID);
+  if (!style) return null;
+  return { text: style.textContent ?? "", critical: style.hasAttribute("data-critical") };
+};
+const fromPage = clientSheet();
+
+function useInlineSheet() {
+  return useContext(InlineStylesheetContext) ?? fromPage;
+}
 
 /**
- * The app's stylesheet: inline in production (~10.5 KB, ~2.7 KB gzip per document, cheaper than a
- * render-blocking round trip on a phone), a <link> otherwise. The client renders what the server
- * sent, so hydration matches and a later render never rewrites the sheet.
+ * In <head>. Production: the critical rules inline, so the first paint waits for no second
+ * request, and a preload that starts fetching the full sheet at once (the <link> that applies it
+ * comes only at the end of the body, AppFullStylesheet). Development: the render-blocking <link>.
  */
 export function AppStylesheet({ href, nonce }: { href: string; nonce?: string }) {
-  const serverText = useContext(InlineStylesheetContext);
-  const text = serverText ?? clientText;
-  if (!text) return <link rel="stylesheet" href={href} precedence="default" />;
-  return <style id={INLINE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} suppressHydrationWarning />;
+  const sheet = useInlineSheet();
+  if (!sheet?.text) return <link rel="stylesheet" href={href} precedence="default" />;
+  return (
+    <>
+      <style
+        id={INLINE_ID}
+        nonce={nonce}
+        data-critical={sheet.critical ? "" : undefined}
+        dangerouslySetInnerHTML={{ __html: sheet.text }}
+        suppressHydrationWarning
+      />
+      {sheet.critical && <link rel="preload" as="style" href={href} />}
+    </>
+  );
+}
+
+/**
+ * Last in <body>: the full, immutable sheet (/assets/app-*.css) for what the critical rules leave
+ * out (signed-in and admin pages, legal texts). A plain stylesheet link, no `media="print" onload`
+ * trick: the CSP forbids inline handlers and it must work without JavaScript. In the body it does
+ * not hold back the paint of what comes before it; the scripts after it wait for it, so hydration
+ * sees the page fully styled. No `precedence`: React would hoist the link into <head>, where it
+ * blocks the first paint.
+ */
+export function AppFullStylesheet({ href }: { href: string }) {
+  const sheet = useInlineSheet();
+  if (!sheet?.critical) return null;
+  return <link rel="stylesheet" href={href} />;
 }

@@ -21,6 +21,20 @@ const CLIENT_DIR = join(BUILD_DIR, "client");
 const ISSUE_JS_TARGET_KB = 110;
 const APP_JS_BUDGET_KB = 25;
 const CSS_BUDGET_KB = 25;
+/**
+ * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
+ * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
+ * of one sprite, component classes for repeated elements and card-only list data took them to
+ * ≈ 104.4 KB and ≈ 74.2 KB (bytes); of that ≈ 39 KB / 34 KB are the inline rules (theme variables,
+ * preflight and every utility the page's elements use), ≈ 54 KB / 30 KB the markup with the demo
+ * data (twelve cards, the testimonials, the header's desktop and phone menus, the footer with its
+ * newsletter form) and ≈ 9 KB / 8 KB scripts and hydration data. As for the JavaScript, the report
+ * names the gap and the budget holds what was reached.
+ */
+const ISSUE_HTML_TARGET_KB = 45;
+const HTML_BUDGET_KB: Record<string, number> = { "/": 104, "/products": 75 };
+/** The inline part stays well below the full sheet, or the second request buys nothing. */
+const INLINE_CSS_BUDGET_KB = 40;
 
 /** Strings only React DOM's client and React Router's runtime contain (kept by every minifier). */
 const FRAMEWORK_MARKERS = ["Minified React error", "may be used only in the context of a <Router>"];
@@ -98,7 +112,7 @@ describe("first load of /", () => {
   it("has no render-blocking stylesheet: the first paint needs only the document", () => {
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head.match(/<link\b[^>]*rel=["']stylesheet["'][^>]*>/gi) ?? []).toEqual([]);
-    expect(head).toMatch(/<style id="app-css" nonce="[^"]+">[^<]*\.skip-link/);
+    expect(head).toMatch(/<style id="app-css" nonce="[^"]+" data-critical="">(?:(?!<\/style>)[\s\S])*\.skip-link/);
     // Inline, a relative url() would resolve against the page instead of /assets/.
     expect(head.match(/url\(\s*["']?(?![a-z]+:|\/)[^)]*\)/gi) ?? []).toEqual([]);
   });
@@ -107,6 +121,42 @@ describe("first load of /", () => {
     // zod 4's own English error-message table: present in every build that bundles zod.
     const withZod = js.filter((a) => readFileSync(join(CLIENT_DIR, a.url), "utf8").includes("Invalid input: expected"));
     expect(withZod.map((a) => a.url)).toEqual([]);
+  });
+});
+
+describe("document weight", () => {
+  for (const path of Object.keys(HTML_BUDGET_KB)) {
+    it(`${path} weighs at most ${HTML_BUDGET_KB[path]} KB of HTML, uncompressed (issue target ${ISSUE_HTML_TARGET_KB} KB)`, async () => {
+      const response = await fetch(`${server.base}${path}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const inline = html.match(/<style id="app-css"[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? "";
+      const total = kb(Buffer.byteLength(html));
+      const inlineKb = kb(Buffer.byteLength(inline));
+      console.log(
+        `${path}: ${total} KB HTML, of it ${inlineKb} KB inline CSS; issue target ${ISSUE_HTML_TARGET_KB} KB: ${total <= ISSUE_HTML_TARGET_KB ? "met" : `missed by ${(total - ISSUE_HTML_TARGET_KB).toFixed(1)} KB`}`,
+      );
+      expect(total).toBeLessThanOrEqual(HTML_BUDGET_KB[path]);
+      expect(inlineKb).toBeLessThanOrEqual(INLINE_CSS_BUDGET_KB);
+    });
+  }
+
+  it("loads the full sheet as the hashed, immutable file, last in <body>, without JavaScript", async () => {
+    const html = await (await fetch(`${server.base}/products`)).text();
+    const body = html.slice(html.indexOf("<body"));
+    const links = body.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(1);
+    const link = links[0] ?? "";
+    const href = link.match(/href="([^"]+)"/)?.[1] ?? "";
+    expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    // After the page's content: what comes before it paints with the inline rules alone.
+    expect(body.indexOf(link)).toBeGreaterThan(body.indexOf("</footer>"));
+    const sheet = await fetch(`${server.base}${href}`);
+    expect(sheet.headers.get("cache-control")).toMatch(/immutable/);
+    const full = await sheet.text();
+    const inline = html.match(/<style id="app-css"[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? "";
+    expect(inline.length).toBeGreaterThan(0);
+    expect(inline.length).toBeLessThan(full.length * 0.7);
   });
 });
 

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { seatState } from "~/lib/catalog/seats";
 import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
-import type { CatalogItem } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogItem } from "~/lib/catalog/types";
 import { CatalogImage } from "~/components/catalog/catalog-image";
 import { PriceList } from "~/components/catalog/price";
 import { KIND_TEXT } from "~/lib/catalog/texts";
@@ -18,7 +18,7 @@ export function CatalogCard({
   headingLevel = "h3",
   eager = false,
 }: {
-  item: CatalogItem;
+  item: CatalogCardItem;
   headingLevel?: "h2" | "h3";
   eager?: boolean;
 }) {
@@ -26,7 +26,7 @@ export function CatalogCard({
   const href = detailPath(item);
   const seats = seatState(item);
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
+    <article className="catalog-card group">
       <CatalogImage src={item.image_url} alt="" eager={eager} />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <div className="flex flex-wrap items-center gap-2">
@@ -78,10 +78,7 @@ export function CatalogCard({
             communityPrice={item.behappy_price}
             shipped={item.kind === "products" && item.shipped}
           />
-          <Link
-            to={href}
-            className="inline-flex min-h-11 items-center font-medium text-primary underline underline-offset-4 hover:no-underline"
-          >
+          <Link to={href} className="text-link">
             Details ansehen<span className="sr-only">: {item.title}</span>
           </Link>
         </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/ui/icons";
 import { KIND_TEXT } from "~/lib/catalog/texts";
-import type { CatalogItem, ListResult } from "~/lib/catalog/types";
+import type { CatalogCardItem, ListResult } from "~/lib/catalog/types";
 import type { CatalogSectionText } from "~/content/types";
 import { StreamedCatalog } from "~/components/catalog/catalog-states";
 
@@ -19,7 +19,7 @@ export function CatalogSection({
   tone = "plain",
   children,
 }: CatalogSectionText & {
-  resolve: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
+  resolve: ListResult<CatalogCardItem> | Promise<ListResult<CatalogCardItem>>;
   children?: ReactNode;
 }) {
   const headingId = `${id}-heading`;

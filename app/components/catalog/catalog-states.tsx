@@ -4,7 +4,7 @@ import { SkeletonGrid } from "~/components/ui/skeleton";
 import { AlertCircleIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { Link } from "react-router";
 import { CatalogCard } from "~/components/catalog/catalog-card";
 import { ERROR_HEADING, KIND_TEXT } from "~/lib/catalog/texts";
@@ -14,7 +14,7 @@ export function CatalogGrid({
   headingLevel,
   eagerCount = 0,
 }: {
-  items: CatalogItem[];
+  items: CatalogCardItem[];
   headingLevel?: "h2" | "h3";
   eagerCount?: number;
 }) {
@@ -91,7 +91,7 @@ const PLACES = {
  * A catalogue list that may still be streaming: skeleton cards while loading, then the error
  * state (on its own page), the empty text, or the grid.
  */
-export function StreamedCatalog<T extends CatalogItem>({
+export function StreamedCatalog<T extends CatalogCardItem>({
   kind,
   place,
   resolve,

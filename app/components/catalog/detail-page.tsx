@@ -169,7 +169,7 @@ function Facts({ rows }: { rows: Array<[string, ReactNode | null]> }) {
     <dl className="grid gap-3 sm:grid-cols-2">
       {shown.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-border bg-card p-4">
-          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+          <dt className="fact-label">{label}</dt>
           <dd className="mt-1 font-medium">{value}</dd>
         </div>
       ))}
@@ -183,7 +183,7 @@ function ProductRating() {
     <p className="flex flex-wrap items-center gap-2">
       <span role="img" aria-label="5 Sterne" className="flex text-warning">
         {Array.from({ length: 5 }, (_, index) => (
-          <StarIcon key={index} size={20} fill="currentColor" />
+          <StarIcon key={index} size={20} className="fill-current" />
         ))}
       </span>
       <span className="font-medium">

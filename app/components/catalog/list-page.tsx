@@ -1,4 +1,4 @@
-import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogKind, ListResult } from "~/lib/catalog/types";
 import { StreamedCatalog } from "~/components/catalog/catalog-states";
 import { Pager } from "~/components/catalog/pager";
 import { MemberPriceHint } from "~/components/catalog/price";
@@ -10,7 +10,7 @@ export function CatalogListPage({
   items,
 }: {
   kind: CatalogKind;
-  items: ListResult<CatalogItem> | Promise<ListResult<CatalogItem>>;
+  items: ListResult<CatalogCardItem> | Promise<ListResult<CatalogCardItem>>;
 }) {
   const text = KIND_TEXT[kind];
   return (

@@ -33,9 +33,7 @@ export function PriceList({
   const { memberPrices } = useViewerPricing();
   const yours = (
     <dd className="mt-1">
-      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-        Dein Preis
-      </span>
+      <span className="price-tag">Dein Preis</span>
     </dd>
   );
   return (
@@ -46,7 +44,7 @@ export function PriceList({
       data-member-prices={memberPrices ? "true" : "false"}
     >
       <div>
-        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Preis</dt>
+        <dt className="fact-label">Preis</dt>
         <dd
           className={cn(
             "font-semibold",
@@ -59,7 +57,7 @@ export function PriceList({
         {memberPrices ? null : yours}
       </div>
       <div>
-        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Community-Preis</dt>
+        <dt className="fact-label">Community-Preis</dt>
         <dd className={cn("font-semibold text-primary", size === "lg" ? "text-2xl" : "text-lg")}>
           {formatCommunityPrice(communityPrice)}
         </dd>

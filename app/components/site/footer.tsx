@@ -49,8 +49,7 @@ const SOCIAL_ICONS = {
   linkedin: LinkedInIcon,
 } as const;
 
-const linkClass =
-  "inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline md:min-h-9";
+const linkClass = "footer-link";
 
 export function Footer({ newsletter }: FooterProps) {
   const year = new Date().getFullYear();
@@ -104,12 +103,7 @@ export function Footer({ newsletter }: FooterProps) {
               const Icon = SOCIAL_ICONS[social.id];
               return (
                 <li key={social.id}>
-                  <a
-                    href={social.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
-                  >
+                  <a href={social.href} target="_blank" rel="noopener noreferrer" className="icon-link">
                     <Icon size={20} />
                     <span className="sr-only">BeHappy auf {social.label} (öffnet in neuem Tab)</span>
                   </a>

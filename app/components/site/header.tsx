@@ -150,20 +150,13 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
 /* ---- pieces ------------------------------------------------------------------------------ */
 
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "inline-flex min-h-11 items-center gap-0.5 whitespace-nowrap rounded-md px-1.5 text-sm font-medium hover:bg-accent lg:gap-1 lg:px-3 lg:text-[0.95rem]",
-    isActive && "text-primary underline decoration-2 underline-offset-8",
-  );
+  cn("nav-item", isActive && "text-primary underline decoration-2 underline-offset-8");
 
-const summaryClass =
-  "inline-flex min-h-11 items-center gap-0.5 whitespace-nowrap rounded-md px-1.5 text-sm font-medium hover:bg-accent lg:gap-1 lg:px-3 lg:text-[0.95rem] " +
-  "group-open:bg-accent";
+const summaryClass = "nav-item group-open:bg-accent";
 
-const panelClass =
-  "absolute top-full z-50 mt-2 min-w-56 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg animate-fade-in";
+const panelClass = "menu-panel";
 
-const menuLinkClass =
-  "flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-[0.95rem] hover:bg-accent hover:text-accent-foreground";
+const menuLinkClass = "menu-link";
 
 function Dropdown({
   label,
@@ -220,8 +213,7 @@ function MenuLinks({ items, className, labelledBy }: { items: NavItem[]; classNa
   );
 }
 
-const iconButtonClass =
-  "relative inline-flex size-11 items-center justify-center rounded-md text-foreground hover:bg-accent group-open:bg-accent";
+const iconButtonClass = "icon-button group-open:bg-accent";
 
 function CartLink({ count }: { count: number }) {
   const label = count > 0 ? `Warenkorb, ${count} Artikel` : "Warenkorb";
@@ -313,7 +305,7 @@ export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redi
               value={value}
               aria-pressed={theme === value}
               className={cn(
-                "inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-md border px-3 text-sm font-medium",
+                "theme-option",
                 theme === value ? "border-primary bg-primary text-primary-foreground" : "border-input hover:bg-accent",
               )}
             >

@@ -41,7 +41,7 @@ function PersonCard({ person, compact = false }: { person: Person; compact?: boo
                 <a
                   href={link.href}
                   {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                  className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+                  className="icon-link"
                 >
                   <Icon size={18} />
                   <span className="sr-only">

@@ -13,11 +13,7 @@ const variants: Record<BadgeVariant, string> = {
 };
 
 export function badgeClass(variant: BadgeVariant = "default", className?: string) {
-  return cn(
-    "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-    variants[variant],
-    className,
-  );
+  return cn("badge", variants[variant], className);
 }
 
 export function Badge({

@@ -1,4 +1,4 @@
-import type { CatalogItem } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogItem } from "~/lib/catalog/types";
 
 /** "Noch N Plätze" is shown from this many free seats down (issue 27). */
 export const FEW_SEATS = 5;
@@ -11,7 +11,7 @@ export type SeatState = { label: string; variant: "secondary" | "warning" | "des
  * "Ausgebucht" when no seat is free, "Noch N Plätze" when few are; null when there is nothing to
  * say (plenty of seats, no limit, or a product). The database has the last word at checkout.
  */
-export function seatState(item: CatalogItem): SeatState | null {
+export function seatState(item: CatalogItem | CatalogCardItem): SeatState | null {
   if (item.kind === "products") return null;
   if (item.past) return { label: "Vergangen", variant: "secondary", bookable: false };
   if (item.seats_left === null || item.seats_left > FEW_SEATS) return null;

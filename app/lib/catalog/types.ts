@@ -55,6 +55,18 @@ export interface ProductItem {
 }
 
 export type CatalogItem = EventItem | CourseItem | ProductItem;
+
+type CardFields = "id" | "title" | "displayTitle" | "category" | "image_url" | "price" | "behappy_price";
+/**
+ * What a catalogue card shows (app/components/catalog/catalog-card.tsx): list pages and the home
+ * and offers sections send only this to the browser, not the texts and times the card leaves out
+ * (the hydration data is part of the page's weight, decision 0020).
+ */
+export type CatalogCardItem =
+  | Pick<ProductItem, "kind" | CardFields | "description" | "availability" | "shipped">
+  | Pick<EventItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left">
+  | Pick<CourseItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left">;
+
 export type ItemOf<K extends CatalogKind> = K extends "events"
   ? EventItem
   : K extends "courses"

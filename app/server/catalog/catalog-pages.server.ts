@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { structuredData } from "~/lib/catalog/structured-data";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { pageHref, pageOf, requestedPage } from "~/lib/catalog/paging";
-import type { CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import type { CatalogCardItem, CatalogItem, CatalogKind, ListResult } from "~/lib/catalog/types";
+import { toCardItem } from "~/lib/catalog/card-item";
 import { getAuth } from "~/server/members/auth.server";
 import { getCatalogItem, listCatalog, listSections, loadedCompletely } from "~/server/catalog/catalog.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -47,11 +48,13 @@ export async function loadCatalogList(
 ) {
   const page = requestedPage(new URL(request.url).searchParams);
   const path = KIND_TEXT[kind].path;
-  const paged = (result: ListResult<CatalogItem>): ListResult<CatalogItem> => {
+  const paged = (result: ListResult<CatalogItem>): ListResult<CatalogCardItem> => {
     if (!result.ok) return result;
     const one = pageOf(result.items, page ?? 1);
     // "?seite=abc" is no page at all: the same notice as a page after the last.
-    return page === null ? { ok: true, items: [], paging: { ...one.paging, outOfRange: true } } : { ok: true, ...one };
+    return page === null
+      ? { ok: true, items: [], paging: { ...one.paging, outOfRange: true } }
+      : { ok: true, items: one.items.map(toCardItem), paging: one.paging };
   };
   const { value } = await streamOrAwait(request, listCatalog(getAuth(context).viewer, kind));
   const items = value instanceof Promise ? value.then(paged) : paged(value);
@@ -76,8 +79,10 @@ export async function loadCatalogSections(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
   const { value } = await streamOrAwait(request, listSections(getAuth(context).viewer, filter));
+  const cards = (result: ListResult<CatalogItem>): ListResult<CatalogCardItem> =>
+    result.ok ? { ...result, items: result.items.map(toCardItem) } : result;
   const pick = <K extends "events" | "courses" | "products">(key: K) =>
-    value instanceof Promise ? value.then((sections) => sections[key]) : value[key];
+    value instanceof Promise ? value.then((sections) => cards(sections[key])) : cards(value[key]);
   const [events, courses, products] = [pick("events"), pick("courses"), pick("products")];
   return data(
     { events, courses, products, canonical: publicUrl(path) },

@@ -1,0 +1,216 @@
+// Second half of `npm run build` (after `react-router build`): writes the critical stylesheet the
+// production server inlines into every document (app/components/stylesheet.tsx,
+// docs/decisions/0020-critical-css.md). It starts the fresh build on a throwaway embedded database
+// with the demo data, fetches the pages most visitors land on, and lets beasties keep the rules of
+// the full sheet that match an element on any of them. The result goes to
+// BUILD_DIR/server/critical.css, next to the server build that reads it at start.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Beasties from "beasties";
+import postcss from "postcss";
+import { startAppServer } from "./lib/app-server.mjs";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const CLIENT_DIR = join(BUILD_DIR, "client");
+const OUTPUT = join(BUILD_DIR, "server", "critical.css");
+/** One sheet per landing page (path → CSS): a page inlines only its own rules (see PAGES). */
+const OUTPUT_PAGES = join(BUILD_DIR, "server", "critical-pages.json");
+/**
+ * The pages' markup depends only on the server build and the sheet: an unchanged pair (a rebuild
+ * for the tests without a code change) takes the last result instead of booting the app again.
+ */
+const CACHE_DIR = join("node_modules", ".cache", "critical-css");
+
+/**
+ * Landing pages: the start page, the catalogue lists, a detail page, sign-in, the cart, contact. Their union
+ * is the shell (header, menus, footer), the cards and the forms, so a page not listed here still
+ * paints its frame from the inline part; its own rules arrive with the full sheet.
+ */
+const PAGES = ["/", "/products", "/courses", "/events", "/offers", "/auth", "/cart", "/contact"];
+
+const sheets = readdirSync(join(CLIENT_DIR, "assets")).filter((name) => /^app-[\w-]+\.css$/.test(name));
+if (sheets.length !== 1) throw new Error(`expected one app-*.css in ${CLIENT_DIR}/assets, found ${sheets.length}`);
+const sheetHref = `/assets/${sheets[0]}`;
+const fullSheet = readFileSync(join(CLIENT_DIR, sheetHref), "utf8");
+const cacheKey = createHash("sha256")
+  .update(readFileSync(join(BUILD_DIR, "server", "index.js")))
+  .update(fullSheet)
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest("hex")
+  .slice(0, 16);
+const cached = join(CACHE_DIR, `${cacheKey}.json`);
+if (existsSync(cached)) {
+  const { union, pages } = JSON.parse(readFileSync(cached, "utf8"));
+  writeOutputs(union, pages);
+  console.log(`critical CSS: unchanged build, taken from ${cached}`);
+  process.exit(0);
+}
+
+// Always the embedded database and no mail: the build must not touch an operator's PostgreSQL or SMTP.
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+const dataDir = mkdtempSync(join(tmpdir(), "critical-css-"));
+const server = await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" });
+let bodies = "";
+let htmlTag = "<html>";
+/** Each page's own body, keyed as the server looks it up (a detail page stands for all of its kind). */
+const pageBodies = {};
+try {
+  const pages = [...PAGES];
+  const list = await fetchPage("/products");
+  // One detail page too, the first product the list links to.
+  const detail = list.match(/href="(\/products\/[^"/?#]+)"/)?.[1];
+  if (!detail) throw new Error("no product link on /products");
+  pages.push(detail);
+  for (const path of pages) {
+    const html = path === "/products" ? list : await fetchPage(path);
+    htmlTag = html.match(/<html\b[^>]*>/)?.[0] ?? htmlTag;
+    const body = html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "";
+    bodies += body;
+    pageBodies[path === detail ? "/products/:id" : path] = body;
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const beasties = new Beasties({
+  path: CLIENT_DIR,
+  publicPath: "/",
+  preload: false,
+  pruneSource: false,
+  inlineFonts: false,
+  // Animations the pages name (fade-in of the menus, the navigation bar) stay; the rest waits.
+  keyframes: "critical",
+  compress: false,
+  logLevel: "warn",
+  allowRules: [
+    // The theme a signed-in visitor chose is a class on <html> these anonymous pages never carry:
+    // without its variables the first paint would be light and then flip to dark.
+    /(^|[\s,(])\.dark\b/,
+  ],
+});
+/**
+ * The critical rules for the given bodies. One document holding them all: beasties keeps a rule if
+ * its selector matches anywhere.
+ */
+async function criticalFor(html) {
+  const document = `<!DOCTYPE html>${htmlTag}<head><link rel="stylesheet" href="${sheetHref}"></head>${html}</html>`;
+  const processed = await beasties.process(document);
+  const kept = postcss.parse([...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(""));
+  const critical = select(postcss.parse(fullSheet), kept, classesOf(html));
+  if (!critical.includes(".skip-link")) throw new Error("critical CSS lacks the layout's rules");
+  return critical;
+}
+
+// The union serves every page not listed; a listed page gets the rules its own elements use.
+const union = await criticalFor(bodies);
+const pages = {};
+for (const [path, body] of Object.entries(pageBodies)) pages[path] = await criticalFor(body);
+writeOutputs(union, pages);
+mkdirSync(CACHE_DIR, { recursive: true });
+for (const old of readdirSync(CACHE_DIR)) rmSync(join(CACHE_DIR, old));
+writeFileSync(cached, JSON.stringify({ union, pages }));
+
+function writeOutputs(unionCss, pageCss) {
+  writeFileSync(OUTPUT, unionCss);
+  writeFileSync(OUTPUT_PAGES, JSON.stringify(pageCss));
+  const sizes = Object.entries(pageCss).map(([path, css]) => `${path} ${(css.length / 1024).toFixed(1)}`);
+  console.log(
+    `critical CSS: ${(unionCss.length / 1024).toFixed(1)} KB of ${sheetHref} → ${OUTPUT}; per page (KB): ${sizes.join(", ")}`,
+  );
+}
+
+/**
+ * The full sheet, cut to what beasties kept plus the rules whose classes all occur on the pages.
+ * beasties drops rules it cannot match although they apply: Tailwind's `space-y-*`
+ * (`:where(.x>:not(:last-child))`), `group-open:` (`:is(:where(.group):is([open],…) .x)`),
+ * `aria-*:` and `[&_svg]:` variants; without them a card's spacing jumped when the full sheet
+ * arrived (tests/e2e/critical-css.spec.ts). Taken from the full sheet, in its order, so the cascade
+ * is the full sheet's.
+ */
+function select(full, kept, classes) {
+  // Whitespace as beasties prints it may differ from the built sheet's.
+  const squeeze = (text) => text.replace(/\s+/g, "");
+  const parentKey = (node) => {
+    const parts = [];
+    for (let n = node.parent; n && n.type !== "root"; n = n.parent) parts.unshift(`@${n.name} ${n.params}`);
+    return squeeze(parts.join(">"));
+  };
+  const atRuleKey = (node) => `${parentKey(node)}>@${squeeze(`${node.name} ${node.params}`)}`;
+  // beasties keeps a selector list's matching parts only (`ol,ul,menu` becomes `ul`), so rules are
+  // compared by their parts; a rule with one part kept is taken whole.
+  const keptParts = new Set();
+  const keptAtRules = new Set();
+  kept.walk((node) => {
+    if (node.type === "atrule") keptAtRules.add(atRuleKey(node));
+    if (node.type === "rule" && node.parent.name !== "keyframes")
+      for (const part of selectorParts(node.selector)) keptParts.add(`${parentKey(node)}|${squeeze(part)}`);
+  });
+  const unescape = (name) => name.replace(/\\(.)/g, "$1");
+  const classesUsed = (part) => {
+    const names = [...part.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => unescape(m[1]));
+    return names.length > 0 && names.every((name) => classes.has(name));
+  };
+  const keepRule = (rule) =>
+    selectorParts(rule.selector).some(
+      (part) => keptParts.has(`${parentKey(rule)}|${squeeze(part)}`) || classesUsed(part),
+    );
+  // Keyframes, @property, @font-face and @layer statements are taken whole, as beasties decided;
+  // media queries and layers are kept while a rule in them is.
+  const cut = (container) => {
+    container.each((node) => {
+      if (node.type === "rule") {
+        if (!keepRule(node)) node.remove();
+      } else if (node.type === "atrule") {
+        const nested = node.nodes?.some((child) => child.type === "rule" || child.type === "atrule");
+        if (!nested) {
+          if (!keptAtRules.has(atRuleKey(node))) node.remove();
+        } else if (node.name === "keyframes") {
+          if (!keptAtRules.has(atRuleKey(node))) node.remove();
+        } else {
+          cut(node);
+          if (node.nodes.length === 0) node.remove();
+        }
+      }
+    });
+  };
+  cut(full);
+  return full.toString();
+}
+
+/** A selector list's parts: split at commas outside parentheses and brackets. */
+function selectorParts(selector) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(selector.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start));
+  return parts;
+}
+
+/** Every class on the pages' elements (attribute values as the browser reads them). */
+function classesOf(html) {
+  const names = new Set();
+  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of value.replace(/&amp;/g, "&").split(/\s+/)) if (name) names.add(name);
+  return names;
+}
+
+async function fetchPage(path) {
+  const response = await fetch(`${server.base}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  // The server inlines the full sheet while no critical.css exists; beasties must not read it.
+  return (await response.text()).replace(/<style id="app-css"[^>]*>[\s\S]*?<\/style>/, "");
+}

@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * Documents inline only the critical rules and load the full sheet last in the body
+ * (docs/decisions/0020-critical-css.md). Two promises, with JavaScript on and off: once the full
+ * sheet is in, every page looks exactly as with the full sheet alone (the inline part changes
+ * nothing), and the landing pages' first paint, before the full sheet arrives, already looks
+ * like that.
+ */
+
+/** Computed styles that show a missing rule: box, layout, colours, type. */
+const PROPERTIES = [
+  "display",
+  "position",
+  "width",
+  "height",
+  "margin-top",
+  "padding-left",
+  "gap",
+  "grid-template-columns",
+  "flex-direction",
+  "color",
+  "background-color",
+  "border-top-width",
+  "border-top-color",
+  "font-size",
+  "font-weight",
+  "line-height",
+  "visibility",
+];
+
+/** Each element's computed style (keyed by its position in the document); `above` = only the first screen. */
+async function computedStyles(page: Page, { above = false } = {}) {
+  return page.evaluate(
+    ({ properties, above }) => {
+      const result: Record<string, string> = {};
+      document.querySelectorAll("body *").forEach((el, index) => {
+        if (el.closest("script, style, link")) return;
+        if (above && el.getBoundingClientRect().top >= window.innerHeight) return;
+        const style = getComputedStyle(el);
+        result[`${index} ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`] = properties
+          .map((p) => style.getPropertyValue(p))
+          .join("|");
+      });
+      return result;
+    },
+    { properties: PROPERTIES, above },
+  );
+}
+
+/** Waits until the full sheet applies; returns its URL. */
+async function fullSheetLoaded(page: Page) {
+  const link = page.locator('body > link[rel="stylesheet"]');
+  await expect(link).toHaveCount(1);
+  await page.waitForFunction(() => {
+    const sheet = document.querySelector<HTMLLinkElement>('body > link[rel="stylesheet"]')?.sheet;
+    return sheet !== null && sheet !== undefined && sheet.cssRules.length > 0;
+  });
+  return link.getAttribute("href");
+}
+
+/** Console errors and uncaught exceptions: a hydration mismatch (other markup on the client) shows here. */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+async function withoutInlineRules(page: Page) {
+  await page.evaluate(() => document.getElementById("app-css")?.remove());
+}
+
+test("public pages: the inline rules change nothing once the full sheet is in", async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const path of ["/", "/products", "/about", "/auth"]) {
+    await page.goto(path);
+    await expect(page.locator("style#app-css[data-critical]")).toHaveCount(1);
+    expect(await fullSheetLoaded(page)).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    const served = await computedStyles(page);
+    await withoutInlineRules(page);
+    expect(await computedStyles(page), path).toEqual(served);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("signed-in and admin pages look as with the full sheet alone", async ({ page, signIn }) => {
+  await signIn({ admin: true });
+  const errors = collectErrors(page);
+  for (const path of ["/dashboard", "/admin", "/admin/orders"]) {
+    await page.goto(path);
+    await fullSheetLoaded(page);
+    const served = await computedStyles(page);
+    await withoutInlineRules(page);
+    expect(await computedStyles(page), path).toEqual(served);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("the landing pages' first screen is styled before the full sheet arrives @phone", async ({ browser }) => {
+  // The first paint comes before any script runs (hydration waits for the full sheet, which sits
+  // before the scripts), so it is looked at without JavaScript, at this project's screen size.
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    userAgent,
+    locale,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  for (const path of ["/", "/products"]) {
+    await page.goto(path);
+    await fullSheetLoaded(page);
+    const full = await computedStyles(page, { above: true });
+    // The same page with the full sheet never arriving: what a visitor sees until it does.
+    await page.route(/\/assets\/app-[\w-]+\.css$/, (route) => route.abort());
+    await page.goto(path);
+    const critical = await computedStyles(page, { above: true });
+    await page.unrouteAll();
+    expect(Object.keys(critical).length).toBeGreaterThan(20);
+    expect(critical, path).toEqual(full);
+    // The header is the one from the full sheet: fixed, 4rem high.
+    const header = page.locator("body > header").first();
+    await expect(header).toHaveCSS("position", "fixed");
+    await expect(header).toHaveCSS("height", "64px");
+  }
+  await context.close();
+});
