@@ -33,6 +33,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   outputDir: `test-results/e2e-${E2E_PORT}`,
   reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON ?? "test-results/e2e.json" }]],
+  // The server received no CSP violation report (playwright.alone and .shipping inherit it).
+  globalTeardown: "./tests/e2e/support/csp-reports-teardown.ts",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: "de-DE",

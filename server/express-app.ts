@@ -1,7 +1,7 @@
 // The shop's Express app, the same in development and production (React Router's node
 // custom-server template): request id and log line, requests no browser of the shop sends,
-// security headers, body bound, cross-site check, client IP, then static files (production) or
-// Vite (development), then React Router.
+// security headers, body bound, cross-site check, client IP, CSP violation reports, then static
+// files (production) or Vite (development), then React Router.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
@@ -15,6 +15,7 @@ import { MEMBER_EMAIL_STAND_IN, memberCookies, memberViewOf } from "~/server/mem
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
 import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, malformedRequest, refuseMalformedRequests, securityHeaders } from "./guards";
+import { cspReports, type CspReportOptions } from "./csp-report";
 import { createPageCache, THEME_KEYED } from "./page-cache";
 
 export type AppMode = "development" | "production";
@@ -38,6 +39,8 @@ export interface AppOptions {
    * (tests, the bench's floors); server/app.ts turns it on in production.
    */
   pageCache?: boolean;
+  /** Tests: the CSP report endpoint's rate limit and whether it keeps reports (./csp-report.ts). */
+  cspReports?: Omit<CspReportOptions, "log">;
 }
 
 /** An incoming X-Request-Id is kept only if it is short and plain; otherwise a new one is made. */
@@ -55,6 +58,7 @@ export function createApp(options: AppOptions) {
   app.use(securityHeaders(state));
   app.use(bodyLimit);
   app.use(crossSiteGuard(log));
+  app.use(cspReports({ ...options.cspReports, log }));
   if (options.mode === "development") {
     if (options.devMiddleware) app.use(options.devMiddleware);
   } else if (options.clientDir) {

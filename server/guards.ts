@@ -4,6 +4,7 @@
 import type { Request, RequestHandler } from "express";
 import { logger, type AppLogger } from "~/server/platform/log.server";
 import { env } from "~/server/platform/env.server";
+import { CSP_REPORT_PATH } from "~/server/http/security.server";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -140,12 +141,17 @@ export function requestOrigin(req: Request): RequestOrigin {
 }
 
 /**
- * The one path other sites may POST to: the newsletter's one-click unsubscribe (RFC 8058). Mail
- * providers send that POST themselves, with no Origin of ours. It needs the personal token in the
- * URL, which only the recipient's mail carries, and can do nothing but unsubscribe that address,
- * so a forged request from another site gains nothing. docs/security.md.
+ * The paths other sites may POST to. docs/security.md.
+ * - `/newsletter/abmelden`: the newsletter's one-click unsubscribe (RFC 8058). Mail providers send
+ *   that POST themselves, with no Origin of ours. It needs the personal token in the URL, which only
+ *   the recipient's mail carries, and can do nothing but unsubscribe that address, so a forged
+ *   request from another site gains nothing.
+ * - `/csp-report`: CSP violation reports (./csp-report.ts). The browser sends them itself, and a
+ *   document with an opaque origin (the admin's sandboxed newsletter preview) reports with
+ *   `Origin: null` and `Sec-Fetch-Site: cross-site`. All a report can do is write a log line, bounded
+ *   in size and rate; it reads no session and sets no cookie.
  */
-export const CROSS_SITE_POST_ALLOWED = new Set(["/newsletter/abmelden"]);
+export const CROSS_SITE_POST_ALLOWED = new Set(["/newsletter/abmelden", CSP_REPORT_PATH]);
 
 /** Refuses every cross-site non-GET/HEAD/OPTIONS with 403 before any route runs (resource routes too). */
 export function crossSiteGuard(log: AppLogger = logger): RequestHandler {

@@ -2,6 +2,7 @@
 // which variant an Accept-Encoding header gets.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "~/server/http/security.server";
 import { inlineScriptHashes, pickEncoding, withoutNonce } from "./stored-page";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -26,6 +27,14 @@ describe("stored page", () => {
     const page = withoutNonce(body, `default-src 'self'; script-src 'self' 'nonce-${N}'; style-src 'self'`, N);
     expect(page?.csp).toBe(`default-src 'self'; script-src 'self' ${sha256("a()")}; style-src 'self'`);
     expect(page?.body.toString()).toBe("<link/><style>p{}</style><script>a()</script>");
+  });
+
+  it("keeps the violation reporting of the shop's CSP: the rendered page and the stored one report alike", () => {
+    const rendered = contentSecurityPolicy(N);
+    const stored = withoutNonce(Buffer.from(`<script nonce="${N}">a()</script>`), rendered, N)?.csp;
+    expect(rendered).toMatch(/(^|; )report-uri \/csp-report(;|$)/);
+    expect(stored).toMatch(/(^|; )report-uri \/csp-report(;|$)/);
+    expect(stored).not.toContain(N);
   });
 
   it("refuses a page whose nonce is used beyond scripts or shows up elsewhere in the body", () => {

@@ -1,7 +1,8 @@
 // Cross-site writes against the production build: React Router checks the Origin only for pages
 // and `.data` requests, so the server (server/guards.ts) refuses every non-GET from another site
 // with 403 before any route runs, resource routes included, and the shop's own forms still pass.
-// One path is let through on purpose: the newsletter's one-click unsubscribe (docs/security.md).
+// Two paths are let through on purpose: the newsletter's one-click unsubscribe and the CSP violation
+// reports (docs/security.md).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,6 +92,34 @@ describe("cross-site writes", () => {
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe(REFUSAL);
     }
+  });
+
+  it("the other exception: a CSP report from a sandboxed frame (Origin: null) is taken, sets no cookie", async () => {
+    const body = JSON.stringify({
+      "csp-report": {
+        "document-uri": "about:srcdoc",
+        "effective-directive": "img-src",
+        "blocked-uri": "https://images.example/a.png",
+        disposition: "enforce",
+      },
+    });
+    const response = await fetch(`${server.base}/csp-report`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/csp-report",
+        Origin: "null",
+        "Sec-Fetch-Site": "cross-site",
+        Cookie: member,
+      },
+      body,
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await signedIn()).toBe(true);
+    // The path takes reports and nothing else (415 for a form); its neighbours stay guarded (403).
+    const form = await post("/csp-report", { x: "1" }, { Origin: "null", "Sec-Fetch-Site": "cross-site" });
+    expect(form.status).toBe(415);
+    expect((await post("/csp-reports", { x: "1" }, { Origin: "null" })).status).toBe(403);
   });
 
   it("the shop's own posts pass: same Origin, and Origin: null when Sec-Fetch-Site says same-origin", async () => {

@@ -1,10 +1,11 @@
 // Security headers and cookies on every route of the production build (NODE_ENV=production).
 //
 // Rules checked, and the decisions behind them:
-// - HTML documents: Content-Security-Policy with script-src without 'unsafe-inline' and
-//   frame-ancestors 'none'. A rendered page has a fresh nonce per response, carried by every
-//   <script>; a page from the page cache (the same bytes for everyone) has no nonce and the sha256
-//   of each of its inline scripts instead (docs/decisions/0019-hashed-csp-for-stored-pages.md).
+// - HTML documents: Content-Security-Policy with script-src without 'unsafe-inline',
+//   frame-ancestors 'none' and `report-uri /csp-report`. A rendered page has a fresh nonce per
+//   response, carried by every <script>; a page from the page cache (the same bytes for everyone)
+//   has no nonce and the sha256 of each of its inline scripts instead
+//   (docs/decisions/0019-hashed-csp-for-stored-pages.md).
 //   Other responses (robots.txt, sitemap.xml, /healthz, JSON/CSV downloads, static files,
 //   redirects) run no scripts, so they need no CSP; framing is still refused by X-Frame-Options.
 // - Every response: X-Content-Type-Options: nosniff, X-Frame-Options: DENY, a Referrer-Policy.
@@ -183,6 +184,9 @@ function headerProblems(path: string, response: Response, body: string): string[
     if (nonce && cached) problems.push("a page from the page cache replays a nonce");
     if (scriptSrc.includes("'unsafe-inline'")) problems.push("CSP script-src allows 'unsafe-inline'");
     if (!/frame-ancestors 'none'/.test(csp)) problems.push("CSP lacks frame-ancestors 'none'");
+    // Rendered and stored alike (docs/decisions/0021-csp-violation-reports.md).
+    if (!/(^|; )report-uri \/csp-report(;|$)/.test(csp))
+      problems.push("CSP reports nowhere (no report-uri /csp-report)");
     const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => [m[1]!, m[2]!] as const);
     if (scripts.length === 0) problems.push("HTML without scripts (hydration missing?)");
     const bare = nonce

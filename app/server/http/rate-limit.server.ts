@@ -34,6 +34,9 @@ export const RATE_LIMITS = {
   emailConfirmPerIp: { windowSeconds: 60 * 60, max: 20, scales: true },
   // Confirmation mails to one address ("Link erneut senden"; beyond it nothing is sent).
   accountMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+  // CSP violation reports (POST /csp-report, server/csp-report.ts): a page with a broken script
+  // reports once per violation and page view; beyond this a browser (or a script) is only noise.
+  cspReportPerIp: { windowSeconds: 60, max: 60, scales: true },
 } as const;
 
 export type RateLimitTier = keyof typeof RATE_LIMITS;

@@ -1,5 +1,12 @@
 import { env } from "~/server/platform/env.server";
 
+/**
+ * Where browsers send what the policy refused (server/csp-report.ts). `report-uri` only, not
+ * `report-to`: Chromium ignores `report-uri` as soon as `report-to` is present and then batches its
+ * reports through the Reporting API (docs/decisions/0021-csp-violation-reports.md).
+ */
+export const CSP_REPORT_PATH = "/csp-report";
+
 /** Content-Security-Policy for documents: scripts only with this response's nonce. */
 export function contentSecurityPolicy(nonce: string) {
   const dev = !env().isProduction;
@@ -16,5 +23,6 @@ export function contentSecurityPolicy(nonce: string) {
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
   ].join("; ");
 }
