@@ -4,34 +4,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "~/server/platform/log.server";
 import { MAX_REPORT_BYTES, withoutQuery } from "./csp-report";
+import { standInBuild } from "./stand-in-build";
 import { createApp } from "./express-app";
 import { CROSS_SITE_MESSAGE } from "./guards";
 
 let actions = 0;
-const build = {
-  entry: { module: { default: () => new Response("document") } },
-  routes: {
-    root: { id: "root", path: "", module: {} },
-    "routes/probe": {
-      id: "routes/probe",
-      parentId: "root",
-      path: "probe",
-      module: { loader: () => Response.json({}), action: () => (actions++, Response.json({})) },
-    },
-  },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: { v8_middleware: true },
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const build = standInBuild({ loader: () => Response.json({}), action: () => (actions++, Response.json({})) });
 
 const logLines: Record<string, unknown>[] = [];
 const capture = new Writable({

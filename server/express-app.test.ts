@@ -5,10 +5,11 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { RequestHandler } from "express";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestMetaContext } from "~/server/http/context.server";
 import { createLogger } from "~/server/platform/log.server";
+import { standInBuild } from "./stand-in-build";
 import { createApp, type AppMode } from "./express-app";
 import { BAD_REQUEST_MESSAGE, CROSS_SITE_MESSAGE, MAX_BODY_BYTES, METHOD_NOT_ALLOWED_MESSAGE } from "./guards";
 
@@ -21,21 +22,7 @@ const probe = {
   },
 };
 
-const build = {
-  entry: { module: { default: () => new Response("document") } },
-  routes: {
-    root: { id: "root", path: "", module: {} },
-    "routes/probe": { id: "routes/probe", parentId: "root", path: "probe", module: probe },
-  },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: { v8_middleware: true },
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const build = standInBuild(probe);
 
 /** Stands in for Vite's middleware: answers its own paths, passes everything else on. */
 const fakeVite: RequestHandler = (req, res, next) =>
