@@ -117,6 +117,20 @@ describe("first load of /", () => {
     expect(head.match(/url\(\s*["']?(?![a-z]+:|\/)[^)]*\)/gi) ?? []).toEqual([]);
   });
 
+  it("inlines both catalogue grids on every landing page: which one shows depends on the catalogue", () => {
+    // CatalogGrid takes four columns where three would leave one card alone; a product added in the
+    // admin area switches a list from one to the other, and its first paint must not jump.
+    const pages = JSON.parse(readFileSync(join(BUILD_DIR, "server", "critical-pages.json"), "utf8")) as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(pages)).toEqual(expect.arrayContaining(["/", "/products", "/courses", "/events"]));
+    for (const [path, sheet] of Object.entries(pages)) {
+      for (const rule of ["lg\\:grid-cols-3", "lg\\:grid-cols-4", "lg\\:\\[\\&_h2\\]\\:text-lg"])
+        expect(sheet.includes(rule), `${path}: ${rule}`).toBe(true);
+    }
+  });
+
   it("does not pull a validation library into the first load", () => {
     // zod 4's own English error-message table: present in every build that bundles zod.
     const withZod = js.filter((a) => readFileSync(join(CLIENT_DIR, a.url), "utf8").includes("Invalid input: expected"));
