@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "~/server/platform/log.server";
 import { MAX_REPORT_BYTES, withoutQuery } from "./csp-report";
-import { standInBuild } from "./stand-in-build";
+import { rawRequest, standInBuild, type Answer } from "./test-support";
 import { createApp } from "./express-app";
 import { CROSS_SITE_MESSAGE } from "./guards";
 
@@ -53,12 +53,6 @@ beforeEach(() => {
   allowance = 1000;
 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 function send(
   path: string,
   {
@@ -70,22 +64,9 @@ function send(
     headers?: Record<string, string>;
   } = {},
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const length = body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };
-    const request = http.request(
-      new URL(path, base),
-      { method, headers: { ...length, ...headers }, agent: false },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-      },
-    );
-    request.on("error", reject);
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
+  const length: Record<string, string> =
+    body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(body)) };
+  return rawRequest(new URL(path, base), method, { ...length, ...headers }, body);
 }
 
 /** What Chromium sends for `report-uri` (copied from a real report, token added to the page's URL). */

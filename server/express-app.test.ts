@@ -9,7 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestMetaContext } from "~/server/http/context.server";
 import { createLogger } from "~/server/platform/log.server";
-import { standInBuild } from "./stand-in-build";
+import { rawRequest, standInBuild, type Answer } from "./test-support";
 import { createApp, type AppMode } from "./express-app";
 import { BAD_REQUEST_MESSAGE, CROSS_SITE_MESSAGE, MAX_BODY_BYTES, METHOD_NOT_ALLOWED_MESSAGE } from "./guards";
 
@@ -36,11 +36,6 @@ const capture = new Writable({
   },
 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
 const servers = new Map<string, { base: string; close: () => void }>();
 
 async function serve(key: string, mode: AppMode, trustProxy?: string) {
@@ -59,18 +54,7 @@ function send(
   path: string,
   { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
-  const url = new URL(path, servers.get(key)!.base);
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-    });
-    request.on("error", reject);
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
+  return rawRequest(new URL(path, servers.get(key)!.base), method, headers, body);
 }
 
 const post = (key: string, headers: Record<string, string>, body = "x=1") =>
