@@ -2,8 +2,9 @@ import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
 
 // Specs that need the shop to themselves: its own server start on a new database, one test at a
-// time. The big catalogue (45 products added would reach the main suite's lists) and the sales
-// overview (its figures move when other tests pay or cancel orders). Same ports and folders as
+// time. The big catalogue (45 products added would reach the main suite's lists), the sales
+// overview (its figures move when other tests pay or cancel orders) and the page-cache hits (any
+// other test's catalogue write or booking retires every stored page). Same ports and folders as
 // playwright.config.ts (run one after the other): `npx playwright test --config playwright.alone.config.ts`.
 export default defineConfig({
   ...base,

@@ -28,7 +28,7 @@ e2e_status=0
 npx playwright test || e2e_status=$?
 # The same shop with a flat shipping fee (SHIPPING_FEE=4,90): its own server start, one short spec.
 npx playwright test --config playwright.shipping.config.ts || e2e_status=$?
-# Specs that need the shop to themselves (a catalogue of three pages, the sales figures): own server.
+# Specs that need the shop to themselves (a catalogue of three pages, the sales figures, page-cache hits): own server.
 npx playwright test --config playwright.alone.config.ts || e2e_status=$?
 
 echo "== Proof under pressure (load, crashes, hostile input, headers, Lighthouse, HTML validity, links)"

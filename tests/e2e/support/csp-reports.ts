@@ -12,7 +12,7 @@ export interface CspReport {
   via: string;
 }
 
-/** tests/e2e/csp-report.js-only.spec.ts provokes violations with scripts from this origin, and looks for their reports. */
+/** tests/e2e-alone/csp-report.js-only.spec.ts provokes violations with scripts from this origin, and looks for their reports. */
 export const PROBE_ORIGIN = "https://csp-report-probe.invalid";
 
 export async function cspReports(baseURL: string): Promise<CspReport[]> {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, test } from "../e2e/support/fixtures";
 
 /**
  * A page from the server's page cache carries no nonce: its CSP allows exactly the inline scripts
@@ -10,16 +10,16 @@ import { expect, test } from "./support/fixtures";
  */
 const PAGES = ["/", "/products", "/products/b0000000-0000-4000-8000-000000000001"];
 
-/** Opens `path` as a cache hit: stored by a plain request first, then loaded by the browser. */
+/**
+ * Opens `path` as a cache hit: stored by a plain request first, then loaded by the browser (the
+ * alone suite: no other test's catalogue write retires the page in between).
+ */
 async function openCached(page: Page, path: string, problems: string[]) {
-  // Another test's catalogue write retires every stored page; a few tries find a quiet moment.
-  for (let attempt = 1; ; attempt++) {
-    await page.request.get(path);
-    const response = await page.goto(path).catch((error: unknown) => {
-      throw new Error(`${String(error)}\nbrowser reported:\n${problems.join("\n")}`);
-    });
-    if (response?.headers()["x-page-cache"] === "hit" || attempt === 5) return response!;
-  }
+  await page.request.get(path);
+  const response = await page.goto(path).catch((error: unknown) => {
+    throw new Error(`${String(error)}\nbrowser reported:\n${problems.join("\n")}`);
+  });
+  return response!;
 }
 
 for (const path of PAGES) {
