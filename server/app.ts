@@ -17,6 +17,8 @@ import { startJobWorker, stopJobWorker } from "~/server/jobs/jobs.server";
 import { createApp, type AppMode } from "./express-app";
 
 export { createApp } from "./express-app";
+// The bench's bare floor (bench/floor/server.mjs) renders with the same per-page critical CSS.
+export { loadCriticalCss };
 export { runAdminCommand } from "./admin";
 export { runBackupCommand, runRestoreCommand } from "./backup";
 

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Response } from "express";
 import type { MemberView } from "~/server/members/member-view.server";
+import { compressForOne, compressible, pickEncoding } from "./stored-page";
 
 export type { MemberView };
 
@@ -24,11 +25,16 @@ const NONCE = /'nonce-([A-Za-z0-9+/=_-]+)'/;
 
 export const nonceOfPolicy = (csp: unknown) => NONCE.exec(String(csp ?? ""))?.[1];
 
-/** The stored page for one member: their address for the stand-in, a fresh nonce for the stored one. */
+/**
+ * The stored page for one member: their address for the stand-in, a fresh nonce for the stored one,
+ * compressed in one call when the request accepts it (the compression middleware leaves an encoded
+ * answer alone; its stream would cost several times as much).
+ */
 export function personalise(
   page: { headers: OutgoingHttpHeaders; body: string; nonce: string },
   lane: MemberLane,
   view: MemberView,
+  acceptEncoding?: string | string[],
 ) {
   const nonce = randomBytes(16).toString("base64");
   const headers = { ...page.headers };
@@ -36,8 +42,19 @@ export function personalise(
     `'nonce-${page.nonce}'`,
     `'nonce-${nonce}'`,
   );
-  const body = page.body.replaceAll(lane.emailStandIn, view.email).replaceAll(page.nonce, nonce);
-  return { headers, body: Buffer.from(body) };
+  const body = Buffer.from(page.body.replaceAll(lane.emailStandIn, view.email).replaceAll(page.nonce, nonce));
+  const encoding = compressible(headers["content-type"], body)
+    ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding)
+    : undefined;
+  // Not acceptable, or not worth compressing: the compression middleware negotiates as for any page
+  // (and, with the length known, does not compress below its threshold).
+  if (encoding === undefined || encoding === "identity")
+    return { headers: { ...headers, "content-length": body.length }, body };
+  const encoded = compressForOne(body, encoding);
+  headers["content-encoding"] = encoding;
+  headers["content-length"] = encoded.length;
+  headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
+  return { headers, body: encoded };
 }
 
 /** Whether a member's render may be kept for the others of its view. */

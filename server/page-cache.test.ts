@@ -295,7 +295,7 @@ describe("page cache", () => {
         res.set("Cache-Control", "private, no-store");
         res.flushHeaders();
         res.write(`<p>${res.locals.memberStandIn ?? member.email} ${member.key}${leak ? ` ${member.email}` : ""}</p>`);
-        res.end(`<script nonce="${nonce}">x()</script>`);
+        res.end(`<script nonce="${nonce}">x()</script>${" ".repeat(2048)}`);
       },
     });
     const as = (who: string, path = "/m") => get(path, { headers: { Cookie: `sid=${who}` } });
@@ -314,6 +314,21 @@ describe("page cache", () => {
     expect(nonceOf(shared.response.headers.get("content-security-policy"))).not.toBe(
       nonceOf(first.response.headers.get("content-security-policy")),
     );
+    // Each hit is compressed in one call, as the request asks; the compression middleware leaves it alone.
+    for (const [accept, encoding] of [
+      ["br", "br"],
+      ["gzip, deflate", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const hit = await get("/m", { headers: { Cookie: "sid=b", "Accept-Encoding": accept } });
+      expect(hit.cache, accept).toBe("hit");
+      expect(hit.response.headers.get("content-encoding"), accept).toBe(encoding);
+      // One piece with its length, not the middleware's chunked stream.
+      expect(hit.response.headers.get("transfer-encoding"), accept).toBeNull();
+      expect(Number(hit.response.headers.get("content-length")), accept).toBeGreaterThan(0);
+      expect(hit.response.headers.get("vary"), accept).toMatch(/^(Cookie, )?Accept-Encoding$/);
+      expect(hit.body, accept).toContain("<p>bert@example.com free</p>");
+    }
     // A render that shows the real address (a loader read it directly), or that is not marked shareable: not kept.
     for (const path of ["/m?leak=1", "/m?own=1"]) {
       await as("a", path);

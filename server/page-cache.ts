@@ -285,6 +285,7 @@ export function createPageCache(options: PageCacheOptions) {
           { headers: entry.headers, body: entry.member.template, nonce: entry.member.nonce },
           lane,
           view,
+          req.headers["accept-encoding"],
         );
         for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
         res.setHeader("X-Page-Cache", "hit");

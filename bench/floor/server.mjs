@@ -49,6 +49,8 @@ const routes = Object.fromEntries(
   }),
 );
 
+// The same per-page critical CSS as the app (server/app.ts start), or the markup would differ.
+if (!server.loadCriticalCss(BUILD_DIR)) throw new Error(`no critical.css in ${BUILD_DIR}: npm run build`);
 const app = server.createApp({ mode: "production", build: { ...build, routes }, clientDir: `${BUILD_DIR}/client` });
 app.listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1");
 process.on("SIGTERM", () => process.exit(0));

@@ -2,6 +2,8 @@
 // static floor with the same load (16 connections). The machine is shared, so the three servers
 // take turns in slices of about 5 s (app, bare, static, app, …) for BENCH_SECONDS each in total:
 // a slow spell on the machine then hits all three alike, and their ratios stay meaningful.
+import { performance } from "node:perf_hooks";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 import { capturePages, startFloors } from "./floors.mjs";
 import { runLoad, summarizeRuns } from "./ssr-load.mjs";
 import { cookiesOf, FORM_HEADERS, formBody, rssMb, signInViaHook } from "../lib/app-server.mjs";
@@ -29,6 +31,22 @@ export async function cartCookie(base) {
   return cookie;
 }
 
+/**
+ * One brotli compression of `html` at the compression middleware's quality (4), the median of 30
+ * in this process: what an answer with `br` may cost over one without (issue 31).
+ */
+function oneShotBrotliMs(html) {
+  const body = Buffer.from(html);
+  const params = { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+  const times = [];
+  for (let n = 0; n < 30; n++) {
+    const start = performance.now();
+    brotliCompressSync(body, { params });
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[15];
+}
+
 /** Same document apart from the per-request CSP nonce? */
 const sameMarkup = (a, b) => a.replace(/ nonce="[^"]*"/g, "") === b.replace(/ nonce="[^"]*"/g, "");
 
@@ -49,10 +67,21 @@ export async function measurePages(server, workDir, seconds) {
     { path: "/products", label: "/products", headers: browser },
     { path: `/products/${PRODUCT_ID}`, label: "/products/:id", headers: browser },
     { path: "/products?as=cart", label: "/products (cart cookie)", headers: { ...browser, Cookie: cart } },
-    { path: "/?as=member", label: "/ (signed in)", headers: member },
-    { path: "/products?as=member", label: "/products (signed in)", headers: member },
-    { path: `/products/${PRODUCT_ID}?as=member`, label: "/products/:id (signed in)", headers: member },
-    { path: "/cart?as=member", label: "/cart (signed in)", headers: { Cookie: `${member.Cookie}; ${cart}` } },
+    // `withBrotli`: the app is measured a second time with `Accept-Encoding: br` (no floor for that).
+    { path: "/?as=member", label: "/ (signed in)", headers: member, withBrotli: true },
+    { path: "/products?as=member", label: "/products (signed in)", headers: member, withBrotli: true },
+    {
+      path: `/products/${PRODUCT_ID}?as=member`,
+      label: "/products/:id (signed in)",
+      headers: member,
+      withBrotli: true,
+    },
+    {
+      path: "/cart?as=member",
+      label: "/cart (signed in)",
+      headers: { Cookie: `${member.Cookie}; ${cart}` },
+      withBrotli: true,
+    },
     { path: "/dashboard?as=member", label: "/dashboard (signed in)", headers: member },
     { path: "/cart", label: "/cart (cart cookie)", headers: { Cookie: cart } },
   ];
@@ -64,22 +93,25 @@ export async function measurePages(server, workDir, seconds) {
   try {
     for (const page of pages) {
       const bareHtml = await (await fetch(floors.bare.base + page.path, { headers: page.headers })).text();
-      const run = (target, slice) =>
+      const run = (target, slice, headers = page.headers) =>
         runLoad({
           url: target.base + page.path,
-          headers: page.headers,
+          headers,
           connections: SSR_CONNECTIONS,
           seconds: slice,
           pid: target.pid,
         });
       // Unrecorded warm-up (JIT, pools, caches).
       for (const target of Object.values(targets)) await run(target, Math.min(WARM_UP_SECONDS, seconds));
-      const runs = { app: [], bare: [], framework: [], static: [] };
+      const brotliHeaders = { ...page.headers, "Accept-Encoding": "br" };
+      if (page.withBrotli) await run(targets.app, Math.min(WARM_UP_SECONDS, seconds), brotliHeaders);
+      const runs = { app: [], appBrotli: [], bare: [], framework: [], static: [] };
       const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
       for (let n = 0; n < slices; n++) {
         const slice = seconds / slices;
         const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 250);
         runs.app.push(await run(targets.app, slice));
+        if (page.withBrotli) runs.appBrotli.push(await run(targets.app, slice, brotliHeaders));
         clearInterval(sampler);
         runs.bare.push(await run(targets.bare, slice));
         runs.framework.push(await run(targets.framework, slice));
@@ -93,6 +125,9 @@ export async function measurePages(server, workDir, seconds) {
         bare: summarizeRuns(runs.bare),
         framework: summarizeRuns(runs.framework),
         static: summarizeRuns(runs.static),
+        ...(page.withBrotli
+          ? { appBrotli: summarizeRuns(runs.appBrotli), brotliMs: oneShotBrotliMs(captured[page.path].html) }
+          : {}),
       });
     }
   } finally {
