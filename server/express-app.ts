@@ -12,6 +12,7 @@ import { requestMetaContext, type RequestMeta } from "~/server/http/context.serv
 import { cartCookieName } from "~/server/members/session.server";
 import { cartKeyPart } from "~/server/cart/cart-cookie.server";
 import { MEMBER_EMAIL_STAND_IN, memberCookies, memberViewOf } from "~/server/members/member-view.server";
+import { recheckMemberData } from "~/server/members/member-data-version.server";
 import { logger as defaultLogger, redactUrl, type AppLogger } from "~/server/platform/log.server";
 import { catalogVersionNow, currentCatalogVersion } from "~/server/catalog/catalog-cache.server";
 import { bodyLimit, crossSiteGuard, malformedRequest, refuseMalformedRequests, securityHeaders } from "./guards";
@@ -74,7 +75,12 @@ export function createApp(options: AppOptions) {
     catalogVersion: currentCatalogVersion,
     catalogVersionNow,
     keyedCookies: { ...THEME_KEYED, [cartCookieName]: { keyOf: cartKeyPart, confirmedByRender: true } },
-    members: { cookies: memberCookies, viewOf: memberViewOf, emailStandIn: MEMBER_EMAIL_STAND_IN },
+    members: {
+      cookies: memberCookies,
+      viewOf: memberViewOf,
+      emailStandIn: MEMBER_EMAIL_STAND_IN,
+      afterWrite: recheckMemberData,
+    },
   });
   app.use(pageCache.middleware);
   app.all(

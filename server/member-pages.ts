@@ -3,7 +3,8 @@
 // the detail pages, in which a stand-in takes the place of the member's e-mail. Each answer puts
 // the member's own address and a fresh nonce into the stored bytes. Nothing of one member reaches
 // another: the render confirms the view it was keyed by, and a page that shows the member's real
-// address or id anywhere (a loader that read it directly) is never stored.
+// address or id anywhere (a loader that read it directly) is never stored. A member's own dashboard
+// is kept for them alone, keyed by them and by the version of every member's data.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Response } from "express";
@@ -19,6 +20,8 @@ export interface MemberLane {
   viewOf: (req: IncomingMessage) => Promise<MemberView | null>;
   /** Renders put this in place of the member's e-mail when `res.locals.memberStandIn` is set. */
   emailStandIn: string;
+  /** Called when any write request (not GET or HEAD) has been answered: pages of one's own may have changed. */
+  afterWrite?: () => void;
 }
 
 const NONCE = /'nonce-([A-Za-z0-9+/=_-]+)'/;
@@ -57,14 +60,15 @@ export function personalise(
   return { headers, body: encoded };
 }
 
-/** Whether a member's render may be kept for the others of its view. */
-export function shareable(body: string, view: MemberView, rendered: Record<string, unknown> | undefined) {
-  return (
-    rendered?.member === view.key &&
-    rendered.memberShared === "1" &&
-    !body.includes(view.email) &&
-    !body.includes(view.userId)
-  );
+/**
+ * Whether a member's render may be kept: for the others of its view (it shows neither their address
+ * nor their id), or, a page of their own (`view.personal`), for this member when the route said it
+ * is complete and theirs.
+ */
+export function storable(body: string, view: MemberView, rendered: Record<string, unknown> | undefined) {
+  if (rendered?.member !== view.key) return false;
+  if (view.personal !== undefined) return rendered.memberPersonal === view.userId;
+  return rendered.memberShared === "1" && !body.includes(view.email) && !body.includes(view.userId);
 }
 
 /**

@@ -340,6 +340,66 @@ describe("page cache", () => {
     expect((await get("/m")).body).not.toContain("@example.com");
   });
 
+  it("members: a page of their own is kept for them alone, keyed by the data version; writes ask for a re-check", async () => {
+    const members: Record<string, { key: string; email: string; userId: string }> = {
+      a: { key: "free", email: "anna@example.com", userId: "user-a" },
+      b: { key: "free", email: "bert@example.com", userId: "user-b" },
+    };
+    const data = { version: 1, orders: { "user-a": 1, "user-b": 5 } as Record<string, number>, writes: 0 };
+    const { get } = await start({
+      members: {
+        cookies: () => ["sid"],
+        viewOf: async (req) => {
+          const member = members[/sid=(\w)/.exec(req.headers.cookie ?? "")?.[1] ?? ""];
+          return member ? { ...member, personal: `${member.userId}\n${data.version}` } : null;
+        },
+        emailStandIn: "standin-1234@beispiel.invalid",
+        afterWrite: () => data.writes++,
+      },
+      render: (req, res) => {
+        if (req.method !== "GET") return void res.status(303).set("Location", "/d").end();
+        const member = members[/sid=(\w)/.exec(req.headers.cookie ?? "")?.[1] ?? ""]!;
+        const nonce = `p${++renders}${"z".repeat(20)}`;
+        res.locals.renderedKey = { member: member.key, memberPersonal: req.query.failed ? undefined : member.userId };
+        res.set("Content-Type", "text/html; charset=utf-8");
+        res.set("Content-Security-Policy", `script-src 'self' 'nonce-${nonce}'`);
+        res.set("Cache-Control", "private, no-store");
+        // Rendered with the real address: a page of one's own has no stand-in.
+        res.write(
+          `<p>${res.locals.memberStandIn ?? member.email} ${member.userId} orders ${data.orders[member.userId]}</p>`,
+        );
+        res.end(`<script nonce="${nonce}">x()</script>${" ".repeat(2048)}`);
+      },
+    });
+    const as = (who: string, path = "/d") => get(path, { headers: { Cookie: `sid=${who}` } });
+    const answers = [await as("a"), await as("b"), await as("a"), await as("b")];
+    expect(answers.map((answer) => answer.cache)).toEqual(["miss", "miss", "hit", "hit"]);
+    for (const [n, who] of ["anna@example.com user-a orders 1", "bert@example.com user-b orders 5"].entries()) {
+      expect(answers[n]!.body).toContain(`<p>${who}</p>`);
+      expect(answers[n + 2]!.body).toContain(`<p>${who}</p>`);
+    }
+    expect(answers[1]!.body).not.toContain("anna@example.com");
+    expect(answers[3]!.body).not.toContain("anna@example.com");
+    const nonces = answers.map((answer) => nonceOf(answer.response.headers.get("content-security-policy")));
+    expect(new Set(nonces).size).toBe(4);
+    expect(answers[2]!.body).toContain(`<script nonce="${nonces[2]}">`);
+
+    // A write anywhere moves the version: the next view is rendered again, with the new data.
+    data.orders["user-a"] = 2;
+    data.version++;
+    const after = await as("a");
+    expect([after.cache, after.body.includes("orders 2")]).toEqual(["miss", true]);
+    // A render whose reads did not all succeed is not kept.
+    await as("a", "/d?failed=1");
+    expect((await as("a", "/d?failed=1")).cache).toBe("miss");
+    // Every answered write request asks for a re-check; reads do not.
+    const writesBefore = data.writes;
+    await get("/d", { method: "POST", headers: { Cookie: "sid=a" }, redirect: "manual" });
+    await as("a");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(data.writes).toBe(writesBefore + 1);
+  });
+
   it("bypasses two theme cookies: the app renders the first, so no key may stand for the page", async () => {
     const { get } = await start();
     await get("/t", { headers: { Cookie: "theme=light" } });

@@ -16,7 +16,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { brotliOnce, compressible, gzipOnce, pickEncoding, withoutNonce, type Encoding } from "./stored-page";
-import { holdBody, nonceOfPolicy, personalise, shareable, type MemberLane } from "./member-pages";
+import { holdBody, nonceOfPolicy, personalise, storable, type MemberLane } from "./member-pages";
 import { renderAgrees, requestKey, THEME_KEYED, type KeyedCookies } from "./page-key";
 
 export { THEME_KEYED, type KeyedCookies } from "./page-key";
@@ -277,7 +277,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== "GET") return bypass();
     lane.viewOf(req).then((view) => {
       if (!view) return bypass();
-      const key = `${pageKey}\nmember=${view.key}`;
+      const key = `${pageKey}\nmember=${view.key}${view.personal === undefined ? "" : `\npersonal=${view.personal}`}`;
       const entry = take(key);
       if (entry?.member) {
         stats.hits++;
@@ -293,7 +293,8 @@ export function createPageCache(options: PageCacheOptions) {
         return void res.end(page.body);
       }
       stats.misses++;
-      res.locals.memberStandIn = lane.emailStandIn;
+      // A page of the member's own (the dashboard) shows their address; it is keyed by them.
+      if (view.personal === undefined) res.locals.memberStandIn = lane.emailStandIn;
       res.setHeader("X-Page-Cache", "miss");
       holdBody(res, (body) => {
         const nonce = nonceOfPolicy(res.getHeader("content-security-policy"));
@@ -303,7 +304,7 @@ export function createPageCache(options: PageCacheOptions) {
           res.getHeader("set-cookie") === undefined &&
           Buffer.byteLength(body) <= maxEntryBytes &&
           renderAgrees(keyed, cookieParts, res.locals.renderedKey) &&
-          shareable(body, view, res.locals.renderedKey as Record<string, unknown> | undefined)
+          storable(body, view, res.locals.renderedKey as Record<string, unknown> | undefined)
         ) {
           const stored = now();
           const bytes = Buffer.byteLength(body);
@@ -331,6 +332,9 @@ export function createPageCache(options: PageCacheOptions) {
 
   const lastBuildId = { value: undefined as string | undefined };
   const middleware: RequestHandler = (req, res, next) => {
+    // Its write has committed once the answer is out: a member's next page must show it.
+    if (req.method !== "GET" && req.method !== "HEAD" && options.members?.afterWrite)
+      res.once("close", options.members.afterWrite);
     const requestPart = options.enabled
       ? requestKey({ method: req.method, url: req.originalUrl, headers: req.headers }, keyed, memberCookies())
       : null;

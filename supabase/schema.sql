@@ -326,6 +326,18 @@ begin
 end
 $$;
 
+-- Name: bump_member_data_version(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.bump_member_data_version() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.member_data_version set version = version + 1, changed_at = now() where id;
+  return null;
+end
+$$;
+
 -- Name: bump_viewer_version(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.bump_viewer_version() RETURNS trigger
@@ -2337,6 +2349,15 @@ CREATE TABLE public.mail_outbox (
     CONSTRAINT mail_outbox_to_address_check CHECK (((char_length(to_address) <= 254) AND (to_address ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)))
 );
 
+-- Name: member_data_version; Type: TABLE; Schema: public
+
+CREATE TABLE public.member_data_version (
+    id boolean DEFAULT true NOT NULL,
+    version bigint DEFAULT 0 NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT member_data_version_id_check CHECK (id)
+);
+
 -- Name: membership_plans; Type: TABLE; Schema: public
 
 CREATE TABLE public.membership_plans (
@@ -2895,6 +2916,11 @@ ALTER TABLE ONLY public.mail_outbox
 ALTER TABLE ONLY public.mail_outbox
     ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
 
+-- Name: member_data_version member_data_version_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.member_data_version
+    ADD CONSTRAINT member_data_version_pkey PRIMARY KEY (id);
+
 -- Name: membership_plans membership_plans_name_key; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.membership_plans
@@ -3337,6 +3363,10 @@ CREATE INDEX withdrawals_created_at_idx ON public.withdrawals USING btree (creat
 
 CREATE INDEX withdrawals_order_id_idx ON public.withdrawals USING btree (order_id);
 
+-- Name: contract_cancellations contract_cancellations_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER contract_cancellations_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.contract_cancellations FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
+
 -- Name: courses courses_audit; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER courses_audit AFTER INSERT OR DELETE OR UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION public.audit_admin_write();
@@ -3364,6 +3394,10 @@ CREATE TRIGGER courses_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts
 -- Name: courses courses_set_updated_at; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER courses_set_updated_at BEFORE UPDATE ON public.courses FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+-- Name: event_bookings event_bookings_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER event_bookings_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.event_bookings FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: events events_audit; Type: TRIGGER; Schema: public
 
@@ -3393,13 +3427,29 @@ CREATE TRIGGER events_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_
 
 CREATE TRIGGER events_set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
+-- Name: invoice_correction_lines invoice_correction_lines_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER invoice_correction_lines_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.invoice_correction_lines FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
+
+-- Name: invoices invoices_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER invoices_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.invoices FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
+
 -- Name: membership_plans membership_plans_catalog_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER membership_plans_catalog_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.membership_plans FOR EACH STATEMENT EXECUTE FUNCTION public.bump_catalog_version();
 
+-- Name: membership_plans membership_plans_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER membership_plans_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.membership_plans FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
+
 -- Name: membership_plans membership_plans_viewer_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER membership_plans_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.membership_plans FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
+
+-- Name: memberships memberships_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER memberships_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.memberships FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: memberships memberships_viewer_version; Type: TRIGGER; Schema: public
 
@@ -3408,6 +3458,10 @@ CREATE TRIGGER memberships_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TR
 -- Name: order_items order_items_hold_seats; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER order_items_hold_seats AFTER INSERT ON public.order_items FOR EACH ROW WHEN ((new.item_type = ANY (ARRAY['event'::text, 'course'::text]))) EXECUTE FUNCTION public.order_items_hold_seats();
+
+-- Name: order_items order_items_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER order_items_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.order_items FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: order_items order_items_tax_snapshot; Type: TRIGGER; Schema: public
 
@@ -3420,6 +3474,10 @@ CREATE TRIGGER orders_follow_seats AFTER UPDATE OF status ON public.orders FOR E
 -- Name: orders orders_invoice; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER orders_invoice AFTER UPDATE OF status ON public.orders FOR EACH ROW EXECUTE FUNCTION public.invoice_on_status_change();
+
+-- Name: orders orders_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.orders FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: orders orders_membership_activation; Type: TRIGGER; Schema: public
 
@@ -3460,6 +3518,10 @@ CREATE TRIGGER products_set_updated_at BEFORE UPDATE ON public.products FOR EACH
 -- Name: profiles profiles_email_from_account; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER profiles_email_from_account BEFORE INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profile_email_from_account();
+
+-- Name: profiles profiles_member_data_version; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER profiles_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.profiles FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: profiles profiles_set_updated_at; Type: TRIGGER; Schema: public
 
@@ -3817,6 +3879,14 @@ ALTER TABLE public.mail_outbox ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY mail_outbox_admin_select ON public.mail_outbox FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
 
+-- Name: member_data_version; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.member_data_version ENABLE ROW LEVEL SECURITY;
+
+-- Name: member_data_version member_data_version_read; Type: POLICY; Schema: public
+
+CREATE POLICY member_data_version_read ON public.member_data_version FOR SELECT TO anon, authenticated USING (true);
+
 -- Name: membership_plans; Type: ROW SECURITY; Schema: public
 
 ALTER TABLE public.membership_plans ENABLE ROW LEVEL SECURITY;
@@ -4111,6 +4181,10 @@ REVOKE ALL ON FUNCTION public.audit_admin_write() FROM PUBLIC;
 -- Name: FUNCTION bump_catalog_version(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.bump_catalog_version() FROM PUBLIC;
+
+-- Name: FUNCTION bump_member_data_version(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.bump_member_data_version() FROM PUBLIC;
 
 -- Name: FUNCTION bump_viewer_version(); Type: ACL; Schema: public
 
@@ -4508,6 +4582,12 @@ GRANT SELECT(dedupe_key) ON TABLE public.mail_outbox TO authenticated;
 
 GRANT SELECT(carries_secret) ON TABLE public.mail_outbox TO authenticated;
 
+-- Name: TABLE member_data_version; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.member_data_version TO service_role;
+GRANT SELECT ON TABLE public.member_data_version TO anon;
+GRANT SELECT ON TABLE public.member_data_version TO authenticated;
+
 -- Name: TABLE membership_plans; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.membership_plans TO service_role;
@@ -4827,6 +4907,10 @@ CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FO
 -- Name: sessions sessions_viewer_version; Type: TRIGGER; Schema: auth
 
 CREATE TRIGGER sessions_viewer_version AFTER DELETE OR UPDATE OR TRUNCATE ON auth.sessions FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
+
+-- Name: users users_member_data_version; Type: TRIGGER; Schema: auth
+
+CREATE TRIGGER users_member_data_version AFTER DELETE OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
 -- Name: users users_viewer_version; Type: TRIGGER; Schema: auth
 

@@ -29,7 +29,7 @@ import { shopNow } from "~/server/jobs/clock.server";
 import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
-import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { cacheHeaders, markPersonalToMember } from "~/server/http/cache-policy.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Dashboard – BeHappy" },
@@ -98,12 +98,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = readView(new URL(request.url));
   const ordersTab = view.tab === "orders" ? await loadOrdersTab(viewer, user.id) : null;
   const profileTab = view.tab === "profile" ? await loadProfileTab(viewer, user.id) : null;
+  // The page may be kept for this member (page cache) only when every read succeeded.
+  let complete = !ordersTab?.error && !profileTab?.error;
   // A failed check shows no notice (the export and deletion rule is decided in SQL either way).
   const emailConfirmed = await authProvider()
     .isEmailConfirmed(request, user)
     .catch((error: Error) => {
       rethrowIfUnavailable(error);
       logger.error("e-mail confirmation check failed", { error: error.message });
+      complete = false;
       return true;
     });
   // The membership card, with "Mitgliedschaft verlängern" from 30 days before a Yearly plan's end.
@@ -113,13 +116,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }).catch((error: Error) => {
     rethrowIfUnavailable(error);
     logger.error("dashboard membership failed", { error: error.message });
+    complete = false;
     return { membership: null, renewal: null };
   });
   const cancellation = await withViewer(viewer, (tx) => getOpenCancellation(tx, user.id)).catch((error: Error) => {
     rethrowIfUnavailable(error);
     logger.error("dashboard cancellation failed", { error: error.message });
+    complete = false;
     return null;
   });
+  if (complete) markPersonalToMember(context, user.id);
   return data(
     {
       ...view,

@@ -158,6 +158,22 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  member_data_version: {
+    // One row, bumped only by the triggers on what a member's dashboard shows (security definer);
+    // everyone reads it, like viewer_version.
+    where: "id = $1::boolean",
+    key: () => "true",
+    insertSetup: () => ["delete from public.member_data_version"],
+    insert: () => ["insert into public.member_data_version (id, version) values (true, 1)", []],
+    set: "version = version",
+    expect: {
+      anon: ["ok", X, X, X],
+      other: ["ok", X, X, X],
+      owner: ["ok", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   newsletter_subscriptions: {
     where: "id = $1",
     key: (i) => i.newsletter,

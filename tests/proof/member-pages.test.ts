@@ -2,7 +2,7 @@
 // built server and both engines (two instances on one PostgreSQL): members who see the shop the
 // same way share one render, each answer carries the member's own address and a fresh nonce, and no
 // answer to anyone (a visitor, a member of another tier, a `.data` request) holds another member's
-// address, plan or prices.
+// address, plan or prices. A member's dashboard is kept for them alone, and follows their writes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInstances, type Instances } from "./lib/instances";
 import { cookiesOf, FORM_HEADERS, formBody, type AppServer } from "../../scripts/lib/app-server.mjs";
@@ -114,7 +114,7 @@ for (const engine of ["pglite", "postgres"] as const) {
       const [server] = instances.servers;
       const [free, lifetime] = viewers;
       for (const viewer of [free!, lifetime!]) {
-        for (const path of ["/products.data", "/_root.data", "/dashboard"]) {
+        for (const path of ["/products.data", "/_root.data", "/dashboard.data", "/account/password"]) {
           const answer = await view(server!, path, viewer);
           expect(answer.status, path).toBe(200);
           expect(answer.cache, `${viewer.name} ${path}`).toBeNull();
@@ -123,6 +123,55 @@ for (const engine of ["pglite", "postgres"] as const) {
           expect(answer.body, path).not.toContain(other.email);
         }
       }
+    });
+
+    it("a member's dashboard is kept for them alone, and shows their own change at once", async () => {
+      const [free, lifeA] = viewers as [Viewer, Viewer];
+      const dashboard = (server: AppServer, viewer: Viewer) => view(server, "/dashboard?tab=profile", viewer);
+      // Interleaved, on every instance: a member's first view is rendered, the next is theirs from the store.
+      for (const server of instances.servers) {
+        const answers = [];
+        for (let round = 0; round < 2; round++)
+          for (const viewer of [free, lifeA]) answers.push({ viewer, answer: await dashboard(server, viewer) });
+        expect(answers.map(({ answer }) => answer.cache)).toEqual(["miss", "miss", "hit", "hit"]);
+        const nonces = new Set<string>();
+        for (const { viewer, answer } of answers) {
+          expect(answer.status).toBe(200);
+          expect(answer.cacheControl).toBe("private, no-store");
+          expect(answer.body).toContain(viewer.email);
+          expect(answer.body).not.toContain((viewer === free ? lifeA : free).email);
+          const nonce = /'nonce-([^']+)'/.exec(answer.csp)?.[1];
+          expect(answer.body).toContain(`nonce="${nonce}"`);
+          nonces.add(nonce!);
+        }
+        expect(nonces.size).toBe(4);
+      }
+
+      // lifeA saves a new first name on the first instance: their next view there shows it at once.
+      const [first, second] = instances.servers as [AppServer, AppServer | undefined];
+      // Letters only (a name's rule); a new one each run.
+      const name = `Probe${[...String(Date.now()).slice(-6)].map((d) => "abcdefghij"[Number(d)]).join("")}`;
+      const saved = await fetch(`${first.base}/dashboard`, {
+        method: "POST",
+        headers: { ...FORM_HEADERS, Cookie: lifeA.cookie! },
+        body: formBody({ intent: "save-profile", firstName: name, lastName: "Member" }),
+        redirect: "manual",
+      });
+      expect(saved.status).toBe(302);
+      const own = await dashboard(first, lifeA);
+      expect(own.cache).toBe("miss");
+      expect(own.body).toContain(name);
+      expect((await dashboard(first, free)).body).not.toContain(name);
+      // Another instance (PostgreSQL) follows within about a second (it re-reads the version once a second).
+      if (!second) return;
+      const until = Date.now() + 3000;
+      let other = await dashboard(second, lifeA);
+      while (!other.body.includes(name) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        other = await dashboard(second, lifeA);
+      }
+      expect(other.body).toContain(name);
+      expect((await dashboard(second, lifeA)).cache).toBe("hit");
     });
 
     it("a member's cart page is keyed by its lines and their view: their lines, their address", async () => {

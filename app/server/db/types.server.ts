@@ -193,6 +193,12 @@ export interface MailOutboxTable {
   claimed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface MemberDataVersionTable {
+  id: Generated<boolean>;
+  version: Generated<string>;
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface MembershipPlansTable {
   plan: string;
   name: string;
@@ -477,6 +483,7 @@ export interface Database {
   invoices: InvoicesTable;
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
+  member_data_version: MemberDataVersionTable;
   membership_plans: MembershipPlansTable;
   memberships: MembershipsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;

@@ -72,6 +72,16 @@ export function markSharedWithMembers(context: Readonly<RouterContextProvider>) 
 }
 
 /**
+ * Marks a member's own page (the dashboard) as complete and theirs: the page cache may keep it for
+ * this member, keyed by the version of every member's data (server/member-pages.ts). Only for a
+ * page whose every read succeeded: an error state is rendered again next time.
+ */
+export function markPersonalToMember(context: Readonly<RouterContextProvider>, userId: string) {
+  const rendered = context.get(requestMetaContext).renderedKey;
+  if (rendered) rendered.memberPersonal = userId;
+}
+
+/**
  * Cache-Control of a catalogue loader: a CDN may hold the page briefly when nothing personal is on
  * it; a signed-in viewer (user menu) or a pending toast makes it private. So does data that is not
  * complete (`shareable: false`: still streaming, or it failed to load), else a shared cache would

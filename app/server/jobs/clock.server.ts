@@ -15,6 +15,9 @@ export function shopNow(): Date {
   return new Date(Date.now() + skewMs);
 }
 
+/** The test clock's offset from real time (0 but in end-to-end tests): part of a stored dashboard's key. */
+export const shopClockSkewMs = () => skewMs;
+
 /**
  * Real time, for what the test clock must not move: when a session's cookie runs out (the
  * database compares it with now()), leases and cache ages. Read here so every clock read is in one place.

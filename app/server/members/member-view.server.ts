@@ -5,6 +5,8 @@ import { authProvider } from "~/server/members/auth.server";
 import { knownDeviceCookieName } from "~/server/members/known-device.server";
 import { sessionCookieName } from "~/server/members/session.server";
 import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
+import { memberDataVersion } from "~/server/members/member-data-version.server";
+import { shopClockSkewMs } from "~/server/jobs/clock.server";
 
 /**
  * What a member's catalogue page shares with every member who sees the shop the same way
@@ -34,6 +36,12 @@ const PLAIN_ADDRESS = /^[A-Za-z0-9._+-]+@[A-Za-z0-9.-]+$/;
 const SHARED_PATHS = /^\/(?:offers|cart|(?:products|courses|events)(?:\/[^/?]+)?)?(?:\?|$)/;
 
 /**
+ * A member's own pages the page cache keeps for them alone: the dashboard, each tab and view (its
+ * query) apart. Every write to what it shows moves the member data version in their key.
+ */
+const PERSONAL_PATHS = /^\/dashboard(?:\?|$)/;
+
+/**
  * The cookies a member's shared page may come with besides the keyed theme and cart: the shop's own
  * session (Supabase's sessions have other cookies, so their pages are rendered for them alone).
  */
@@ -44,19 +52,33 @@ export interface MemberView {
   key: string;
   email: string;
   userId: string;
+  /**
+   * Only for a page of the member's own (the dashboard): the rest of its key — the member, the
+   * version of every member's data and the shop clock's offset (the renewal offer reads the clock).
+   */
+  personal?: string;
 }
 
 /**
- * The member asking, as the page cache keys their shared pages, or null: not signed in with the
- * shop's own sessions, a session that needs new cookies, an address with characters that would need
- * escaping, or a page that is not one of the shared ones.
+ * The member asking, as the page cache keys their pages, or null: not signed in with the shop's own
+ * sessions, a session that needs new cookies, a page that is neither shared nor their own, for a
+ * shared page an address with characters that would need escaping, for their own one while this
+ * instance's last write may not be visible yet.
  */
 export async function memberViewOf(req: IncomingMessage): Promise<MemberView | null> {
-  if (!SHARED_PATHS.test(req.url ?? "")) return null;
+  const shared = SHARED_PATHS.test(req.url ?? "");
+  if (!shared && !PERSONAL_PATHS.test(req.url ?? "")) return null;
   const request = new Request("http://shop.local/", { headers: { cookie: req.headers.cookie ?? "" } });
   const { user, headers } = await authProvider().currentUser(request);
-  if (!user || [...headers.keys()].length > 0 || !PLAIN_ADDRESS.test(user.email)) return null;
+  if (!user || [...headers.keys()].length > 0 || (shared && !PLAIN_ADDRESS.test(user.email))) return null;
   const viewer = { role: "authenticated" as const, userId: user.id, email: user.email };
-  const [pricing, admin] = await Promise.all([pricingFor(viewer), isAdmin(user.id)]);
-  return { key: memberViewKey(pricing, admin), email: user.email, userId: user.id };
+  const [pricing, admin, dataVersion] = await Promise.all([
+    pricingFor(viewer),
+    isAdmin(user.id),
+    shared ? null : memberDataVersion(),
+  ]);
+  const view = { key: memberViewKey(pricing, admin), email: user.email, userId: user.id };
+  if (shared) return view;
+  if (dataVersion === null) return null;
+  return { ...view, personal: `${user.id}\n${dataVersion}\n${shopClockSkewMs()}` };
 }

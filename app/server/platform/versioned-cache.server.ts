@@ -14,8 +14,9 @@ import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
  * committed (or LOCAL_WRITE_GRACE_MS passed, e.g. after a rollback), reads go to the database
  * directly, so a request racing the commit cannot cache the old rows.
  *
- * Two instances: the public catalogue (catalog-cache.server.ts) and who a session belongs to plus
- * what the page header needs of them (members/viewer-version.server.ts).
+ * Three instances: the public catalogue (catalog-cache.server.ts), who a session belongs to plus
+ * what the page header needs of them (members/viewer-version.server.ts), and the version a member's
+ * stored dashboard was rendered at (members/member-data-version.server.ts; it keeps no entries).
  */
 
 const VERSION_CHECK_MS = 1000;
@@ -126,6 +127,14 @@ export function versionedCache({ readVersion, checkAs, maxEntries = Number.POSIT
       const until = performance.now() + LOCAL_WRITE_GRACE_MS;
       if (!awaitingWrite || written > awaitingWrite.version) awaitingWrite = { version: written, until };
       else awaitingWrite.until = until;
+    },
+
+    /**
+     * The next read asks the database for the version first: for a writer that does not call
+     * `invalidate` but is known to have committed (a write request this instance answered).
+     */
+    recheck() {
+      checkedAt = Number.NEGATIVE_INFINITY;
     },
 
     /** Tests: forget everything (as after a restart). */
