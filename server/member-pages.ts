@@ -29,23 +29,54 @@ const NONCE = /'nonce-([A-Za-z0-9+/=_-]+)'/;
 export const nonceOfPolicy = (csp: unknown) => NONCE.exec(String(csp ?? ""))?.[1];
 
 /**
+ * A member's stored page as the bytes between its places for the e-mail stand-in and the render's
+ * nonce: each answer joins them around the member's address and a fresh nonce, without searching or
+ * encoding the page again.
+ */
+export interface MemberTemplate {
+  parts: Buffer[];
+  /** What goes between parts[i] and parts[i + 1]. */
+  slots: ("email" | "nonce")[];
+  nonce: string;
+  bytes: number;
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+export function memberTemplate(body: string, emailStandIn: string, nonce: string): MemberTemplate {
+  const parts: Buffer[] = [];
+  const slots: MemberTemplate["slots"] = [];
+  let last = 0;
+  for (const match of body.matchAll(new RegExp(`${literal(emailStandIn)}|${literal(nonce)}`, "g"))) {
+    parts.push(Buffer.from(body.slice(last, match.index)));
+    slots.push(match[0] === emailStandIn ? "email" : "nonce");
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(body.slice(last)));
+  return { parts, slots, nonce, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+}
+
+/**
  * The stored page for one member: their address for the stand-in, a fresh nonce for the stored one,
  * compressed in one call when the request accepts it (the compression middleware leaves an encoded
  * answer alone; its stream would cost several times as much).
  */
 export function personalise(
-  page: { headers: OutgoingHttpHeaders; body: string; nonce: string },
-  lane: MemberLane,
+  storedHeaders: OutgoingHttpHeaders,
+  template: MemberTemplate,
   view: MemberView,
   acceptEncoding?: string | string[],
 ) {
   const nonce = randomBytes(16).toString("base64");
-  const headers = { ...page.headers };
+  const headers = { ...storedHeaders };
   headers["content-security-policy"] = String(headers["content-security-policy"]).replace(
-    `'nonce-${page.nonce}'`,
+    `'nonce-${template.nonce}'`,
     `'nonce-${nonce}'`,
   );
-  const body = Buffer.from(page.body.replaceAll(lane.emailStandIn, view.email).replaceAll(page.nonce, nonce));
+  const fill = { email: Buffer.from(view.email), nonce: Buffer.from(nonce) };
+  const pieces: Buffer[] = [template.parts[0]!];
+  template.slots.forEach((slot, i) => pieces.push(fill[slot], template.parts[i + 1]!));
+  const body = Buffer.concat(pieces);
   const encoding = compressible(headers["content-type"], body)
     ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding)
     : undefined;

@@ -16,7 +16,15 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { brotliOnce, compressible, gzipOnce, pickEncoding, withoutNonce, type Encoding } from "./stored-page";
-import { holdBody, nonceOfPolicy, personalise, storable, type MemberLane } from "./member-pages";
+import {
+  holdBody,
+  memberTemplate,
+  nonceOfPolicy,
+  personalise,
+  storable,
+  type MemberLane,
+  type MemberTemplate,
+} from "./member-pages";
 import { renderAgrees, requestKey, THEME_KEYED, type KeyedCookies } from "./page-key";
 
 export { THEME_KEYED, type KeyedCookies } from "./page-key";
@@ -54,8 +62,8 @@ interface Entry {
   /** Compressed variants; absent when the body is too small or not text, brotli until it is done. */
   gzip?: Buffer;
   br?: Buffer;
-  /** A member's shared page: the body with the e-mail stand-in, and the nonce it was rendered with. */
-  member?: { template: string; nonce: string };
+  /** A member's page: its bytes around the e-mail stand-in and the nonce it was rendered with. */
+  member?: MemberTemplate;
   /** All variants together. */
   bytes: number;
   stored: number;
@@ -281,12 +289,7 @@ export function createPageCache(options: PageCacheOptions) {
       const entry = take(key);
       if (entry?.member) {
         stats.hits++;
-        const page = personalise(
-          { headers: entry.headers, body: entry.member.template, nonce: entry.member.nonce },
-          lane,
-          view,
-          req.headers["accept-encoding"],
-        );
+        const page = personalise(entry.headers, entry.member, view, req.headers["accept-encoding"]);
         for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
         res.setHeader("X-Page-Cache", "hit");
         res.statusCode = 200;
@@ -307,12 +310,12 @@ export function createPageCache(options: PageCacheOptions) {
           storable(body, view, res.locals.renderedKey as Record<string, unknown> | undefined)
         ) {
           const stored = now();
-          const bytes = Buffer.byteLength(body);
+          const template = memberTemplate(body, lane.emailStandIn, nonce);
           put(key, {
             headers: storedHeaders(res),
             body: Buffer.alloc(0),
-            member: { template: body, nonce },
-            bytes,
+            member: template,
+            bytes: template.bytes,
             stored,
             expires: stored + ttl,
           });
