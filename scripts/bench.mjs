@@ -9,6 +9,7 @@
 //   npm run bench                      20 s per measurement (the recorded figures)
 //   BENCH_SECONDS=5 npm run bench      a quick trial; BUILD_DIR picks the build (default build)
 //   BENCH_ENGINES=pglite npm run bench one engine only (a trial; the record has both)
+//   BENCH_PAGES=signed npm run bench   only the pages whose label contains a word of the list (a trial)
 //
 // Loopback only; every loop is bounded in time; every process started here is stopped here.
 import { execSync } from "node:child_process";
@@ -71,7 +72,7 @@ printHeader({
   seconds: SECONDS,
   connections: SSR_CONNECTIONS,
   checkoutClients: CHECKOUT_CLIENTS,
-  command: `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}${process.env.BENCH_ENGINES ? `BENCH_ENGINES=${process.env.BENCH_ENGINES} ` : ""}npm run bench`,
+  command: `${process.env.BENCH_SECONDS ? `BENCH_SECONDS=${SECONDS} ` : ""}${process.env.BENCH_ENGINES ? `BENCH_ENGINES=${process.env.BENCH_ENGINES} ` : ""}${process.env.BENCH_PAGES ? `BENCH_PAGES=${process.env.BENCH_PAGES} ` : ""}npm run bench`,
 });
 const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",");
 if (engines.includes("pglite")) printEngine("Embedded PGlite", await benchEngine("pglite"));

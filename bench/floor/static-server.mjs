@@ -1,6 +1,9 @@
 // Floor (b) of `npm run bench`: a plain node:http server that answers each page with the bytes
 // the real server sent for it (captured once before the run) — the cost of HTTP alone. A request
-// that accepts brotli gets the page compressed once at start, as the app's page cache stores it.
+// that accepts brotli gets the page compressed once at start, as the app's page cache stores it;
+// with `X-Compress-Per-Answer: 1` (the bench's members rows) it is compressed for each answer
+// instead, in one call at the compression middleware's quality: what one compression costs in a
+// server under the same load.
 // env: PORT, HOST, STATIC_FIXTURE = JSON file { "<path>": { "html": "<document>" } }
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -24,7 +27,12 @@ http
       return;
     }
     const br = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
-    const body = br ? brotli.get(url.pathname + url.search) : identity;
+    const perAnswer = req.headers["x-compress-per-answer"] === "1";
+    const body = !br
+      ? identity
+      : perAnswer
+        ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+        : brotli.get(url.pathname + url.search);
     res.writeHead(200, {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Length": body.length,

@@ -85,6 +85,9 @@ export async function measurePages(server, workDir, seconds) {
     { path: "/dashboard?as=member", label: "/dashboard (signed in)", headers: member },
     { path: "/cart", label: "/cart (cart cookie)", headers: { Cookie: cart } },
   ];
+  // BENCH_PAGES=dashboard,cart: only the rows whose label contains one of the words (a trial).
+  const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+  if (only) pages.splice(0, pages.length, ...pages.filter((page) => only.some((word) => page.label.includes(word))));
   const captured = await capturePages(server.base, pages);
   const floors = await startFloors(captured, workDir);
   const targets = { app: server, bare: floors.bare, framework: floors.framework, static: floors.static };
@@ -105,7 +108,9 @@ export async function measurePages(server, workDir, seconds) {
       for (const target of Object.values(targets)) await run(target, Math.min(WARM_UP_SECONDS, seconds));
       const brotliHeaders = { ...page.headers, "Accept-Encoding": "br" };
       if (page.withBrotli) await run(targets.app, Math.min(WARM_UP_SECONDS, seconds), brotliHeaders);
-      const runs = { app: [], appBrotli: [], bare: [], framework: [], static: [] };
+      const perAnswer = { ...brotliHeaders, "X-Compress-Per-Answer": "1" };
+      if (page.withBrotli) await run(targets.static, Math.min(WARM_UP_SECONDS, seconds), perAnswer);
+      const runs = { app: [], appBrotli: [], bare: [], framework: [], static: [], staticBrotli: [] };
       const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
       for (let n = 0; n < slices; n++) {
         const slice = seconds / slices;
@@ -116,6 +121,7 @@ export async function measurePages(server, workDir, seconds) {
         runs.bare.push(await run(targets.bare, slice));
         runs.framework.push(await run(targets.framework, slice));
         runs.static.push(await run(targets.static, slice));
+        if (page.withBrotli) runs.staticBrotli.push(await run(targets.static, slice, perAnswer));
       }
       rows.push({
         page: page.label,
@@ -126,7 +132,11 @@ export async function measurePages(server, workDir, seconds) {
         framework: summarizeRuns(runs.framework),
         static: summarizeRuns(runs.static),
         ...(page.withBrotli
-          ? { appBrotli: summarizeRuns(runs.appBrotli), brotliMs: oneShotBrotliMs(captured[page.path].html) }
+          ? {
+              appBrotli: summarizeRuns(runs.appBrotli),
+              staticBrotli: summarizeRuns(runs.staticBrotli),
+              brotliMs: oneShotBrotliMs(captured[page.path].html),
+            }
           : {}),
       });
     }
