@@ -43,6 +43,8 @@ export function versionedCache({ readVersion, checkAs, maxEntries = Number.POSIT
   let checking: Promise<boolean> | undefined;
   let entries = new Map<string, Entry>();
   let awaitingWrite: { version: bigint; until: number } | null = null;
+  /** When `recheck` was last called: a check that began before it may have read an older version. */
+  let recheckFrom = Number.NEGATIVE_INFINITY;
 
   /**
    * Re-reads the version when the last check is older than VERSION_CHECK_MS. False: read past the
@@ -75,6 +77,9 @@ export function versionedCache({ readVersion, checkAs, maxEntries = Number.POSIT
       entries = new Map();
       version = current;
     }
+    // A write answered while this check ran may be newer than what it read: past the cache this
+    // time, and the next read asks again.
+    if (started < recheckFrom) return false;
     checkedAt = started;
     return true;
   }
@@ -134,6 +139,7 @@ export function versionedCache({ readVersion, checkAs, maxEntries = Number.POSIT
      * `invalidate` but is known to have committed (a write request this instance answered).
      */
     recheck() {
+      recheckFrom = performance.now();
       checkedAt = Number.NEGATIVE_INFINITY;
     },
 
@@ -143,6 +149,7 @@ export function versionedCache({ readVersion, checkAs, maxEntries = Number.POSIT
       version = null;
       checkedAt = Number.NEGATIVE_INFINITY;
       awaitingWrite = null;
+      recheckFrom = Number.NEGATIVE_INFINITY;
     },
   };
 }
