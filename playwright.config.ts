@@ -15,11 +15,18 @@ const launchOptions = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    // The suite's TLS front has a throwaway self-signed certificate (support/tls-front.mjs).
+    "--ignore-certificate-errors",
+    // Reporting API reports (CSP `report-to`) go out after 100 ms, not after up to a minute.
+    "--short-reporting-delay",
   ],
 };
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4325);
+/** The shop's own plain-http port behind the TLS front on E2E_PORT; what Node-side helpers call. */
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? E2E_PORT + 50);
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 // Parallel runs on one machine (several developers' checks) keep apart by E2E_PORT.
 const RUN_DIR = `.tmp/e2e-${E2E_PORT}`;
 export const MAIL_DIR = `${RUN_DIR}/mail`;
@@ -36,7 +43,9 @@ export default defineConfig({
   // The server received no CSP violation report (playwright.alone and .shipping inherit it).
   globalTeardown: "./tests/e2e/support/csp-reports-teardown.ts",
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Over https, as in production: a TLS front (support/tls-front.mjs) before the shop's server.
+    baseURL: `https://127.0.0.1:${E2E_PORT}`,
+    ignoreHTTPSErrors: true,
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
     trace: "retain-on-failure",
@@ -63,21 +72,29 @@ export default defineConfig({
     {
       // Every run starts on a new embedded database with the demo data.
       command: `rm -rf ${RUN_DIR}/data && node server.mjs`,
-      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      url: `${APP_URL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
-        PORT: String(E2E_PORT),
+        PORT: String(APP_PORT),
         DATA_DIR: `${RUN_DIR}/data`,
         SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-123456",
-        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        PUBLIC_URL: `https://127.0.0.1:${E2E_PORT}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         E2E_TEST_HOOKS: "true",
         RATE_LIMIT_MULTIPLIER: "100",
         LOG_LEVEL: "warn",
       },
+    },
+    {
+      // https://127.0.0.1:E2E_PORT in front of the shop (a throwaway self-signed certificate).
+      command: `node tests/e2e/support/tls-front.mjs`,
+      url: `https://127.0.0.1:${E2E_PORT}/healthz`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      env: { TLS_PORT: String(E2E_PORT), APP_PORT: String(APP_PORT), TLS_DIR: `${RUN_DIR}/tls` },
     },
   ],
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs from Debian when it is missing: Chromium for Playwright
 # (its own browser download does not work here), a PostgreSQL 15 server for the DB tests and
-# a Java runtime for the HTML checker, qpdf for the invoice PDFs.
+# a Java runtime for the HTML checker, qpdf for the invoice PDFs, openssl for a test certificate.
 set -euo pipefail
 
 need=()
@@ -10,6 +10,8 @@ need=()
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # qpdf --check and --show-attachment: the Factur-X invoice PDFs' structure and their XML.
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+# openssl makes the end-to-end suites' throwaway certificate (tests/e2e/support/tls-front.mjs).
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   need+=(postgresql)
 fi

@@ -35,6 +35,11 @@ describe("stored page", () => {
     expect(rendered).toMatch(/(^|; )report-uri \/csp-report(;|$)/);
     expect(stored).toMatch(/(^|; )report-uri \/csp-report(;|$)/);
     expect(stored).not.toContain(N);
+    // Served over https the policy also names the Reporting API's endpoint; the stored one keeps it.
+    const https = `${rendered}; report-to csp`;
+    expect(withoutNonce(Buffer.from(`<script nonce="${N}">a()</script>`), https, N)?.csp).toMatch(
+      /; report-uri \/csp-report; report-to csp$/,
+    );
   });
 
   it("refuses a page whose nonce is used beyond scripts or shows up elsewhere in the body", () => {

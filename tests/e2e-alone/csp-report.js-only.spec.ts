@@ -2,9 +2,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { cspReports, PROBE_ORIGIN } from "../e2e/support/csp-reports";
 
 /**
- * The CSP's `report-uri`: a script the server did not render (no nonce, no hash) is refused, and
- * the browser reports it to POST /csp-report, on a rendered page (nonce) and on a page-cache hit
- * (hashes) alike. The probe's scripts come from PROBE_ORIGIN (never fetched: the CSP refuses them
+ * The CSP's `report-to`: a script the server did not render (no nonce, no hash) is refused, and
+ * Chromium reports it through the Reporting API to the `Reporting-Endpoints` endpoint, POST
+ * /csp-report, on a rendered page (nonce) and on a page-cache hit (hashes) alike. The suite reaches
+ * the shop over https (support/tls-front.mjs), as visitors do; over plain http Chromium sends no
+ * Reporting API report, so the shop names `report-to` only when PUBLIC_URL is https (decision 0021). The probe's scripts come from PROBE_ORIGIN (never fetched: the CSP refuses them
  * first), which tells its reports apart; the suite's end check (support/csp-reports-teardown.ts)
  * leaves out exactly those. Plain Playwright `test`: the fixtures' in-page listener would fail the
  * test for the violation it provokes on purpose.
@@ -21,10 +23,10 @@ async function injectScript(page: Page, name: string) {
   return src;
 }
 
-async function reportOf(baseURL: string, src: string) {
+async function reportOf(src: string) {
   let found: Awaited<ReturnType<typeof cspReports>>[number] | undefined;
   await expect
-    .poll(async () => (found = (await cspReports(baseURL)).find((report) => report.blockedUri === src)), {
+    .poll(async () => (found = (await cspReports()).find((report) => report.blockedUri === src)), {
       timeout: 10_000,
     })
     .toBeTruthy();
@@ -34,16 +36,17 @@ async function reportOf(baseURL: string, src: string) {
 test("a script without nonce on a rendered page is reported to /csp-report", async ({ page, baseURL }) => {
   const response = await page.goto("/impressum?csp-report-probe=1");
   expect(response?.headers()["content-security-policy"]).toMatch(
-    /script-src 'self' 'nonce-[^']+'.*; report-uri \/csp-report$/,
+    /script-src 'self' 'nonce-[^']+'.*; report-uri \/csp-report; report-to csp$/,
   );
+  expect(response?.headers()["reporting-endpoints"]).toBe('csp="/csp-report"');
   const src = await injectScript(page, "rendered");
-  const report = await reportOf(baseURL!, src);
+  const report = await reportOf(src);
   expect(report).toMatchObject({
     // No query string in what the server keeps and logs.
     documentUrl: `${baseURL}/impressum`,
     effectiveDirective: "script-src-elem",
     disposition: "enforce",
-    via: "report-uri",
+    via: "report-to",
   });
 });
 
@@ -53,12 +56,13 @@ test("a script without hash on a page-cache hit is reported too", async ({ page,
   const response = await page.goto("/products");
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   expect(response?.headers()["content-security-policy"]).toMatch(
-    /script-src 'self'( 'sha256-[^']+')+;.*; report-uri \/csp-report$/,
+    /script-src 'self'( 'sha256-[^']+')+;.*; report-uri \/csp-report; report-to csp$/,
   );
+  expect(response?.headers()["reporting-endpoints"]).toBe('csp="/csp-report"');
   const src = await injectScript(page, "stored");
-  expect(await reportOf(baseURL!, src)).toMatchObject({
+  expect(await reportOf(src)).toMatchObject({
     documentUrl: `${baseURL}/products`,
     effectiveDirective: "script-src-elem",
-    via: "report-uri",
+    via: "report-to",
   });
 });

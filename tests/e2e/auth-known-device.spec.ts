@@ -37,7 +37,8 @@ test("the owner signs in from a browser that knows the account while a stranger 
   expect((await page.context().cookies()).map((c) => c.name)).toContain("known_device");
 
   // A stranger guesses ten times, without any cookie.
-  const stranger = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const { baseURL, ignoreHTTPSErrors } = test.info().project.use;
+  const stranger = await playwright.request.newContext({ baseURL, ignoreHTTPSErrors });
   for (let n = 1; n <= 10; n++) {
     const guess = await stranger.post("/auth", {
       form: { intent: "signin", email, password: `falsch-${n}` },

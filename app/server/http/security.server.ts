@@ -1,11 +1,24 @@
 import { env } from "~/server/platform/env.server";
 
 /**
- * Where browsers send what the policy refused (server/csp-report.ts). `report-uri` only, not
- * `report-to`: Chromium ignores `report-uri` as soon as `report-to` is present and then batches its
- * reports through the Reporting API (docs/decisions/0021-csp-violation-reports.md).
+ * Where browsers send what the policy refused (server/csp-report.ts): `report-uri` always,
+ * `report-to` too where the shop is served over https. Chromium delivers Reporting API reports
+ * only from https documents and ignores `report-uri` once `report-to` is named, so over plain
+ * http (development, a test server) it would report nothing (docs/decisions/0021-csp-violation-reports.md).
  */
 export const CSP_REPORT_PATH = "/csp-report";
+
+/** The `Reporting-Endpoints` group the CSP's `report-to` names. */
+export const CSP_REPORT_GROUP = "csp";
+
+function reportsThroughReportingApi() {
+  return new URL(env().PUBLIC_URL).protocol === "https:";
+}
+
+/** Headers a document sends with its CSP: the Reporting API's endpoint, over https only. */
+export function reportingHeaders(): Record<string, string> {
+  return reportsThroughReportingApi() ? { "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` } : {};
+}
 
 /** Content-Security-Policy for documents: scripts only with this response's nonce. */
 export function contentSecurityPolicy(nonce: string) {
@@ -24,5 +37,6 @@ export function contentSecurityPolicy(nonce: string) {
     "base-uri 'self'",
     "object-src 'none'",
     `report-uri ${CSP_REPORT_PATH}`,
+    ...(reportsThroughReportingApi() ? [`report-to ${CSP_REPORT_GROUP}`] : []),
   ].join("; ");
 }

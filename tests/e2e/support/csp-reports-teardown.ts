@@ -1,4 +1,3 @@
-import type { FullConfig } from "@playwright/test";
 import { cspReports, unexpectedReports } from "./csp-reports";
 
 /**
@@ -6,10 +5,8 @@ import { cspReports, unexpectedReports } from "./csp-reports";
  * ./fixtures.ts names the test, but only where JavaScript runs; the browser's own reports also
  * cover the js-off project and every frame. Fails the run with the reports listed.
  */
-export default async function globalTeardown(config: FullConfig) {
-  const baseURL = config.projects[0]?.use.baseURL;
-  if (!baseURL) throw new Error("no baseURL in the Playwright config");
-  const unexpected = unexpectedReports(await cspReports(baseURL));
+export default async function globalTeardown() {
+  const unexpected = unexpectedReports(await cspReports());
   if (unexpected.length === 0) return;
   const lines = unexpected.map(
     (r) =>

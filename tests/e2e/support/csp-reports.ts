@@ -1,6 +1,8 @@
 // The CSP violation reports the shop's server received (POST /csp-report, kept in memory with
 // E2E_TEST_HOOKS=true and listed by GET /__e2e/csp-reports): server/csp-report.ts.
 
+import { APP_URL } from "../../../playwright.config";
+
 export interface CspReport {
   documentUrl: string;
   effectiveDirective: string;
@@ -15,8 +17,9 @@ export interface CspReport {
 /** tests/e2e-alone/csp-report.js-only.spec.ts provokes violations with scripts from this origin, and looks for their reports. */
 export const PROBE_ORIGIN = "https://csp-report-probe.invalid";
 
-export async function cspReports(baseURL: string): Promise<CspReport[]> {
-  const response = await fetch(new URL("/__e2e/csp-reports", baseURL));
+/** Asked of the shop's own http port (APP_URL), not through the TLS front with its self-signed certificate. */
+export async function cspReports(): Promise<CspReport[]> {
+  const response = await fetch(new URL("/__e2e/csp-reports", APP_URL));
   if (!response.ok) throw new Error(`GET /__e2e/csp-reports: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { reports: CspReport[] }).reports;
 }
