@@ -1,15 +1,17 @@
 // A member's catalogue page from the page cache (decision 0023): members who see the shop the same
 // way (plan, its end, community prices, admin link) share one render of /, /offers, the lists and
 // the detail pages, in which a stand-in takes the place of the member's e-mail. Each answer puts
-// the member's own address and a fresh nonce into the stored bytes. Nothing of one member reaches
-// another: the render confirms the view it was keyed by, and a page that shows the member's real
-// address or id anywhere (a loader that read it directly) is never stored. A member's own dashboard
-// is kept for them alone, keyed by them and by the version of every member's data.
+// the member's own address into the stored bytes; the member's copy, with the hashes of its inline
+// scripts in the CSP instead of a nonce, is kept (bounded) and compressed once per encoding. Nothing
+// of one member reaches another: the render confirms the view it was keyed by, a page that shows
+// the member's real address or id anywhere (a loader that read it directly) is never stored, and a
+// copy is keyed by its template, the member's id and address. A member's own dashboard is kept for
+// them alone, keyed by them and by the version of every member's data.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Response } from "express";
 import type { MemberView } from "~/server/members/member-view.server";
-import { compressForOne, compressible, pickEncoding } from "./stored-page";
+import { compressForOne, compressible, pickEncoding, withoutNonce } from "./stored-page";
 
 export type { MemberView };
 
@@ -34,6 +36,8 @@ export const nonceOfPolicy = (csp: unknown) => NONCE.exec(String(csp ?? ""))?.[1
  * encoding the page again.
  */
 export interface MemberTemplate {
+  /** Tells the templates apart for the copies made of them: a retired template's are never asked for. */
+  serial: number;
   parts: Buffer[];
   /** What goes between parts[i] and parts[i + 1]. */
   slots: ("email" | "nonce")[];
@@ -42,6 +46,7 @@ export interface MemberTemplate {
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+let lastSerial = 0;
 
 export function memberTemplate(body: string, emailStandIn: string, nonce: string): MemberTemplate {
   const parts: Buffer[] = [];
@@ -53,13 +58,56 @@ export function memberTemplate(body: string, emailStandIn: string, nonce: string
     last = match.index + match[0].length;
   }
   parts.push(Buffer.from(body.slice(last)));
-  return { parts, slots, nonce, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+  return { serial: ++lastSerial, parts, slots, nonce, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
+}
+
+function join(template: MemberTemplate, email: string, nonce: string) {
+  const fill = { email: Buffer.from(email), nonce: Buffer.from(nonce) };
+  const pieces: Buffer[] = [template.parts[0]!];
+  template.slots.forEach((slot, i) => pieces.push(fill[slot], template.parts[i + 1]!));
+  return Buffer.concat(pieces);
+}
+
+type Compressed = Partial<Record<"br" | "gzip", Buffer>>;
+
+/**
+ * The answer for `body`, compressed in one call when the request accepts it (the compression
+ * middleware leaves an encoded answer alone; its stream would cost several times as much), taken
+ * from `compressed` when it holds that encoding already, else added to it.
+ */
+function encoded(
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  acceptEncoding: string | string[] | undefined,
+  compressed: Compressed = {},
+  onCompressed?: (bytes: Buffer) => void,
+) {
+  const encoding = compressible(headers["content-type"], body)
+    ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding)
+    : undefined;
+  // Not acceptable, or not worth compressing: the compression middleware negotiates as for any page
+  // (and, with the length known, does not compress below its threshold).
+  if (encoding === undefined || encoding === "identity")
+    return { headers: { ...headers, "content-length": body.length }, body };
+  let bytes = compressed[encoding];
+  if (!bytes) {
+    bytes = compressed[encoding] = compressForOne(body, encoding);
+    onCompressed?.(bytes);
+  }
+  return {
+    headers: {
+      ...headers,
+      "content-encoding": encoding,
+      "content-length": bytes.length,
+      vary: headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding",
+    },
+    body: bytes,
+  };
 }
 
 /**
- * The stored page for one member: their address for the stand-in, a fresh nonce for the stored one,
- * compressed in one call when the request accepts it (the compression middleware leaves an encoded
- * answer alone; its stream would cost several times as much).
+ * The stored page for one member with a fresh nonce in every place of the stored one: for a page
+ * whose nonce cannot become hashes (see `withoutNonce`), so no copy of it is kept.
  */
 export function personalise(
   storedHeaders: OutgoingHttpHeaders,
@@ -69,26 +117,93 @@ export function personalise(
 ) {
   const nonce = randomBytes(16).toString("base64");
   const headers = { ...storedHeaders };
-  headers["content-security-policy"] = String(headers["content-security-policy"]).replace(
+  headers["content-security-policy"] = String(headers["content-security-policy"]).replaceAll(
     `'nonce-${template.nonce}'`,
     `'nonce-${nonce}'`,
   );
-  const fill = { email: Buffer.from(view.email), nonce: Buffer.from(nonce) };
-  const pieces: Buffer[] = [template.parts[0]!];
-  template.slots.forEach((slot, i) => pieces.push(fill[slot], template.parts[i + 1]!));
-  const body = Buffer.concat(pieces);
-  const encoding = compressible(headers["content-type"], body)
-    ? pickEncoding(Array.isArray(acceptEncoding) ? acceptEncoding.join(", ") : acceptEncoding)
-    : undefined;
-  // Not acceptable, or not worth compressing: the compression middleware negotiates as for any page
-  // (and, with the length known, does not compress below its threshold).
-  if (encoding === undefined || encoding === "identity")
-    return { headers: { ...headers, "content-length": body.length }, body };
-  const encoded = compressForOne(body, encoding);
-  headers["content-encoding"] = encoding;
-  headers["content-length"] = encoded.length;
-  headers.vary = headers.vary ? `${String(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
-  return { headers, body: encoded };
+  return encoded(headers, join(template, view.email, nonce), acceptEncoding);
+}
+
+const copyKey = (template: MemberTemplate, view: MemberView) => `${template.serial}\n${view.userId}\n${view.email}`;
+
+interface MemberCopy {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  compressed: Compressed;
+  bytes: number;
+}
+
+/**
+ * Members' own copies of stored pages, at most `maxBytes` of them, the least recently asked for
+ * dropped first. A copy has the member's address in its places and, like an anonymous stored page
+ * (decision 0019), the sha256 of each inline script in its CSP instead of a nonce: the same bytes
+ * each time this member asks, so each encoding is compressed once, not per answer.
+ */
+export function memberCopies(maxBytes: number) {
+  const copies = new Map<string, MemberCopy>();
+  let total = 0;
+  const drop = (key: string) => {
+    total -= copies.get(key)?.bytes ?? 0;
+    copies.delete(key);
+  };
+  const fit = () => {
+    for (const key of copies.keys()) {
+      if (total <= maxBytes) break;
+      drop(key);
+    }
+  };
+
+  function copyFor(storedHeaders: OutgoingHttpHeaders, template: MemberTemplate, view: MemberView) {
+    const key = copyKey(template, view);
+    const kept = copies.get(key);
+    if (kept) {
+      // Most recently asked for last.
+      copies.delete(key);
+      copies.set(key, kept);
+      return kept;
+    }
+    const csp = String(storedHeaders["content-security-policy"] ?? "");
+    const page = withoutNonce(join(template, view.email, template.nonce), csp, template.nonce);
+    if (!page) return null;
+    const copy = {
+      headers: { ...storedHeaders, "content-security-policy": page.csp },
+      body: page.body,
+      compressed: {},
+      bytes: page.body.length,
+    };
+    if (copy.bytes > maxBytes) return copy;
+    copies.set(key, copy);
+    total += copy.bytes;
+    fit();
+    return copy;
+  }
+
+  return {
+    /** What `view`'s member gets from the stored page: their copy, or a fresh nonce if it cannot have one. */
+    answer(
+      storedHeaders: OutgoingHttpHeaders,
+      template: MemberTemplate,
+      view: MemberView,
+      acceptEncoding?: string | string[],
+    ) {
+      const copy = copyFor(storedHeaders, template, view);
+      if (!copy) return personalise(storedHeaders, template, view, acceptEncoding);
+      return encoded(copy.headers, copy.body, acceptEncoding, copy.compressed, (bytes) => {
+        // Counted while it is kept (a copy above the bound is answered, never kept).
+        if (copies.get(copyKey(template, view)) !== copy) return;
+        copy.bytes += bytes.length;
+        total += bytes.length;
+        fit();
+      });
+    },
+    get bytes() {
+      return total;
+    },
+    clear() {
+      copies.clear();
+      total = 0;
+    },
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   holdBody,
   memberTemplate,
   nonceOfPolicy,
-  personalise,
+  memberCopies,
   storable,
   type MemberLane,
   type MemberTemplate,
@@ -109,6 +109,8 @@ export function createPageCache(options: PageCacheOptions) {
   let totalBytes = 0;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
+  // Members' copies (their address in, hashes for the nonce) live beside the templates, bounded apart.
+  const copies = memberCopies(maxTotalBytes / 2);
   const stats = { hits: 0, misses: 0, stored: 0, bypassed: 0 };
   /** Brotli runs one page at a time: the thread pool also serves the static files' reads. */
   let brotliQueue = Promise.resolve();
@@ -289,7 +291,7 @@ export function createPageCache(options: PageCacheOptions) {
       const entry = take(key);
       if (entry?.member) {
         stats.hits++;
-        const page = personalise(entry.headers, entry.member, view, req.headers["accept-encoding"]);
+        const page = copies.answer(entry.headers, entry.member, view, req.headers["accept-encoding"]);
         for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
         res.setHeader("X-Page-Cache", "hit");
         res.statusCode = 200;
@@ -408,6 +410,7 @@ export function createPageCache(options: PageCacheOptions) {
     /** Tests and operators: forget every page. */
     clear: () => {
       entries.clear();
+      copies.clear();
       totalBytes = 0;
     },
     get size() {

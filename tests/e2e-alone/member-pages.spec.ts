@@ -4,8 +4,8 @@ import { expect, PASSWORD, test, uniqueEmail } from "../e2e/support/fixtures";
 /**
  * A member's catalogue page from the page cache (decision 0023): rendered once for every member who
  * sees the shop the same way, with each member's own address put in. In a real browser it shows the
- * member's address and prices, hydrates with its fresh nonce (the fixture fails on any CSP
- * violation), and works without JavaScript.
+ * member's address and prices, hydrates with the hashes of its own inline scripts in the CSP instead
+ * of a nonce (the fixture fails on any CSP violation), and works without JavaScript.
  */
 const PATH = "/products/b0000000-0000-4000-8000-000000000001";
 
@@ -33,6 +33,9 @@ test("a member gets the shared page of their view, with their own address @phone
   const response = await page.goto(PATH);
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  // The member's own copy: the hashes of its inline scripts, no nonce (hydration below proves them).
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+  expect(response?.headers()["content-security-policy"]).not.toContain("nonce");
 
   await expect(page.getByTestId("header-plan").first()).toHaveText("Lifetime-Mitglied");
   await expect(page.locator('dl[data-member-prices="true"]').first()).toBeVisible();
