@@ -92,10 +92,12 @@ describe("members' copies", () => {
   it("answers with a fresh nonce, keeping no copy, when the nonce cannot become hashes", () => {
     const copies = memberCopies(1024 * 1024);
     const styled = { ...headers, "content-security-policy": `style-src 'nonce-${NONCE}'; script-src 'nonce-${NONCE}'` };
-    const answer = copies.answer(styled, memberTemplate(body, STAND_IN, NONCE), view);
+    const template = memberTemplate(body, STAND_IN, NONCE);
+    const answer = copies.answer(styled, template, view);
     expect(String(answer.headers["content-security-policy"])).not.toContain(NONCE);
     expect(String(answer.headers["content-security-policy"])).toMatch(/'nonce-[^']+'/);
     expect(copies.bytes).toBe(0);
+    expect(template.nonceOnly).toBe(true);
   });
 
   function copiesOfOne(template: ReturnType<typeof memberTemplate>) {

@@ -43,6 +43,8 @@ export interface MemberTemplate {
   slots: ("email" | "nonce")[];
   nonce: string;
   bytes: number;
+  /** Set once its nonce turned out not to become hashes: no copies of it are tried again. */
+  nonceOnly?: boolean;
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
@@ -162,9 +164,13 @@ export function memberCopies(maxBytes: number) {
       copies.set(key, kept);
       return kept;
     }
+    if (template.nonceOnly) return null;
     const csp = String(storedHeaders["content-security-policy"] ?? "");
     const page = withoutNonce(join(template, view.email, template.nonce), csp, template.nonce);
-    if (!page) return null;
+    if (!page) {
+      template.nonceOnly = true;
+      return null;
+    }
     const copy = {
       headers: { ...storedHeaders, "content-security-policy": page.csp },
       body: page.body,
