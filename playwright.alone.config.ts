@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config";
+import base, { fullBrowser } from "./playwright.config";
 
 // Specs that need the shop to themselves: its own server start on a new database, one test at a
 // time. The big catalogue (45 products added would reach the main suite's lists), the sales
@@ -13,4 +13,6 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-alone.json" }]],
+  // The browser, not its headless shell: the CSP report specs need the Reporting API's delivery.
+  projects: base.projects?.map((project) => ({ ...project, use: { ...project.use, launchOptions: fullBrowser } })),
 });

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs from Debian when it is missing: Chromium for Playwright
-# (its own browser download does not work here), a PostgreSQL 15 server for the DB tests and
-# a Java runtime for the HTML checker, qpdf for the invoice PDFs, openssl for a test certificate.
+# Installs what the test suite needs from Debian when it is missing: Chromium and its headless
+# shell for Playwright (its own browser download does not work here), a PostgreSQL 15 server for
+# the DB tests, a Java runtime for the HTML checker, qpdf for the invoice PDFs, openssl for a test
+# certificate.
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The end-to-end suites run Chromium's headless shell (playwright.config.ts); Lighthouse the browser.
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 # Java runs the Nu HTML checker (vnu-jar) in the quality checks.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # qpdf --check and --show-attachment: the Factur-X invoice PDFs' structure and their XML.
