@@ -48,15 +48,27 @@ describe("Lighthouse (mobile)", () => {
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
             .map((ref) => `${id}/${ref.id}: ${lhr.audits[ref.id].score} ${lhr.audits[ref.id].displayValue ?? ""}`),
         );
+        // What moved, should anything have (Lighthouse's layout-shifts audit: the element and its share).
+        const shifts = (
+          (
+            lhr.audits["layout-shifts"]?.details as
+              { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined
+          )?.items ?? []
+        ).map(
+          (item) =>
+            `layout shift ${item.score}: ${item.node?.selector ?? "?"} ${item.node?.snippet?.slice(0, 160) ?? ""}`,
+        );
         // Requests that left the loopback origin (there must be none: no internet here, and none needed).
         const requests =
           (lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
         const external = requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && !u.startsWith(rig.base));
         console.log(
-          `${path}: ${idle}; performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; median run: ` +
+          `${path}: ${idle}; performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; ` +
+            `CLS per run ${runs.map((r) => figures(r).cls).join(", ")}; median run: ` +
             `${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")} (FCP ${seen.fcpMs} ms, LCP ${seen.lcpMs} ms, ` +
             `TBT ${seen.tbtMs} ms, CLS ${seen.cls}, ${seen.domElements} elements, benchmark index ${seen.benchmarkIndex})` +
-            (failing.length ? `\n  ${failing.join("\n  ")}` : ""),
+            (failing.length ? `\n  ${failing.join("\n  ")}` : "") +
+            (shifts.length ? `\n  ${shifts.join("\n  ")}` : ""),
         );
         expect(external).toEqual([]);
         for (const id of CATEGORIES.filter((c) => c !== "performance"))
