@@ -55,7 +55,10 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: the actions, the DOM at each step, the network and the
+    // console. No screencast: its frames kept each browser's compositor busy for every test, a
+    // quarter of a core per worker (docs/testing.md).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     launchOptions: headlessShell,
   },
   projects: [
