@@ -62,14 +62,14 @@ export default defineConfig({
     launchOptions: headlessShell,
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: headlessShell } },
+    { name: "js-on", use: devices["Desktop Chrome"] },
     // Behaviour that only exists with JavaScript (carousel timer, auto-submit) lives in *.js-only.spec.ts.
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions: fullBrowser },
       testIgnore: /\.js-only\.spec\.ts$/,
     },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: headlessShell }, grep: /@phone/ },
+    { name: "phone", use: devices["Pixel 7"], grep: /@phone/ },
   ],
   webServer: [
     {

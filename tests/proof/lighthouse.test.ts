@@ -48,15 +48,15 @@ describe("Lighthouse (mobile)", () => {
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
             .map((ref) => `${id}/${ref.id}: ${lhr.audits[ref.id].score} ${lhr.audits[ref.id].displayValue ?? ""}`),
         );
-        // What moved, should anything have (Lighthouse's layout-shifts audit: the element and its share).
-        const shifts = (
-          (
-            lhr.audits["layout-shifts"]?.details as
-              { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined
-          )?.items ?? []
-        ).map(
-          (item) =>
-            `layout shift ${item.score}: ${item.node?.selector ?? "?"} ${item.node?.snippet?.slice(0, 160) ?? ""}`,
+        // What moved in any run, should anything have (Lighthouse's layout-shifts audit: the element
+        // and its share), so that a shift names its cause.
+        type ShiftItem = { node?: { selector?: string; snippet?: string }; score?: number };
+        const shifts = runs.flatMap((run, index) =>
+          ((run.audits["layout-shifts"]?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
+            (item) =>
+              `run ${index + 1}: layout shift ${item.score}: ${item.node?.selector ?? "?"} ` +
+              `${item.node?.snippet?.slice(0, 160) ?? ""}`,
+          ),
         );
         // Requests that left the loopback origin (there must be none: no internet here, and none needed).
         const requests =
