@@ -116,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html
       lang="de"
       className={theme === "system" ? "theme-system" : theme}
-      // Set once React has taken over (the scripts start after the first paint): the end-to-end
+      // Set once React has taken over (the scripts start once the page is shown): the end-to-end
       // suite waits for it before it tests what only JavaScript does.
       data-hydrated={hydrated ? "true" : undefined}
     >
@@ -136,7 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AppFullStylesheet href={appStylesheet} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Hydration starts after the first paint (app/server/http/deferred-scripts.server.ts). */}
+        {/* Hydration starts once the page is shown (app/server/http/deferred-scripts.server.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RUN_DEFERRED_MODULE }} />
       </body>
     </html>

@@ -5,7 +5,7 @@ import { expect, test } from "../e2e/support/fixtures";
  * A page from the server's page cache carries no nonce: its CSP allows exactly the inline scripts
  * it was stored with, by their sha256 (server/stored-page.ts). Real Chromium proves that this is
  * every script the page needs: React Router's context and stream scripts, the theme and scroll
- * scripts, the deferred entry module (made a real module only after the first paint). A missing
+ * scripts, the deferred entry module (made a real module only once the page is shown). A missing
  * hash would leave the page without React and report a violation.
  */
 const PAGES = ["/", "/products", "/products/b0000000-0000-4000-8000-000000000001"];

@@ -64,6 +64,7 @@ describe("Lighthouse (mobile)", () => {
         const external = requests.map((r) => r.url).filter((u) => /^https?:/.test(u) && !u.startsWith(rig.base));
         console.log(
           `${path}: ${idle}; performance per run ${runs.map((r) => r.categories.performance?.score).join(", ")}; ` +
+            `LCP per run ${runs.map((r) => figures(r).lcpMs).join(", ")} ms; ` +
             `CLS per run ${runs.map((r) => figures(r).cls).join(", ")}; median run: ` +
             `${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")} (FCP ${seen.fcpMs} ms, LCP ${seen.lcpMs} ms, ` +
             `TBT ${seen.tbtMs} ms, CLS ${seen.cls}, ${seen.domElements} elements, benchmark index ${seen.benchmarkIndex})` +

@@ -1,5 +1,5 @@
 /**
- * Hydration waits for the first paint (docs/decisions/0006-script-deferral.md).
+ * Hydration waits until the page is shown (docs/decisions/0006-script-deferral.md).
  *
  * Every page works without JavaScript, so nothing the visitor sees first needs the scripts. React
  * Router's `<Scripts>` puts `<link rel="modulepreload">` for every module into the head and an
@@ -8,7 +8,7 @@
  * document's first batch is therefore rewritten:
  * - the modulepreload links go (the imports fetch the same files a moment later, in parallel);
  * - the inline module becomes inert (`type="text/x-deferred-module"`); `RunDeferredModule` in
- *   root.tsx (app/lib/deferred-module.ts) turns it into a real module after the first paint.
+ *   root.tsx (app/lib/deferred-module.ts) turns it into a real module once the page is shown.
  * React Router renders both tags in a fixed form; a page whose markup does not match is sent
  * unchanged (the scripts then load as before).
  */

@@ -27,7 +27,7 @@ async function signInAs(page: Page, options: { admin?: boolean; email?: string }
 }
 
 /**
- * Scripts start after the first paint (app/server/http/deferred-scripts.server.ts), so a page is
+ * Scripts start once the page is shown (app/server/http/deferred-scripts.server.ts), so a page is
  * usable, without JavaScript, before React takes over. With JavaScript on, a test that opens a
  * page waits for React like a visitor who looks at the page first; what happens before it is
  * tested on purpose (site-shell: a menu opened early stays open). Documents that are not the

@@ -32,7 +32,7 @@ export function referencedAssets(html: string): { js: string[]; css: string[] } 
     if (rel.includes("stylesheet")) css.add(href);
   }
   // Inline module scripts: their static imports and the immediate `import("…")` of the entry.
-  // The app's bootstrap module arrives inert and starts right after the first paint
+  // The app's bootstrap module arrives inert and starts once the page is shown
   // (app/server/http/deferred-scripts.server.ts): it is part of the first load all the same.
   for (const [, body] of html.matchAll(
     /<script\b[^>]*type=["'](?:module|text\/x-deferred-module)["'][^>]*>([\s\S]*?)<\/script>/gi,
