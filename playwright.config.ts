@@ -18,11 +18,11 @@ const args = [
 /**
  * Debian's Chromium (Playwright cannot download its own browsers here), Playwright's own build
  * where it is absent. Two forms of one engine (docs/testing.md):
- * - the browser, which delivers the Reporting API's CSP reports: the only CSP check of a page
- *   without JavaScript (the js-off project, the alone suite's report specs);
  * - its headless shell, without the browser's windowing, profile and reporting machinery, which
- *   Playwright itself runs for headless tests: a third less time. Where JavaScript runs, the
- *   fixtures' in-page listener fails the test on any CSP violation.
+ *   Playwright itself runs for headless tests: a third less time. The fixtures fail a test on any
+ *   CSP violation: an in-page listener with JavaScript, Chromium's console message without;
+ * - the browser, which also delivers the Reporting API's CSP reports (the alone suite's report
+ *   specs).
  */
 const installed = (bin: string) => (existsSync(bin) ? bin : undefined);
 const browser = installed("/usr/bin/chromium");
@@ -66,7 +66,7 @@ export default defineConfig({
     // Behaviour that only exists with JavaScript (carousel timer, auto-submit) lives in *.js-only.spec.ts.
     {
       name: "js-off",
-      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions: fullBrowser },
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
       testIgnore: /\.js-only\.spec\.ts$/,
     },
     { name: "phone", use: devices["Pixel 7"], grep: /@phone/ },
