@@ -36,6 +36,9 @@ test.describe("password reset", () => {
       await expect(
         page.getByText("Wenn es zu dieser E-Mail-Adresse ein Konto gibt, haben wir dir einen Link geschickt."),
       ).toBeVisible();
+      // The form empties itself once the request went out; the next address is typed after that
+      // (typed at once, with JavaScript the reset a moment later wiped it, and nothing was sent).
+      await expect(page.getByLabel("E-Mail")).toHaveValue("");
     }
 
     await expect.poll(() => mailsTo(email).length).toBe(1);
