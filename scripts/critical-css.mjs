@@ -188,7 +188,23 @@ function select(full, kept, classes) {
     });
   };
   cut(full);
+  withoutPropertyRegistrations(full);
   return full.toString();
+}
+
+/**
+ * Tailwind registers each of its internal variables (`--tw-*`) with an `@property` (68 of them on
+ * /products, 4.3 KB) and, for browsers without `@property`, sets the same initial values with one
+ * universal rule in `@layer properties`, inside an `@supports` only those browsers match. The inline
+ * part keeps that rule for every browser instead of the registrations: each element gets the same
+ * values, none inherits them, and the full sheet registers the properties when it arrives.
+ */
+function withoutPropertyRegistrations(root) {
+  root.walkAtRules("property", (registration) => registration.remove());
+  root.walkAtRules("layer", (layer) => {
+    if (layer.params === "properties")
+      layer.walkAtRules("supports", (supports) => supports.replaceWith(supports.nodes));
+  });
 }
 
 /** A selector list's parts: split at commas outside parentheses and brackets. */
