@@ -21,6 +21,24 @@ describe("deferScripts", () => {
     expect(html).toContain('<script nonce="n0==">window.__reactRouterContext = {};</script>');
   });
 
+  it("writes the route manifest compact, with `<` still escaped", () => {
+    const manifest = {
+      entry: { module: "/assets/entry.client-A.js", imports: ["/assets/framework-B.js"] },
+      note: "</script>",
+    };
+    // Indented as React Router prints it, `<` escaped as it escapes it.
+    const printed = JSON.stringify(manifest, null, 2).replace(/</g, "\\u003c");
+    const html = deferScripts(
+      shell.replace(
+        'import("/assets/entry.client-A.js");',
+        `  window.__reactRouterManifest = ${printed};\n  window.__reactRouterRouteModules = {};\nimport("/assets/entry.client-A.js");`,
+      ),
+    );
+    const compact = html.match(/window\.__reactRouterManifest = (.*);\n {2}window\.__reactRouterRouteModules/)?.[1];
+    expect(compact).toBe(JSON.stringify(manifest).replace(/</g, "\\u003c"));
+    expect(html).not.toContain('</script>"');
+  });
+
   it("leaves a document without React Router's bootstrap module unchanged (its preloads too)", () => {
     const other = '<head><link rel="modulepreload" href="/x.js"/></head><body>kein Skript</body>';
     expect(deferScripts(other)).toBe(other);
