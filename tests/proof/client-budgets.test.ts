@@ -24,15 +24,16 @@ const CSS_BUDGET_KB = 25;
 /**
  * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
  * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
- * of one sprite, component classes for repeated elements and card-only list data took them to
- * ≈ 104.4 KB and ≈ 74.2 KB (bytes); of that ≈ 39 KB / 34 KB are the inline rules (theme variables,
- * preflight and every utility the page's elements use), ≈ 54 KB / 30 KB the markup with the demo
- * data (twelve cards, the testimonials, the header's desktop and phone menus, the footer with its
- * newsletter form) and ≈ 9 KB / 8 KB scripts and hydration data. As for the JavaScript, the report
- * names the gap and the budget holds what was reached.
+ * of one sprite, component classes for repeated elements, card-only list data, the inline part
+ * without Tailwind's `@property` registrations (scripts/critical-css.mjs) and a compact route
+ * manifest took them to ≈ 97.2 KB and ≈ 68.2 KB; of that ≈ 34.6 KB / 30.2 KB are the inline rules
+ * (theme variables, preflight and every utility the page's elements use), ≈ 54 KB / 30 KB the
+ * markup with the demo data (twelve cards, the testimonials, the header's desktop and phone menus,
+ * the footer with its newsletter form) and ≈ 8 KB / 7 KB scripts and hydration data. As for the
+ * JavaScript, the report names the gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 104, "/products": 75 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 98, "/products": 69 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
