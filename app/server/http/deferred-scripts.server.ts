@@ -11,7 +11,7 @@
  *   root.tsx (app/lib/deferred-module.ts) turns it into a real module once the page is shown.
  * React Router renders both tags in a fixed form; a page whose markup does not match is sent
  * unchanged (the scripts then load as before). The route manifest in the module, which React Router
- * prints indented, is written compact on the way (a fifth of the module's bytes).
+ * prints indented, is written compact on the way (about a quarter of the module's bytes).
  */
 import { DEFERRED_MODULE_TYPE } from "~/lib/deferred-module";
 
