@@ -37,6 +37,8 @@ export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 // Parallel runs on one machine (several developers' checks) keep apart by E2E_PORT.
 const RUN_DIR = `.tmp/e2e-${E2E_PORT}`;
 export const MAIL_DIR = `${RUN_DIR}/mail`;
+/** The TLS front's throwaway certificate and key (support/tls-front.mjs writes them at its start). */
+export const TLS_DIR = `${RUN_DIR}/tls`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -104,7 +106,7 @@ export default defineConfig({
       url: `https://127.0.0.1:${E2E_PORT}/healthz`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
-      env: { TLS_PORT: String(E2E_PORT), APP_PORT: String(APP_PORT), TLS_DIR: `${RUN_DIR}/tls` },
+      env: { TLS_PORT: String(E2E_PORT), APP_PORT: String(APP_PORT), TLS_DIR },
     },
   ],
 });

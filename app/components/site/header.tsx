@@ -126,7 +126,10 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
           </ul>
         </nav>
 
-        <div className="ml-auto flex shrink-0 items-center lg:gap-1">
+        {/* On a phone the row is three icon buttons (cart, account, menu), and its box has their
+            width from the first paint: Chrome paints a half-parsed header, and a right-aligned row
+            that grew as its icons arrived moved the first ones (a layout shift; decision 0027). */}
+        <div className="ml-auto flex min-w-33 shrink-0 items-center md:min-w-0 lg:gap-1">
           <div className="mr-1 hidden md:block">
             <JoinOrPlan
               planName={planName}
