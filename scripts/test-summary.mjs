@@ -17,7 +17,18 @@ const firstLine = (text = "") =>
     .split("\n")
     .map((line) => line.trim())
     .find(Boolean)
-    ?.slice(0, 300) ?? "";
+    ?.slice(0, 600) ?? "";
+
+/**
+ * The test's own frames of an error's stack ("fixtures.ts:58 ← event-seats.spec.ts:226"), so a log
+ * that keeps only its tail still names the step that failed.
+ */
+const testFrames = (stack = "") => {
+  const frames = [...stack.matchAll(/\/tests\/(?:[\w-]+\/)*([\w.-]+\.ts):(\d+):\d+/g)].map(
+    ([, file, line]) => `${file}:${line}`,
+  );
+  return frames.length ? ` (${frames.slice(0, 4).join(" ← ")})` : "";
+};
 
 let passed = 0;
 let failed = 0;
@@ -57,7 +68,8 @@ for (const file of ["test-results/e2e.json", "test-results/e2e-shipping.json", "
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected") continue;
         const last = test.results?.at(-1);
-        failures.push(`[${test.projectName}] ${titles.join(" > ")}: ${firstLine(last?.error?.message)}`);
+        const where = testFrames(last?.error?.stack);
+        failures.push(`[${test.projectName}] ${titles.join(" > ")}${where}: ${firstLine(last?.error?.message)}`);
       }
     });
   }

@@ -34,13 +34,38 @@ async function signInAs(page: Page, options: { admin?: boolean; email?: string }
  * app's (robots.txt, a PDF) have nothing to wait for.
  */
 async function untilHydrated(page: Page) {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('script[type="text/x-deferred-module"]') &&
-      (document.documentElement.dataset.hydrated === "true" || !("__reactRouterContext" in window)),
-    undefined,
-    { timeout: 20_000 },
-  );
+  try {
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('script[type="text/x-deferred-module"]') &&
+        (document.documentElement.dataset.hydrated === "true" || !("__reactRouterContext" in window)),
+      undefined,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    // A bare timeout says nothing; say how far the page got, so a CI log names the step that hung.
+    const state = await page.evaluate(hydrationState).catch((cause: Error) => `not readable: ${cause.message}`);
+    throw new Error(`React did not take over within 20 s (${state})`, { cause: error });
+  }
+}
+
+/** Where a page stands between its document and React: for the error of a wait that timed out. */
+function hydrationState() {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+    .map((entry) => {
+      const status = (entry as PerformanceResourceTiming & { responseStatus?: number }).responseStatus;
+      return `${new URL(entry.name).pathname} ${status ?? "?"} ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms`;
+    });
+  return [
+    location.pathname + location.search,
+    `readyState ${document.readyState}`,
+    `load ${Math.round(navigation?.loadEventEnd ?? -1)} ms, now ${Math.round(performance.now())} ms`,
+    `inert module ${document.querySelector('script[type="text/x-deferred-module"]') ? "still there" : "started"}`,
+    `hydrated ${document.documentElement.dataset.hydrated ?? "no"}`,
+    `scripts: ${scripts.join(", ") || "none"}`,
+  ].join("; ");
 }
 
 /** page.goto and page.reload wait for React, as the `page` fixture does (for pages of other contexts). */
