@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 
 /** WCAG 1.4.10 (reflow): 320 px (the criterion's width), 390 px (a common phone), 1280 px (a small laptop). */
 export const WIDTHS = [320, 390, 1280];
@@ -32,10 +32,8 @@ async function measure(page: Page) {
  */
 export async function sidewaysProblems(page: Page, routes: string[], widths = WIDTHS) {
   const problems: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const route of routes) {
-      await page.goto(route);
+  for (const route of routes) {
+    for await (const width of eachWidth(page, route, widths)) {
       const m = await measure(page);
       if (m.scrollWidth > m.clientWidth)
         problems.push(`${width}px ${route}: page is ${m.scrollWidth}px wide (${m.culprits.join(", ")})`);
@@ -49,6 +47,23 @@ export async function sidewaysProblems(page: Page, routes: string[], widths = WI
     }
   }
   return problems;
+}
+
+/**
+ * Opens `route` once at the first width, then resizes the window to each next one: the layout is
+ * CSS (media queries), and the few scripts that read the width listen to `matchMedia` changes, so
+ * a resized page is laid out as one opened at that width. A third of the page loads.
+ */
+async function* eachWidth(page: Page, route: string, widths: number[]) {
+  for (const [i, width] of widths.entries()) {
+    await page.setViewportSize({ width, height: 800 });
+    if (i === 0) await page.goto(route);
+    // With JavaScript, two frames: whatever a resize sets off (a media-query listener's render) is
+    // on screen. Without it nothing reacts to a resize, and no frame callback would ever run.
+    else if (test.info().project.use.javaScriptEnabled !== false)
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    yield width;
+  }
 }
 
 /**
@@ -160,10 +175,8 @@ async function softHyphenLeaks(page: Page) {
  */
 export async function wordBreakProblems(page: Page, routes: string[], { cells = false, widths = WIDTHS } = {}) {
   const problems: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const route of routes) {
-      await page.goto(route);
+  for (const route of routes) {
+    for await (const width of eachWidth(page, route, widths)) {
       for (const word of await brokenWords(page)) problems.push(`${width}px ${route}: ${word} breaks without a hyphen`);
       if (width === widths[0])
         for (const leak of await softHyphenLeaks(page)) problems.push(`${route}: soft hyphen in ${leak}`);
