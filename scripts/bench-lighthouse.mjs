@@ -4,11 +4,19 @@
 // speed: each row prints Lighthouse's benchmark index of the machine next to it. Target (issue 31):
 // 1.0 with LCP ≤ 1.2 s and TBT ≤ 150 ms. The host-independent checks are tests/proof/lighthouse.test.ts.
 //
+// A second table puts each page's TBT next to its floors, runs interleaved: the same bytes (document,
+// scripts, sheet, images) from a static server, once bare and once with the app's
+// Cross-Origin-Opener-Policy, the one header that changes the measurement (a document with COOP is
+// opened in a new renderer process: Lighthouse starts from about:blank).
+//
 //   npm run bench                           all three parts
 //   node scripts/bench-lighthouse.mjs       this part only; LIGHTHOUSE_RUNS (default 5), BUILD_DIR
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { auditPage, figures, startLighthouseRig } from "./lib/lighthouse.mjs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startStaticFloor } from "./bench/floors.mjs";
+import { auditOnce, auditPage, figures, settle, startLighthouseRig } from "./lib/lighthouse.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -32,6 +40,42 @@ try {
         `${m.domElements} | ${all.map((r) => r.benchmarkIndex).join(", ")} |`,
     );
   }
+  await floorTable();
 } finally {
   await rig.stop();
+}
+
+/** TBT of each page against the same bytes from a static server, bare and with COOP, interleaved. */
+async function floorTable() {
+  const workDir = mkdtempSync(join(tmpdir(), "lighthouse-floor-"));
+  const captured = {};
+  for (const path of PAGES) captured[path] = { html: await (await fetch(rig.base + path)).text() };
+  const assetsDir = join(BUILD_DIR, "client");
+  const bare = await startStaticFloor(captured, workDir, { assetsDir });
+  const coop = await startStaticFloor(captured, workDir, {
+    assetsDir,
+    headers: { "Cross-Origin-Opener-Policy": "same-origin" },
+  });
+  try {
+    console.log(`\nTotal Blocking Time against its floors, median of ${RUNS} (runs interleaved; ${await settle()}):\n`);
+    console.log("| page | app | same bytes, static server | the same with COOP |");
+    console.log("|---|---|---|---|");
+    for (const path of PAGES) {
+      const tbt = { app: [], bare: [], coop: [] };
+      for (let run = 0; run < RUNS; run++)
+        for (const [key, base] of [
+          ["app", rig.base],
+          ["bare", bare.base],
+          ["coop", coop.base],
+        ])
+          tbt[key].push(figures(await auditOnce(rig, base + path)).tbtMs);
+      const cell = (runs) => `${[...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]} ms (${runs.join(", ")})`;
+      console.log(
+        `| \`${path.replace(PRODUCT, "{id}")}\` | ${cell(tbt.app)} | ${cell(tbt.bare)} | ${cell(tbt.coop)} |`,
+      );
+    }
+  } finally {
+    await Promise.all([bare.stop(), coop.stop()]);
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }

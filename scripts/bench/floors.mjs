@@ -57,6 +57,20 @@ export async function startFloors(captured, workDir) {
   };
 }
 
+/**
+ * Floor (b) with the client build's files and extra document headers: what Lighthouse measures
+ * for the same bytes without the app (scripts/bench-lighthouse.mjs).
+ */
+export async function startStaticFloor(captured, workDir, { assetsDir, headers = {} }) {
+  const fixture = path.join(workDir, "lighthouse-fixture.json");
+  await writeFile(fixture, JSON.stringify(captured));
+  return startNodeServer("bench/floor/static-server.mjs", {
+    STATIC_FIXTURE: fixture,
+    STATIC_ASSETS: assetsDir,
+    STATIC_HEADERS: JSON.stringify(headers),
+  });
+}
+
 async function startNodeServer(script, env) {
   const port = await freePort();
   const child = spawn(process.execPath, [script], {
