@@ -264,6 +264,57 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
     await b.stop("SIGTERM");
   });
 
+  it("running due jobs now waits for a run another instance holds, then runs what is still due", async () => {
+    const url = await emptyDatabase("jobs_held_elsewhere");
+    // A worker that does not poll: only the hook runs jobs on this instance.
+    const app = await startAppServer({
+      stdio: "pipe",
+      timeoutMs: 120_000,
+      env: { DATABASE_URL: url, LOG_LEVEL: "info", JOBS_POLL_MS: "600000", E2E_TEST_HOOKS: "true" },
+    });
+    servers.push(app);
+    await query(
+      url,
+      `with u as (insert into auth.users (email, email_confirmed_at)
+                  select 'gehalten-' || g || '@example.com', now() from generate_series(1, 3) g returning id)
+       insert into public.memberships (user_id, plan, since, until)
+       select id, 'yearly', now() - interval '345 days', now() + interval '20 days' from u`,
+    );
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${app.base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const clock = await post("/__e2e/clock", { now: new Date(Date.now() + 0.1 * 86_400_000).toISOString() });
+    expect(clock.status).toBe(200);
+
+    // Another instance is running the due sweep: it holds the job's row for a second, then its run
+    // fails (rollback), so the sweep is still due.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query("begin");
+    const held = await other.query(
+      "select id from public.jobs where key = 'membership-sweep' and run_at <= public.shop_now() for update",
+    );
+    expect(held.rowCount).toBe(1);
+    const answered = post("/__e2e/jobs").then((response) => ({ status: response.status, at: Date.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const releasedAt = Date.now();
+    await other.query("rollback");
+    await other.end();
+
+    const answer = await answered;
+    expect(answer.status).toBe(200);
+    expect(answer.at, "the hook answered only after the other run ended").toBeGreaterThanOrEqual(releasedAt);
+    const [mails] = await query<{ n: number }>(
+      url,
+      "select count(*)::int as n from public.mail_outbox where dedupe_key like 'membership-reminder-30:%'",
+    );
+    expect(mails.n, "the sweep, still due, ran before the answer").toBe(3);
+    await app.stop("SIGTERM");
+  });
+
   it("unpaid transfers: one reminder and one cancellation per order on two instances, seats freed; a paid order gets neither", async () => {
     const url = await emptyDatabase("payments_two_instances");
     const start = () =>
