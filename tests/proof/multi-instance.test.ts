@@ -187,6 +187,22 @@ describe("several instances on one PostgreSQL", () => {
 });
 
 describe("scheduled jobs on two instances with one PostgreSQL", () => {
+  const post = (base: string, path: string, body: unknown = {}) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  /** `count` yearly members (`<prefix>-<n>@example.com`) whose membership ends in 20 days. */
+  const yearlyMembersEndingSoon = (url: string, prefix: string, count: number) =>
+    query(
+      url,
+      `with u as (insert into auth.users (email, email_confirmed_at)
+                  select '${prefix}-' || g || '@example.com', now() from generate_series(1, ${count}) g returning id)
+       insert into public.memberships (user_id, plan, since, until)
+       select id, 'yearly', now() - interval '345 days', now() + interval '20 days' from u`,
+    );
+
   it("the shop's clock moved past reminders and ends: each mail once, and an instance killed mid-run loses nothing", async () => {
     const jobsUrl = await emptyDatabase("jobs_two_instances");
     // No SMTP: mails stay in the outbox, where every queued one can be counted.
@@ -200,19 +216,7 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
     const b = await start();
     servers.push(a, b);
     const MEMBERS = 400;
-    await query(
-      jobsUrl,
-      `with u as (insert into auth.users (email, email_confirmed_at)
-                  select 'jahr-' || g || '@example.com', now() from generate_series(1, ${MEMBERS}) g returning id)
-       insert into public.memberships (user_id, plan, since, until)
-       select id, 'yearly', now() - interval '345 days', now() + interval '20 days' from u`,
-    );
-    const post = (base: string, path: string, body: unknown = {}) =>
-      fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
+    await yearlyMembersEndingSoon(jobsUrl, "jahr", MEMBERS);
     const setClock = async (days: number) => {
       const response = await post(a.base, "/__e2e/clock", {
         now: new Date(Date.now() + days * 86_400_000).toISOString(),
@@ -273,20 +277,8 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
       env: { DATABASE_URL: url, LOG_LEVEL: "info", JOBS_POLL_MS: "600000", E2E_TEST_HOOKS: "true" },
     });
     servers.push(app);
-    await query(
-      url,
-      `with u as (insert into auth.users (email, email_confirmed_at)
-                  select 'gehalten-' || g || '@example.com', now() from generate_series(1, 3) g returning id)
-       insert into public.memberships (user_id, plan, since, until)
-       select id, 'yearly', now() - interval '345 days', now() + interval '20 days' from u`,
-    );
-    const post = (path: string, body: unknown = {}) =>
-      fetch(`${app.base}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const clock = await post("/__e2e/clock", { now: new Date(Date.now() + 0.1 * 86_400_000).toISOString() });
+    await yearlyMembersEndingSoon(url, "gehalten", 3);
+    const clock = await post(app.base, "/__e2e/clock", { now: new Date(Date.now() + 0.1 * 86_400_000).toISOString() });
     expect(clock.status).toBe(200);
 
     // Another instance is running the due sweep: it holds the job's row for a second, then its run
@@ -298,7 +290,7 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
       "select id from public.jobs where key = 'membership-sweep' and run_at <= public.shop_now() for update",
     );
     expect(held.rowCount).toBe(1);
-    const answered = post("/__e2e/jobs").then((response) => ({ status: response.status, at: Date.now() }));
+    const answered = post(app.base, "/__e2e/jobs").then((response) => ({ status: response.status, at: Date.now() }));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const releasedAt = Date.now();
     await other.query("rollback");
