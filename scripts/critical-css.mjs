@@ -30,6 +30,12 @@ const CACHE_DIR = join("node_modules", ".cache", "critical-css");
  */
 const PAGES = ["/", "/products", "/courses", "/events", "/offers", "/auth", "/cart", "/contact"];
 
+/** Every `var(--…)` the app's components may write into an attribute or a style (see withoutUnreferencedVariables). */
+const APP_SOURCE = readdirSync("app", { recursive: true })
+  .filter((name) => /\.tsx?$/.test(name))
+  .map((name) => readFileSync(join("app", name), "utf8"))
+  .join("\n");
+
 const sheets = readdirSync(join(CLIENT_DIR, "assets")).filter((name) => /^app-[\w-]+\.css$/.test(name));
 if (sheets.length !== 1) throw new Error(`expected one app-*.css in ${CLIENT_DIR}/assets, found ${sheets.length}`);
 const sheetHref = `/assets/${sheets[0]}`;
@@ -110,7 +116,7 @@ async function criticalFor(html) {
   const document = `<!DOCTYPE html>${htmlTag}<head><link rel="stylesheet" href="${sheetHref}"></head>${html}</html>`;
   const processed = await beasties.process(document);
   const kept = postcss.parse([...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(""));
-  const critical = select(postcss.parse(fullSheet), kept, classesOf(html));
+  const critical = select(postcss.parse(fullSheet), kept, classesOf(html), html);
   if (!critical.includes(".skip-link")) throw new Error("critical CSS lacks the layout's rules");
   return critical;
 }
@@ -141,7 +147,7 @@ function writeOutputs(unionCss, pageCss) {
  * arrived (tests/e2e/critical-css.spec.ts). Taken from the full sheet, in its order, so the cascade
  * is the full sheet's.
  */
-function select(full, kept, classes) {
+function select(full, kept, classes, html) {
   // Whitespace as beasties prints it may differ from the built sheet's.
   const squeeze = (text) => text.replace(/\s+/g, "");
   const parentKey = (node) => {
@@ -189,6 +195,7 @@ function select(full, kept, classes) {
   };
   cut(full);
   withoutPropertyRegistrations(full);
+  withoutUnreferencedVariables(full, html);
   return full.toString();
 }
 
@@ -205,6 +212,41 @@ function withoutPropertyRegistrations(root) {
     if (layer.params === "properties")
       layer.walkAtRules("supports", (supports) => supports.replaceWith(supports.nodes));
   });
+}
+
+/**
+ * The full sheet declares every theme variable any rule of the shop uses on `:root` (layer theme)
+ * and every `--tw-*` initial value on all elements (layer properties): ≈ 6 KB, most of which the
+ * inline part's own rules never read. Only the variables something reads stay: a kept declaration,
+ * a kept variable's value (`--default-font-family: var(--font-sans)`), an attribute on the pages
+ * (the hero's `fill="var(--color-accent)"`) or anywhere in the app's source, which covers the pages
+ * the union serves without having been fetched. The full sheet declares all of them when it arrives.
+ */
+function withoutUnreferencedVariables(root, html) {
+  const declaresVariables = (rule) =>
+    rule.parent?.type === "atrule" &&
+    rule.parent.name === "layer" &&
+    ((rule.parent.params === "theme" && rule.selector === ":root,:host") ||
+      (rule.parent.params === "properties" && rule.selector.startsWith("*,")));
+  const referencesIn = (text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
+  const candidates = new Map();
+  const referenced = new Set([...referencesIn(html), ...referencesIn(APP_SOURCE)]);
+  root.walkDecls((declaration) => {
+    if (declaration.prop.startsWith("--") && declaresVariables(declaration.parent))
+      candidates.set(declaration.prop, declaration);
+    else for (const name of referencesIn(declaration.value)) referenced.add(name);
+  });
+  // A kept variable keeps what its own value reads.
+  const pending = [...referenced];
+  while (pending.length > 0) {
+    const value = candidates.get(pending.pop())?.value ?? "";
+    for (const name of referencesIn(value)) {
+      if (referenced.has(name)) continue;
+      referenced.add(name);
+      pending.push(name);
+    }
+  }
+  for (const [name, declaration] of candidates) if (!referenced.has(name)) declaration.remove();
 }
 
 /** A selector list's parts: split at commas outside parentheses and brackets. */
