@@ -133,7 +133,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Zum Inhalt springen
         </a>
         {children}
-        <AppFullStylesheet href={appStylesheet} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Hydration starts once the page is shown (app/server/http/deferred-scripts.server.ts). */}
@@ -171,6 +170,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none print:pt-0">
         {children}
       </main>
+      {/* Before the footer: the first screen paints from the inline rules, what follows waits for the sheet. */}
+      <AppFullStylesheet href={appStylesheet} />
       <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
       {root ? <CartMirror cartCount={root.cartCount} cookieMissing={root.cartCookieMissing} revision={root} /> : null}

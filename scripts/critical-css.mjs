@@ -25,7 +25,7 @@ const CACHE_DIR = join("node_modules", ".cache", "critical-css");
 
 /**
  * Landing pages: the start page, the catalogue lists, a detail page, sign-in, the cart, contact. Their union
- * is the shell (header, menus, footer), the cards and the forms, so a page not listed here still
+ * is the shell (header and menus; the footer waits for the full sheet), the cards and the forms, so a page not listed here still
  * paints its frame from the inline part; its own rules arrive with the full sheet.
  */
 const PAGES = ["/", "/products", "/courses", "/events", "/offers", "/auth", "/cart", "/contact"];
@@ -83,7 +83,7 @@ try {
   for (const path of pages) {
     const html = path === "/products" ? list : await fetchPage(path);
     htmlTag = html.match(/<html\b[^>]*>/)?.[0] ?? htmlTag;
-    const body = (html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "") + DATA_DEPENDENT;
+    const body = beforeTheSheet(html, path) + DATA_DEPENDENT;
     bodies += body;
     pageBodies[path === detail ? "/products/:id" : path] = body;
   }
@@ -274,6 +274,19 @@ function classesOf(html) {
   for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g))
     for (const name of value.replace(/&amp;/g, "&").split(/\s+/)) if (name) names.add(name);
   return names;
+}
+
+/**
+ * The part of a page's body the inline rules must style: everything before the footer. The full
+ * sheet's <link> stands right before it (app/root.tsx) and holds back what follows until it
+ * applies, so the footer never needs the inline rules. (During extraction the server has no
+ * critical.css yet and renders no such link, so the footer marks the place.)
+ */
+function beforeTheSheet(html, path) {
+  const body = html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "";
+  const footer = body.search(/<footer\b/);
+  if (footer < 0) throw new Error(`${path}: no <footer> to end the inline part at`);
+  return body.slice(0, footer);
 }
 
 async function fetchPage(path) {

@@ -34,7 +34,7 @@ function useInlineSheet() {
 /**
  * In <head>. Production: the critical rules inline, so the first paint waits for no second
  * request, and a preload that starts fetching the full sheet at once (the <link> that applies it
- * comes only at the end of the body, AppFullStylesheet). Development: the render-blocking <link>.
+ * comes only after the page's content, AppFullStylesheet). Development: the render-blocking <link>.
  */
 export function AppStylesheet({ href, nonce }: { href: string; nonce?: string }) {
   const sheet = useInlineSheet();
@@ -54,11 +54,13 @@ export function AppStylesheet({ href, nonce }: { href: string; nonce?: string })
 }
 
 /**
- * Last in <body>: the full, immutable sheet (/assets/app-*.css) for what the critical rules leave
- * out (signed-in and admin pages, legal texts). A plain stylesheet link, no `media="print" onload`
- * trick: the CSP forbids inline handlers and it must work without JavaScript. In the body it does
- * not hold back the paint of what comes before it; the scripts after it wait for it, so hydration
- * sees the page fully styled. No `precedence`: React would hoist the link into <head>, where it
+ * Between the page's content and the footer (app/root.tsx): the full, immutable sheet
+ * (/assets/app-*.css) for what the critical rules leave out (signed-in and admin pages, legal
+ * texts, the footer). A plain stylesheet link, no `media="print" onload` trick: the CSP forbids
+ * inline handlers and it must work without JavaScript. In the body it does not hold back the paint
+ * of what comes before it; Chromium parses nothing after it until it applies (tests/e2e/critical-css),
+ * so the footer, below the first screen, needs no inline rules; and the scripts wait for it, so
+ * hydration sees the page fully styled. No `precedence`: React would hoist the link into <head>, where it
  * blocks the first paint.
  */
 export function AppFullStylesheet({ href }: { href: string }) {

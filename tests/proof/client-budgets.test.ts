@@ -25,15 +25,17 @@ const CSS_BUDGET_KB = 25;
  * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
  * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
  * of one sprite, component classes for repeated elements, card-only list data, the inline part
- * without Tailwind's `@property` registrations (scripts/critical-css.mjs) and a compact route
- * manifest took them to ≈ 97.2 KB and ≈ 68.2 KB; of that ≈ 34.6 KB / 30.2 KB are the inline rules
- * (theme variables, preflight and every utility the page's elements use), ≈ 54 KB / 30 KB the
- * markup with the demo data (twelve cards, the testimonials, the header's desktop and phone menus,
- * the footer with its newsletter form) and ≈ 8 KB / 7 KB scripts and hydration data. As for the
+ * without Tailwind's `@property` registrations and without the variables no kept rule reads, the
+ * footer held back until the full sheet applies, so its rules stay out of the inline part
+ * (scripts/critical-css.mjs), and a compact route manifest took them to ≈ 90.9 KB and ≈ 61.5 KB;
+ * of that ≈ 28.3 KB / 23.4 KB are the inline rules (theme variables, preflight and every utility
+ * the elements above the footer use), ≈ 54 KB / 30 KB the markup with the demo data (twelve cards,
+ * the testimonials, the header's desktop and phone menus, the footer with its newsletter form) and
+ * ≈ 8 KB / 7 KB scripts and hydration data. As for the
  * JavaScript, the report names the gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 98, "/products": 69 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 91, "/products": 62 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
@@ -156,7 +158,7 @@ describe("document weight", () => {
     });
   }
 
-  it("loads the full sheet as the hashed, immutable file, last in <body>, without JavaScript", async () => {
+  it("loads the full sheet as the hashed, immutable file, between the content and the footer, without JavaScript", async () => {
     const html = await (await fetch(`${server.base}/products`)).text();
     const body = html.slice(html.indexOf("<body"));
     const links = body.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? [];
@@ -164,8 +166,10 @@ describe("document weight", () => {
     const link = links[0] ?? "";
     const href = link.match(/href="([^"]+)"/)?.[1] ?? "";
     expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/);
-    // After the page's content: what comes before it paints with the inline rules alone.
-    expect(body.indexOf(link)).toBeGreaterThan(body.indexOf("</footer>"));
+    // After the page's content, which paints with the inline rules alone; before the footer, which
+    // waits for the sheet and so needs no inline rules.
+    expect(body.indexOf(link)).toBeGreaterThan(body.indexOf("</main>"));
+    expect(body.indexOf(link)).toBeLessThan(body.indexOf("<footer"));
     const sheet = await fetch(`${server.base}${href}`);
     expect(sheet.headers.get("cache-control")).toMatch(/immutable/);
     const full = await sheet.text();
