@@ -28,8 +28,8 @@ export function CatalogCard({
   return (
     <article className="catalog-card group">
       <CatalogImage src={item.image_url} alt="" eager={eager} />
-      <div className="flex flex-1 flex-col gap-3 p-6">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className="card-body">
+        <div className="badge-row">
           <Badge variant="secondary">{item.category}</Badge>
           {item.kind === "products" ? (
             item.availability ? (
@@ -40,7 +40,7 @@ export function CatalogCard({
           ) : null}
           {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
         </div>
-        <Heading className="text-xl font-semibold leading-tight">
+        <Heading className="card-title">
           <Link to={href} className="hover:underline">
             {item.displayTitle}
           </Link>
@@ -50,9 +50,9 @@ export function CatalogCard({
             <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p>
           ) : null
         ) : (
-          <ul className="space-y-1 text-sm text-muted-foreground">
+          <ul className="card-facts">
             {item.date ? (
-              <li className="flex items-center gap-2">
+              <li className="icon-line">
                 <CalendarIcon size={16} />
                 <span>
                   <span className="sr-only">Datum: </span>
@@ -62,7 +62,7 @@ export function CatalogCard({
               </li>
             ) : null}
             {item.location ? (
-              <li className="flex items-center gap-2">
+              <li className="icon-line">
                 <MapPinIcon size={16} />
                 <span>
                   <span className="sr-only">Ort: </span>
@@ -72,7 +72,7 @@ export function CatalogCard({
             ) : null}
           </ul>
         )}
-        <div className="mt-auto space-y-4 pt-2">
+        <div className="card-footer">
           <PriceList
             price={item.price}
             communityPrice={item.behappy_price}

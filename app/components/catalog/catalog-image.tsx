@@ -24,7 +24,7 @@ export function CatalogImage({
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={eager ? "high" : undefined}
-      className={cn("aspect-[4/3] w-full bg-muted object-cover", className)}
+      className={cn("catalog-image", className)}
     />
   );
 }

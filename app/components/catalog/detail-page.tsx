@@ -76,7 +76,7 @@ export function CatalogDetailPage({
         />
         <div className="flex flex-col gap-6">
           <div className="space-y-3">
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="badge-row">
               <Badge variant="secondary">{item.category}</Badge>
               {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
             </div>

@@ -39,10 +39,7 @@ export function PriceList({
   return (
     // Side by side where both fit, one above the other where they do not ("Inklusive" in text-2xl on a
     // 320 px detail page), so neither price breaks inside its word.
-    <dl
-      className={cn("flex flex-wrap gap-x-8 gap-y-3", className)}
-      data-member-prices={memberPrices ? "true" : "false"}
-    >
+    <dl className={cn("price-list", className)} data-member-prices={memberPrices ? "true" : "false"}>
       <div>
         <dt className="fact-label">Preis</dt>
         <dd

@@ -5,7 +5,7 @@
  */
 export function HeroIllustration({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 480 400" aria-hidden="true" focusable="false" className={className}>
+    <svg viewBox="0 0 480 400" aria-hidden="true" className={className}>
       {/* sun and its rays */}
       <circle cx="300" cy="150" r="150" fill="var(--color-accent)" />
       <circle cx="300" cy="170" r="72" fill="var(--color-primary)" opacity="0.9" />

@@ -4,7 +4,7 @@ import spriteHref from "~/components/ui/icons.svg?url&no-inline";
 /**
  * Icons from one SVG sprite (icons.svg, an immutable hashed file the browser caches once): each
  * icon in the page is a few bytes of `<use>` instead of its paths (docs/decisions/0020-critical-css.md).
- * All are decorative: aria-hidden and not focusable; give the surrounding control an accessible
+ * All are decorative (aria-hidden; an SVG without tabindex is never focused); give the surrounding control an accessible
  * name. Stroke, fill and line caps come from the `icon` class (app/app.css), so a `fill-current`
  * class (not a fill attribute) fills one.
  */
@@ -12,14 +12,7 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: num
 
 export function Svg({ size = 20, name, className, ...props }: IconProps & { name: string }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-      className={className ? `icon ${className}` : "icon"}
-      {...props}
-    >
+    <svg width={size} height={size} aria-hidden="true" className={className ? `icon ${className}` : "icon"} {...props}>
       <use href={`${spriteHref}#${name}`} />
     </svg>
   );
