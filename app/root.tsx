@@ -133,6 +133,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Zum Inhalt springen
         </a>
         {children}
+        {/*
+          Here, not in Shell, so that neither remounts when a page turns into the error page. Before
+          the footer: the page paints from the inline rules, the footer waits for the full sheet.
+        */}
+        <AppFullStylesheet href={appStylesheet} />
+        <Footer newsletter={<NewsletterForm />} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Hydration starts once the page is shown (app/server/http/deferred-scripts.server.ts). */}
@@ -170,9 +176,6 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none print:pt-0">
         {children}
       </main>
-      {/* Before the footer: the first screen paints from the inline rules, what follows waits for the sheet. */}
-      <AppFullStylesheet href={appStylesheet} />
-      <Footer newsletter={<NewsletterForm />} />
       <Toaster toast={root?.toast ?? null} />
       {root ? <CartMirror cartCount={root.cartCount} cookieMissing={root.cartCookieMissing} revision={root} /> : null}
     </>

@@ -23,19 +23,19 @@ const APP_JS_BUDGET_KB = 25;
 const CSS_BUDGET_KB = 25;
 /**
  * Issue #31 asked for at most 45 KB of HTML (uncompressed) for `/` and `/products`. Before: 150.7 KB
- * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>`
- * of one sprite, component classes for repeated elements, card-only list data, the inline part
- * without Tailwind's `@property` registrations and without the variables no kept rule reads, the
- * footer held back until the full sheet applies, so its rules stay out of the inline part
- * (scripts/critical-css.mjs), and a compact route manifest took them to ≈ 90.9 KB and ≈ 61.5 KB;
- * of that ≈ 28.3 KB / 23.4 KB are the inline rules (theme variables, preflight and every utility
- * the elements above the footer use), ≈ 54 KB / 30 KB the markup with the demo data (twelve cards,
- * the testimonials, the header's desktop and phone menus, the footer with its newsletter form) and
- * ≈ 8 KB / 7 KB scripts and hydration data. As for the
- * JavaScript, the report names the gap and the budget holds what was reached.
+ * and 114.7 KB. Inlining only each landing page's critical CSS (decision 0020), icons as `<use>` of
+ * one sprite, component classes for repeated elements (a card's parts too), card-only list data,
+ * the inline part without Tailwind's `@property` registrations and without the variables no kept
+ * rule reads, the footer held back until the full sheet applies, so its rules stay out of the
+ * inline part (scripts/critical-css.mjs), and a compact route manifest took them to ≈ 89.0 KB and
+ * ≈ 60.6 KB; of that ≈ 29.3 KB / 23.9 KB are the inline rules (theme variables, preflight and every
+ * utility the elements above the footer use), ≈ 52 KB / 29 KB the markup with the demo data (twelve
+ * cards, the testimonials, the header's desktop and phone menus, the footer with its newsletter
+ * form) and ≈ 8 KB / 7 KB scripts and hydration data. As for the JavaScript, the report names the
+ * gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 91, "/products": 62 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 90, "/products": 61 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
