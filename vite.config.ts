@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /**
  * Fewer, larger chunks for what every page or every catalogue page loads. Left alone, the bundler
@@ -35,7 +36,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // As in React Router's node custom-server template: the server build's entry is the shop's
   // Express server (server/app.ts), which holds React Router's build (virtual:react-router/server-build).
   build: { rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // The hashed client files, compressed once at build time at the highest levels (brotli 11, gzip 9)
+    // instead of per request; the server sends the stored variant (server/express-app.ts).
+    isSsrBuild ? null : compression({ include: /\.(js|css|svg)$/, threshold: 1024 }),
+  ],
   resolve: { tsconfigPaths: true },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   ssr: { external: ["@electric-sql/pglite", "pg", "@node-rs/argon2", "nodemailer"] },

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestMetaContext, type RequestMeta } from "~/server/http/context.server";
@@ -63,7 +64,17 @@ export function createApp(options: AppOptions) {
   if (options.mode === "development") {
     if (options.devMiddleware) app.use(options.devMiddleware);
   } else if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y" }));
+    // Hashed, immutable files, each stored compressed at build time (vite.config.ts): the variant the
+    // request accepts is sent as it is, with no compression per request.
+    app.use(
+      "/assets",
+      expressStaticGzip(`${options.clientDir}/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
     // Everything in build/client has a file extension; a page path (no dot in its last segment)
     // skips the file-system lookup, which cost every page view a stat() call.
     const files = express.static(options.clientDir, { maxAge: "1h" });
