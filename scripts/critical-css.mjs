@@ -24,13 +24,14 @@ const OUTPUT_PAGES = join(BUILD_DIR, "server", "critical-pages.json");
 const CACHE_DIR = join("node_modules", ".cache", "critical-css");
 
 /**
- * Landing pages: the start page, the catalogue lists, a detail page, sign-in, the cart, contact. Their union
- * is the shell (header and menus; the footer waits for the full sheet), the cards and the forms, so a page not listed here still
- * paints its frame from the inline part; its own rules arrive with the full sheet.
+ * Landing pages: the start page, the catalogue lists, a detail page, sign-in, the cart, contact. Their
+ * union is the shell (header and menus; the footer waits for the full sheet), the cards and the
+ * forms, so a page not listed here still paints its frame from the inline part; its own rules
+ * arrive with the full sheet.
  */
 const PAGES = ["/", "/products", "/courses", "/events", "/offers", "/auth", "/cart", "/contact"];
 
-/** Every `var(--…)` the app's components may write into an attribute or a style (see withoutUnreferencedVariables). */
+/** Every `var(--…)` the app's components may write into an attribute or a style (withoutUnreferencedVariables). */
 const APP_SOURCE = readdirSync("app", { recursive: true })
   .filter((name) => /\.tsx?$/.test(name))
   .map((name) => readFileSync(join("app", name), "utf8"))

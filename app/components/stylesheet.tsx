@@ -58,10 +58,10 @@ export function AppStylesheet({ href, nonce }: { href: string; nonce?: string })
  * (/assets/app-*.css) for what the critical rules leave out (signed-in and admin pages, legal
  * texts, the footer). A plain stylesheet link, no `media="print" onload` trick: the CSP forbids
  * inline handlers and it must work without JavaScript. In the body it does not hold back the paint
- * of what comes before it; Chromium parses nothing after it until it applies (tests/e2e/critical-css),
- * so the footer, below the first screen, needs no inline rules; and the scripts wait for it, so
- * hydration sees the page fully styled. No `precedence`: React would hoist the link into <head>, where it
- * blocks the first paint.
+ * of what comes before it; Chromium parses nothing after it until it applies
+ * (tests/e2e/critical-css.spec.ts), so the footer, below the first screen, needs no inline rules;
+ * and the scripts wait for it, so hydration sees the page fully styled. No `precedence`: React
+ * would hoist the link into <head>, where it blocks the first paint.
  */
 export function AppFullStylesheet({ href }: { href: string }) {
   const sheet = useInlineSheet();
