@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Beasties from "beasties";
+import { DomUtils, parseDocument } from "htmlparser2";
 import postcss from "postcss";
 import { startAppServer } from "./lib/app-server.mjs";
 
@@ -84,7 +85,7 @@ try {
   for (const path of pages) {
     const html = path === "/products" ? list : await fetchPage(path);
     htmlTag = html.match(/<html\b[^>]*>/)?.[0] ?? htmlTag;
-    const body = beforeTheSheet(html, path) + DATA_DEPENDENT;
+    const body = withClosedPanelsEmpty(beforeTheSheet(html, path)) + DATA_DEPENDENT;
     bodies += body;
     pageBodies[path === detail ? "/products/:id" : path] = body;
   }
@@ -103,21 +104,17 @@ const beasties = new Beasties({
   keyframes: "critical",
   compress: false,
   logLevel: "warn",
-  allowRules: [
-    // The theme a signed-in visitor chose is a class on <html> these anonymous pages never carry:
-    // without its variables the first paint would be light and then flip to dark.
-    /(^|[\s,(])\.dark\b/,
-  ],
 });
 /**
  * The critical rules for the given bodies. One document holding them all: beasties keeps a rule if
  * its selector matches anywhere.
  */
 async function criticalFor(html) {
-  const document = `<!DOCTYPE html>${htmlTag}<head><link rel="stylesheet" href="${sheetHref}"></head>${html}</html>`;
+  const root = withDarkTheme(htmlTag);
+  const document = `<!DOCTYPE html>${root}<head><link rel="stylesheet" href="${sheetHref}"></head>${html}</html>`;
   const processed = await beasties.process(document);
   const kept = postcss.parse([...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(""));
-  const critical = select(postcss.parse(fullSheet), kept, classesOf(html), html);
+  const critical = select(postcss.parse(fullSheet), kept, classesOf(root + html), html);
   if (!critical.includes(".skip-link")) throw new Error("critical CSS lacks the layout's rules");
   return critical;
 }
@@ -250,6 +247,17 @@ function withoutUnreferencedVariables(root, html) {
   for (const [name, declaration] of candidates) if (!referenced.has(name)) declaration.remove();
 }
 
+/**
+ * The root element as a signed-in visitor who chose the dark theme gets it (`<html class="dark">`;
+ * these anonymous pages never carry the class): without the theme's rules the first paint would be
+ * light and then flip to dark. Given as a class, not as a pattern of kept rules, so that a `dark:`
+ * utility stays only where an element of the pages carries it (a toast's, a notice's are not).
+ */
+function withDarkTheme(tag) {
+  if (/\sclass="/.test(tag)) return tag.replace(/\sclass="([^"]*)"/, ' class="$1 dark"');
+  return tag.replace(/^<html\b/, '<html class="dark"');
+}
+
 /** A selector list's parts: split at commas outside parentheses and brackets. */
 function selectorParts(selector) {
   const parts = [];
@@ -288,6 +296,22 @@ function beforeTheSheet(html, path) {
   const footer = body.search(/<footer\b/);
   if (footer < 0) throw new Error(`${path}: no <footer> to end the inline part at`);
   return body.slice(0, footer);
+}
+
+/**
+ * The first screen shows no closed `<details>` content: the header's menus and the phone's menu
+ * panel (≈ 3 KB of rules: their links, the theme buttons, the panel's spacing) come with the full
+ * sheet, which the `<head>` preloads. The panel element itself stays, so its frame (position,
+ * background, shadow) is inline: a menu opened in the moment before the sheet applies shows its
+ * entries in place, in the browser's own type, not spread across the page.
+ */
+function withClosedPanelsEmpty(body) {
+  const document = parseDocument(body);
+  for (const details of DomUtils.getElementsByTagName("details", document)) {
+    if ("open" in details.attribs) continue;
+    for (const panel of details.children) if (panel.type === "tag" && panel.name !== "summary") panel.children = [];
+  }
+  return DomUtils.getOuterHTML(document);
 }
 
 async function fetchPage(path) {

@@ -37,7 +37,9 @@ async function computedStyles(page: Page, { above = false } = {}) {
       const result: Record<string, string> = {};
       document.querySelectorAll("body *").forEach((el, index) => {
         if (el.closest("script, style, link")) return;
+        // The first screen: not below it, and not in a closed menu (its rules come with the sheet).
         if (above && el.getBoundingClientRect().top >= window.innerHeight) return;
+        if (above && el.closest("details:not([open]) > :not(summary)")) return;
         const style = getComputedStyle(el);
         result[`${index} ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`] = properties
           .map((p) => style.getPropertyValue(p))
@@ -134,6 +136,7 @@ test("the landing pages' first screen is styled before the full sheet arrives @p
     const header = page.locator("body > header").first();
     await expect(header).toHaveCSS("position", "fixed");
     await expect(header).toHaveCSS("height", "64px");
+    if (path === "/") await menuOpenedBeforeTheSheet(page, isMobile ?? false);
     release();
     await page.waitForLoadState("load");
     await page.unrouteAll();
@@ -143,3 +146,22 @@ test("the landing pages' first screen is styled before the full sheet arrives @p
   }
   await context.close();
 });
+
+/**
+ * A menu opened before the full sheet applies: its frame is inline (position, background), its
+ * entries are not (they come with the sheet), so they show in place, in the browser's own type:
+ * over the page, reachable, and the page does not scroll sideways.
+ */
+async function menuOpenedBeforeTheSheet(page: Page, isMobile: boolean) {
+  const summary = isMobile
+    ? page.locator("summary", { hasText: "Menü öffnen" })
+    : page.getByRole("navigation", { name: "Hauptnavigation" }).locator("summary", { hasText: "Angebote" });
+  await summary.click();
+  const panel = summary.locator("xpath=following-sibling::*[1]");
+  await expect(panel).toHaveCSS("position", isMobile ? "fixed" : "absolute");
+  expect(await panel.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+  const link = panel.getByRole("link", { name: "Kurse" });
+  await expect(link).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await summary.click();
+}

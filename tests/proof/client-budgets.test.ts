@@ -36,7 +36,7 @@ const CSS_BUDGET_KB = 25;
  * gap and the budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 90, "/products": 61 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 84, "/products": 55 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
