@@ -188,6 +188,8 @@ test("the keyboard alone redeems and removes a code; a used-up code says so @pho
   await other.goto("/cart");
   await other.getByLabel("Gutscheincode").fill(code);
   await other.getByRole("button", { name: "Gutscheincode einlösen" }).click();
+  // As its holder sees it: the discount in the cart, before going on to the checkout.
+  await expect(other.getByTestId("cart-discount")).toBeVisible();
   await other.getByRole("link", { name: "Zur Kasse" }).click();
   await checkout(other);
   await other.context().close();
