@@ -163,8 +163,9 @@ export async function expectAccessible(page: Page, { exclude }: { exclude?: stri
   // One `axe.run` in the page (legacy mode) rather than a partial run per frame finished in a new
   // blank page: that page, a renderer process and a second copy of axe per check, cost about a
   // second each time (admin events' test, alone: 18 s, now 14 s). Axe then reaches only same-origin
-  // frames: the shop's mail previews are (a violation inside one is still reported, tried by hand),
-  // and no check runs with the contact page's OpenStreetMap frame shown. Passes are never read.
+  // frames (a violation inside one is still reported, tried by hand). The shop's own frames are the
+  // sandboxed mail previews, which no mode can enter (see `exclude`), and the contact page's
+  // OpenStreetMap frame, never shown when a check runs. Passes are never read.
   const builder = new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .options({ resultTypes: ["violations"] })
