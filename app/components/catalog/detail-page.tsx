@@ -177,31 +177,33 @@ function Facts({ rows }: { rows: Array<[string, ReactNode | null]> }) {
   );
 }
 
-/** Fixed rating (spec §2, §9): 4.9/5 with 128 reviews and five stars, always. */
+/**
+ * Fixed rating (spec §2, §9): 4.9/5 with 128 reviews and five stars, always. Inline text, not a
+ * wrapping flex row: painted before its last part arrived, a row item moved to the next line once
+ * it grew (a layout shift at 320 px; decision 0027); text that arrives later only continues a line.
+ */
 function ProductRating() {
   return (
-    <p className="flex flex-wrap items-center gap-2">
-      <span role="img" aria-label="5 Sterne" className="flex text-warning">
+    <p>
+      <span role="img" aria-label="5 Sterne" className="mr-2 inline-flex align-[-0.2em] text-warning">
         {Array.from({ length: 5 }, (_, index) => (
           <StarIcon key={index} size={20} className="fill-current" />
         ))}
       </span>
-      <span className="font-medium">
-        {PRODUCT_RATING.value}/{PRODUCT_RATING.max}
-      </span>
-      <span className="text-muted-foreground">({PRODUCT_RATING.reviews} Bewertungen)</span>
+      <span className="mr-2 font-medium">{`${PRODUCT_RATING.value}/${PRODUCT_RATING.max}`}</span>
+      <span className="text-muted-foreground">{`(${PRODUCT_RATING.reviews} Bewertungen)`}</span>
     </p>
   );
 }
 
 function ProductAvailability({ item }: { item: ProductItem }) {
   return item.availability ? (
-    <p className="flex items-center gap-2 font-medium text-success">
+    <p className="flex min-h-[1lh] items-center gap-2 font-medium text-success">
       <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-success" />
       Auf Lager - Sofort verfügbar
     </p>
   ) : (
-    <p className="flex items-center gap-2 font-medium text-destructive">
+    <p className="flex min-h-[1lh] items-center gap-2 font-medium text-destructive">
       <span aria-hidden="true" className="inline-block size-2.5 rounded-full bg-destructive" />
       Derzeit nicht verfügbar
     </p>

@@ -161,26 +161,25 @@ const panelClass = "menu-panel";
 
 const menuLinkClass = "menu-link";
 
+/** A text menu (`label`) in the navigation, or an icon button (`icon`) in the right-hand row. */
 function Dropdown({
   label,
-  summary,
-  summaryClassName,
+  icon,
   align = "left",
   children,
   ariaLabel,
 }: {
   label?: string;
-  summary?: ReactNode;
-  summaryClassName?: string;
+  icon?: ReactNode;
   align?: "left" | "right";
   children: ReactNode;
   ariaLabel?: string;
 }) {
   return (
     // One exclusive group: opening a menu closes the others, also without JavaScript.
-    <details data-menu="" name="header-menu" className="group relative">
-      <summary aria-label={ariaLabel} className={summaryClassName ?? summaryClass}>
-        {summary ?? (
+    <details data-menu="" name="header-menu" className={cn("group relative", icon ? iconMenuClass : textMenuClass)}>
+      <summary aria-label={ariaLabel} className={icon ? iconButtonClass : summaryClass}>
+        {icon ?? (
           <>
             {label}
             <ChevronDownIcon size={14} className="hidden transition-transform group-open:rotate-180 lg:block" />
@@ -217,6 +216,13 @@ function MenuLinks({ items, className, labelledBy }: { items: NavItem[]; classNa
 }
 
 const iconButtonClass = "icon-button group-open:bg-accent";
+/**
+ * A menu's <details> has its button's size from the first paint: painted before its <summary> has
+ * arrived, it shows the browser's own "Details" label, wider and taller than the button, and the
+ * row moved when the button replaced it (a layout shift; decision 0027). A text menu is as high.
+ */
+const iconMenuClass = "size-11 shrink-0";
+const textMenuClass = "min-h-11";
 
 function CartLink({ count }: { count: number }) {
   const label = count > 0 ? `Warenkorb, ${count} Artikel` : "Warenkorb";
@@ -245,12 +251,7 @@ function SignInLink() {
 
 function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
   return (
-    <Dropdown
-      align="right"
-      ariaLabel="Benutzermenü"
-      summaryClassName={iconButtonClass}
-      summary={<UserIcon size={22} />}
-    >
+    <Dropdown align="right" ariaLabel="Benutzermenü" icon={<UserIcon size={22} />}>
       <div className="w-64">
         <p className="px-3 pb-2 pt-1 text-sm text-muted-foreground">
           Angemeldet als
@@ -325,12 +326,7 @@ export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redi
 function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
   const current = THEMES.find((t) => t.value === theme) ?? THEMES[2];
   return (
-    <Dropdown
-      align="right"
-      ariaLabel={`Farbschema: ${current.label}`}
-      summaryClassName={iconButtonClass}
-      summary={<current.Icon size={20} />}
-    >
+    <Dropdown align="right" ariaLabel={`Farbschema: ${current.label}`} icon={<current.Icon size={20} />}>
       <ThemeForm theme={theme} redirectTo={redirectTo} className="w-72 p-1" />
     </Dropdown>
   );
@@ -348,7 +344,7 @@ function MobileMenu({
   planEnd: string | null;
 }) {
   return (
-    <details data-mobile-menu="" className="group/mobile md:hidden">
+    <details data-mobile-menu="" className={cn("group/mobile md:hidden", iconMenuClass)}>
       <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
         <span className="inline-flex group-open/mobile:hidden">
           <MenuIcon size={24} />
