@@ -56,8 +56,8 @@ export function CatalogCard({
                 <CalendarIcon size={16} />
                 <span>
                   <span className="sr-only">Datum: </span>
-                  {formatDate(item.date)}
-                  {item.time ? `, ${item.time}` : ""}
+                  {/* One text node: React separates adjacent ones with a comment in the markup. */}
+                  {item.time ? `${formatDate(item.date)}, ${item.time}` : formatDate(item.date)}
                 </span>
               </li>
             ) : null}
@@ -79,7 +79,7 @@ export function CatalogCard({
             shipped={item.kind === "products" && item.shipped}
           />
           <Link to={href} className="text-link">
-            Details ansehen<span className="sr-only">: {item.title}</span>
+            Details ansehen<span className="sr-only">{`: ${item.title}`}</span>
           </Link>
         </div>
       </div>

@@ -206,9 +206,7 @@ export function TestimonialCarousel({
                     aria-hidden="true"
                     className="block size-3 rounded-full border-2 border-primary bg-transparent transition-colors group-hover:bg-primary/40 group-aria-[current=true]:bg-primary"
                   />
-                  <span className="sr-only">
-                    Stimme {position + 1} von {count}: {testimonial.name}
-                  </span>
+                  <span className="sr-only">{`Stimme ${position + 1} von ${count}: ${testimonial.name}`}</span>
                 </a>
               </li>
             );

@@ -96,7 +96,7 @@ export function Footer({ newsletter }: FooterProps) {
 
         <div className="mt-12 flex flex-col-reverse items-start justify-between gap-6 border-t border-border pt-6 sm:flex-row sm:items-center">
           <p className="text-sm text-muted-foreground" suppressHydrationWarning>
-            © {year} BeHappy. Alle Rechte vorbehalten.
+            {`© ${year} BeHappy. Alle Rechte vorbehalten.`}
           </p>
           <ul className="flex items-center gap-1" aria-label="Soziale Medien">
             {SOCIAL_LINKS.map((social) => {
