@@ -187,9 +187,10 @@ for (const path of LANDING_PAGES) {
       deviceScaleFactor: 2.625,
     });
     const page = await context.newPage();
-    await page.goto(path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: SCREEN_HEIGHT });
+      // Loaded again for each width: the full sheet's link, put back by the cuts, loads anew.
+      await page.goto(path);
       expect(await page.evaluate(movedOnPrefixes, SCREEN_HEIGHT), `${width} px`).toEqual([]);
     }
     await context.close();
