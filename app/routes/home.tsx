@@ -32,9 +32,8 @@ export default function HomePage() {
       >
         <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-28">
           <div className="max-w-3xl">
-            {/* Top-aligned: the icon keeps its place while the text after it arrives (decision 0027). */}
-            <p className="flex w-fit items-start gap-2 rounded-full bg-card px-4 py-1.5 text-sm font-medium text-primary shadow-sm">
-              <UsersIcon size={16} className="mt-0.5 shrink-0" />
+            <p className="icon-line w-fit rounded-full bg-card px-4 py-1.5 text-sm font-medium text-primary shadow-sm">
+              <UsersIcon size={16} />
               Mehr als 2.500 Mitglieder sind schon dabei
             </p>
             <h1 id="hero-heading" className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">

@@ -8,10 +8,11 @@ import { expect, test } from "./support/fixtures";
  * A document can reach the browser in pieces (a slow network, the parser yielding), and Chrome
  * paints what it has. The header's right-hand row is right-aligned: painted with the cart icon but
  * not yet the menu button, it moved the cart when the rest came (a layout shift Lighthouse measured
- * on `/`). On a phone the row has its final width from the first paint (decision 0027). This spec
- * serves the real start page through a proxy that pauses right after the cart link and again inside
- * <main>, at Lighthouse's phone size: the first paint comes in the first pause, and nothing shifts.
- * JavaScript only: the measurement is an in-page observer.
+ * on `/`). On a phone the row has its final width from the first paint (decision 0027). The first
+ * tests serve the real start page through a proxy that pauses at one place in the header (CUTS) and
+ * again inside <main>, at Lighthouse's phone size: the first paint comes in the first pause, and
+ * nothing shifts. JavaScript only: the measurement is an in-page observer. The tests after them
+ * check every place on the first screen of the landing pages.
  */
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
 
