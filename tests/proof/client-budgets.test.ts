@@ -34,10 +34,10 @@ const CSS_BUDGET_KB = 25;
  * cards, the testimonials, the header's desktop and phone menus, the footer with its newsletter
  * form) and ≈ 8 KB / 7 KB scripts and hydration data. As for the JavaScript, the report names the
  * gap and the budget holds what was reached. Since stop 46 sizes, fonts and motion are inline theme
- * constants (`calc(var(--spacing) * 11)` is `2.75rem`): ≈ 80.1 KB and ≈ 52.2 KB.
+ * constants (`calc(var(--spacing) * 11)` is `2.75rem`) and a badge's variant is one class: ≈ 79.4 KB and ≈ 51.4 KB.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 81, "/products": 53 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 80, "/products": 52 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 

@@ -39,10 +39,10 @@ export function PriceTerms({
     fee > 0 ? `${shippingIncluded ? "inkl." : "zzgl."} ${formatPrice(fee)} Versand` : "Versandkostenfrei";
   return (
     <span className={cn("text-xs text-muted-foreground", className)} data-testid="price-terms">
-      {vatNote(mode)}
+      {/* One text node: React separates adjacent text expressions with a comment in the markup. */}
+      {shipped ? `${vatNote(mode)} · ` : vatNote(mode)}
       {shipped ? (
         <>
-          {" · "}
           <Link to={SHIPPING_INFO_HREF} className="underline underline-offset-2">
             {shippingLabel}
           </Link>

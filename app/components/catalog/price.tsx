@@ -76,7 +76,7 @@ export function MemberPriceHint({ className }: { className?: string }) {
   if (memberPrices) return null;
   return (
     <p className={cn("text-sm text-muted-foreground", className)} data-testid="member-price-hint">
-      Als Mitglied zahlst du den günstigeren Preis.{" "}
+      {"Als Mitglied zahlst du den günstigeren Preis. "}
       <Link to="/join" className="font-medium text-primary underline underline-offset-4">
         Mitgliedschaft ansehen
       </Link>

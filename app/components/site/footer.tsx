@@ -105,7 +105,7 @@ export function Footer({ newsletter }: FooterProps) {
                 <li key={social.id}>
                   <a href={social.href} target="_blank" rel="noopener noreferrer" className="icon-link">
                     <Icon size={20} />
-                    <span className="sr-only">BeHappy auf {social.label} (öffnet in neuem Tab)</span>
+                    <span className="sr-only">{`BeHappy auf ${social.label} (öffnet in neuem Tab)`}</span>
                   </a>
                 </li>
               );
