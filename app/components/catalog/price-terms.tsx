@@ -39,15 +39,17 @@ export function PriceTerms({
     fee > 0 ? `${shippingIncluded ? "inkl." : "zzgl."} ${formatPrice(fee)} Versand` : "Versandkostenfrei";
   return (
     <span className={cn("text-xs text-muted-foreground", className)} data-testid="price-terms">
-      {/* One text node: React separates adjacent text expressions with a comment in the markup. */}
-      {shipped ? `${vatNote(mode)} · ` : vatNote(mode)}
+      {/* One text node before the link: React separates adjacent text expressions with a comment. */}
       {shipped ? (
         <>
+          {`${vatNote(mode)} · `}
           <Link to={SHIPPING_INFO_HREF} className="underline underline-offset-2">
             {shippingLabel}
           </Link>
         </>
-      ) : null}
+      ) : (
+        vatNote(mode)
+      )}
     </span>
   );
 }
