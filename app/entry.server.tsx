@@ -12,7 +12,7 @@ import { InlineStylesheetContext, type InlineStylesheet } from "~/components/sty
 import appCss from "~/app.css?inline";
 import { criticalCss } from "~/server/http/critical-css.server";
 import { logger } from "~/server/platform/log.server";
-import { contentSecurityPolicy, reportingHeaders } from "~/server/http/security.server";
+import { contentSecurityPolicy, openerPolicyHeaders, reportingHeaders } from "~/server/http/security.server";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +33,8 @@ export default function handleRequest(
   }
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  for (const [name, value] of Object.entries(reportingHeaders())) responseHeaders.set(name, value);
+  const documentHeaders = { ...reportingHeaders(), ...openerPolicyHeaders(responseHeaders.get("Cache-Control")) };
+  for (const [name, value] of Object.entries(documentHeaders)) responseHeaders.set(name, value);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

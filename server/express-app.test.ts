@@ -73,7 +73,6 @@ const SECURITY_HEADERS = [
   "x-frame-options",
   "referrer-policy",
   "permissions-policy",
-  "cross-origin-opener-policy",
   "strict-transport-security",
 ];
 const securityOf = (answer: Answer) => Object.fromEntries(SECURITY_HEADERS.map((h) => [h, answer.headers[h]]));

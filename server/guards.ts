@@ -36,14 +36,16 @@ export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
   res.status(refusal.status).set("Connection", "close").type(TEXT).send(refusal.message);
 };
 
-/** Headers for every response (documents, data, assets, redirects); documents add their CSP. */
+/**
+ * Headers for every response (documents, data, assets, redirects); documents add their CSP and,
+ * unless public, Cross-Origin-Opener-Policy (app/server/http/security.server.ts).
+ */
 export function baseSecurityHeaders(): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
     ...(env().isProduction ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }

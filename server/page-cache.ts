@@ -15,6 +15,7 @@
 // `private, max-age=…` (`browserOnly`; the browser's own copy holds only its own nonce).
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { isPublicAnswer } from "~/server/http/cache-policy.server";
 import { brotliOnce, compressible, gzipOnce, pickEncoding, withoutNonce, type Encoding } from "./stored-page";
 import {
   holdBody,
@@ -95,9 +96,6 @@ export function browserOnly(cacheControl: string): string {
   const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl)?.[1];
   return maxAge ? `private, max-age=${maxAge}` : "private, no-store";
 }
-
-const isPublic = (cacheControl: string) =>
-  /(?:^|,)\s*public\s*(?:,|$)/i.test(cacheControl) && !/private|no-store|no-cache/i.test(cacheControl);
 
 export function createPageCache(options: PageCacheOptions) {
   const ttl = options.ttlMs ?? PAGE_CACHE_TTL_MS;
@@ -192,10 +190,11 @@ export function createPageCache(options: PageCacheOptions) {
       storable =
         store !== null &&
         status === 200 &&
-        isPublic(cacheControl) &&
+        isPublicAnswer(cacheControl) &&
         res.getHeader("set-cookie") === undefined &&
         !(args.slice(1).some((a) => a && typeof a === "object") as boolean);
-      if (NONCE_IN_CSP.test(csp) && isPublic(cacheControl)) res.setHeader("Cache-Control", browserOnly(cacheControl));
+      if (NONCE_IN_CSP.test(csp) && isPublicAnswer(cacheControl))
+        res.setHeader("Cache-Control", browserOnly(cacheControl));
       if (store) res.setHeader("X-Page-Cache", "miss");
       return writeHead.apply(this, args);
     } as Response["writeHead"];

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth";
 import { fieldProps, usePageForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
@@ -127,7 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await clearRateLimit(bucket.tier, bucket.key);
     headers.append("Set-Cookie", await clearSignInEmail());
     headers.append("Set-Cookie", await rememberDevice(request, emailKey));
-    return redirect(landingOf(params), { headers });
+    // A document load, not a client-side navigation: the first signed-in page arrives with its
+    // Cross-Origin-Opener-Policy, which cuts the handle of any window of another site that opened
+    // this tab while it showed public pages (docs/decisions/0028-opener-policy-on-private-documents.md).
+    return redirectDocument(landingOf(params), { headers });
   } catch (error) {
     if (!(error instanceof AuthError)) {
       logger.error("auth failed unexpectedly", { intent: input.intent, error: (error as Error).message });

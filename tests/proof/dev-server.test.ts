@@ -17,7 +17,6 @@ const SECURITY_HEADERS = [
   "x-frame-options",
   "referrer-policy",
   "permissions-policy",
-  "cross-origin-opener-policy",
   "strict-transport-security",
 ];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "proof-dev-server-"));

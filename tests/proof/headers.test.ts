@@ -8,6 +8,8 @@
 //   (docs/decisions/0019-hashed-csp-for-stored-pages.md).
 //   Other responses (robots.txt, sitemap.xml, /healthz, JSON/CSV downloads, static files,
 //   redirects) run no scripts, so they need no CSP; framing is still refused by X-Frame-Options.
+//   Cross-Origin-Opener-Policy: same-origin on every document that is the viewer's own, none on a
+//   page that is the same for every visitor (docs/decisions/0028-opener-policy-on-private-documents.md).
 // - Every response: X-Content-Type-Options: nosniff, X-Frame-Options: DENY, a Referrer-Policy.
 // - Strict-Transport-Security: server.mjs sends it on every production response, also over plain
 //   HTTP. That is deliberate: production runs behind TLS; browsers ignore HSTS received over plain
@@ -80,6 +82,9 @@ const PUBLIC_PATHS = [
   "/admin",
 ];
 const MEMBER_PATHS = [
+  "/",
+  "/products",
+  `/products/${PRODUCT}`,
   "/dashboard",
   "/dashboard?tab=profile",
   "/account/password",
@@ -187,6 +192,16 @@ function headerProblems(path: string, response: Response, body: string): string[
     // Rendered and stored alike (docs/decisions/0021-csp-violation-reports.md).
     if (!/(^|; )report-uri \/csp-report(;|$)/.test(csp))
       problems.push("CSP reports nowhere (no report-uri /csp-report)");
+    // COOP on every page that is the viewer's own, not on one that is the same for every visitor:
+    // public, or the browser-only answer of a page the page cache stores (`private, max-age=…`).
+    const cacheControl = h.get("cache-control") ?? "";
+    const forEveryone = /\bpublic\b/.test(cacheControl) || /^private, max-age=\d+$/.test(cacheControl);
+    const coop = h.get("cross-origin-opener-policy");
+    if (forEveryone && coop) problems.push(`Cross-Origin-Opener-Policy on a page for everyone (${cacheControl})`);
+    if (!forEveryone && coop !== "same-origin")
+      problems.push(
+        `personal page (${cacheControl || "no Cache-Control"}) without Cross-Origin-Opener-Policy: same-origin`,
+      );
     const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => [m[1]!, m[2]!] as const);
     if (scripts.length === 0) problems.push("HTML without scripts (hydration missing?)");
     const bare = nonce
@@ -206,7 +221,8 @@ describe("security headers on every route (production)", () => {
   it("public pages, auth pages, cart, 404, robots.txt, sitemap.xml, /healthz and static files", async () => {
     const asset = readdirSync(`${process.env.BUILD_DIR ?? "build"}/client/assets`).find((f) => f.endsWith(".js"));
     const problems: string[] = [];
-    for (const path of [...PUBLIC_PATHS, `/assets/${asset}`]) {
+    // Twice: a page the page cache keeps is rendered first, then answered from the store.
+    for (const path of [...PUBLIC_PATHS, ...PUBLIC_PATHS, `/assets/${asset}`]) {
       const { response, body } = await get(production, path);
       expect(response.status, path).toBeLessThan(500);
       problems.push(...headerProblems(path, response, body));

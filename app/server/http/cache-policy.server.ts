@@ -34,6 +34,13 @@ export function cacheHeaders(policy: CachePolicy, other: Record<string, string> 
 
 const PERSONAL = /\b(private|no-store)\b/i;
 
+/** Whether an answer with this Cache-Control is the same for everyone, so a shared cache may keep it. */
+export function isPublicAnswer(cacheControl: string | null | undefined): boolean {
+  return (
+    /(?:^|,)\s*public\s*(?:,|$)/i.test(cacheControl ?? "") && !/private|no-store|no-cache/i.test(cacheControl ?? "")
+  );
+}
+
 /**
  * The one `headers` export of a page that may be cached publicly. Its own policy comes from the
  * loader's Cache-Control (catalogue pages decide per request) or, without one, from `fallback`

@@ -1,3 +1,4 @@
+import { isPublicAnswer } from "~/server/http/cache-policy.server";
 import { env } from "~/server/platform/env.server";
 
 /**
@@ -18,6 +19,20 @@ function reportsThroughReportingApi() {
 /** Headers a document sends with its CSP: the Reporting API's endpoint, over https only. */
 export function reportingHeaders(): Record<string, string> {
   return reportsThroughReportingApi() ? { "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` } : {};
+}
+
+/**
+ * Cross-Origin-Opener-Policy of a document, by its Cache-Control. A page that is the viewer's own
+ * (private: anything a member sees signed in, sign-in, cart, checkout, errors) opens in a browsing
+ * context group of its own, so no window of another site holds a handle on it; signing in ends in
+ * such a document load (routes/auth.tsx), which cuts the handle of a window that opened the shop.
+ * A public page is the same bytes for every visitor and has nothing to guard, and COOP is not
+ * free: opened from a tab that showed anything else, it starts a fresh renderer process, a
+ * main-thread task of 60–130 ms before the first paint here, four times that under Lighthouse's
+ * mobile throttling (docs/decisions/0028-opener-policy-on-private-documents.md).
+ */
+export function openerPolicyHeaders(cacheControl: string | null): Record<string, string> {
+  return isPublicAnswer(cacheControl) ? {} : { "Cross-Origin-Opener-Policy": "same-origin" };
 }
 
 /** Content-Security-Policy for documents: scripts only with this response's nonce. */

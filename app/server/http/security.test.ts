@@ -28,3 +28,17 @@ describe("CSP violation reporting", () => {
     expect(headers).toEqual({});
   });
 });
+
+describe("Cross-Origin-Opener-Policy of a document (decision 0028)", () => {
+  it("guards every page that is the viewer's own, and leaves it off the pages that are the same for all", async () => {
+    const { openerPolicyHeaders } = await import("./security.server");
+    const guarded = { "Cross-Origin-Opener-Policy": "same-origin" };
+    expect(openerPolicyHeaders("public, max-age=60, s-maxage=300")).toEqual({});
+    expect(openerPolicyHeaders("public, max-age=300, s-maxage=3600")).toEqual({});
+    expect(openerPolicyHeaders("private, no-store")).toEqual(guarded);
+    expect(openerPolicyHeaders("private, max-age=60")).toEqual(guarded);
+    expect(openerPolicyHeaders("public, no-store")).toEqual(guarded);
+    // A page no route gave a policy (an error page, a 404) is treated as personal.
+    expect(openerPolicyHeaders(null)).toEqual(guarded);
+  });
+});
