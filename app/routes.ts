@@ -10,10 +10,11 @@ export default [
   index("routes/home.tsx"),
   ...sharedModule("routes/content-page.tsx", ["about", "concept", "team", "community", "community2"]),
   route("offers", "routes/offers.tsx"),
-  ...(["products", "events", "courses"] as const).flatMap((kind) => [
-    route(kind, "routes/catalog-list.tsx", { id: kind }),
+  ...(["products", "events", "courses"] as const).map((kind) => route(kind, "routes/catalog-list.tsx", { id: kind })),
+  route("products/:id", "routes/product-detail.tsx", { id: "products-detail" }),
+  ...(["events", "courses"] as const).map((kind) =>
     route(`${kind}/:id`, "routes/catalog-detail.tsx", { id: `${kind}-detail` }),
-  ]),
+  ),
   ...(["events", "courses"] as const).map((kind) =>
     route(`${kind}/:id/kalender.ics`, "routes/calendar-file.ts", { id: `${kind}-calendar` }),
   ),

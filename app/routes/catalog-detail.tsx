@@ -4,7 +4,6 @@ import type { Route } from "./+types/catalog-detail";
 import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 import { CatalogDetailPage } from "~/components/catalog/detail-page";
 import { WaitlistForm } from "~/components/catalog/waitlist-form";
-import type { CartItemType } from "~/lib/cart";
 import { catalogDetailMeta } from "~/lib/catalog/seo";
 import { catalogKindOfPath } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
@@ -19,22 +18,25 @@ import { enforceIpLimit } from "~/server/http/rate-limit.server";
 import { redirectWithToast, type Toast } from "~/server/http/toast.server";
 import { getAuth } from "~/server/members/auth.server";
 
-/* Serves /courses/:id, /events/:id and /products/:id (route ids "<kind>-detail"), as legal.tsx does. */
+/*
+ * Serves /courses/:id and /events/:id (route ids "<kind>-detail"), as legal.tsx does: the page and
+ * the waitlist of a sold-out one. /products/:id is routes/product-detail.tsx, without a waitlist.
+ */
+type SeatKind = Exclude<CatalogKind, "products">;
+const kindOf = (path: string) => catalogKindOfPath(path) as SeatKind;
 
-/** A course is booked once; events and products are ordered in a quantity. */
-const CART: Record<CatalogKind, { itemType: CartItemType; withQuantity: boolean }> = {
+/** A course is booked once; events are ordered in a quantity. */
+const CART: Record<SeatKind, { itemType: "event" | "course"; withQuantity: boolean }> = {
   courses: { itemType: "course", withQuantity: false },
   events: { itemType: "event", withQuantity: true },
-  products: { itemType: "product", withQuantity: true },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  catalogDetailMeta(catalogKindOfPath(location.pathname), loaderData);
+  catalogDetailMeta(kindOf(location.pathname), loaderData);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 
-export const loader = (args: Route.LoaderArgs) =>
-  loadCatalogDetail(catalogKindOfPath(new URL(args.request.url).pathname), args);
+export const loader = (args: Route.LoaderArgs) => loadCatalogDetail(kindOf(new URL(args.request.url).pathname), args);
 
 /** What joining the waitlist answers, by outcome (the form's own errors stay next to its fields). */
 const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
@@ -61,11 +63,11 @@ const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
   gone: () => ({ type: "error", message: "Nicht gefunden", description: "Diese Veranstaltung gibt es nicht mehr." }),
 };
 
-/** The waitlist form of a sold-out event or course (issue 27); products have no waitlist. */
+/** The waitlist form of a sold-out event or course (issue 27). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
-  const kind = catalogKindOfPath(path);
-  if (kind === "products" || !isUuid(params.id)) throw data(null, { status: 404 });
+  const kind = kindOf(path);
+  if (!isUuid(params.id)) throw data(null, { status: 404 });
   await enforceIpLimit("waitlistPerIp", context);
   const formData = await request.formData();
   // A filled honeypot is a bot: answer like a success, store nothing.
@@ -77,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     joinWaitlist(
       tx,
       {
-        itemType: CART[kind].itemType as "event" | "course",
+        itemType: CART[kind].itemType,
         itemId: params.id,
         userId: getAuth(context).user?.id ?? null,
       },
@@ -92,7 +94,7 @@ export default function CatalogDetailRoute() {
   const { result, jsonLd } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
-  const kind = catalogKindOfPath(location.pathname);
+  const kind = kindOf(location.pathname);
   const found = result.state === "found";
   const addToCart = found ? (
     <AddToCartForm
@@ -102,15 +104,14 @@ export default function CatalogDetailRoute() {
       withQuantity={CART[kind].withQuantity}
     />
   ) : undefined;
-  const waitlist =
-    found && kind !== "products" ? (
-      <WaitlistForm
-        key={location.key}
-        action={location.pathname}
-        withSeats={CART[kind].withQuantity}
-        lastResult={answer?.result}
-      />
-    ) : undefined;
+  const waitlist = found ? (
+    <WaitlistForm
+      key={location.key}
+      action={location.pathname}
+      withSeats={CART[kind].withQuantity}
+      lastResult={answer?.result}
+    />
+  ) : undefined;
   return (
     <CatalogDetailPage kind={kind} result={result} structuredData={jsonLd} addToCart={addToCart} waitlist={waitlist} />
   );
