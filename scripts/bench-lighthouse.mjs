@@ -4,10 +4,9 @@
 // speed: each row prints Lighthouse's benchmark index of the machine next to it. Target (issue 31):
 // 1.0 with LCP ≤ 1.2 s and TBT ≤ 150 ms. The host-independent checks are tests/proof/lighthouse.test.ts.
 //
-// A second table puts each page's TBT next to its floors, runs interleaved: the same bytes (document,
-// scripts, sheet, images) from a static server, once bare and once with the app's
-// Cross-Origin-Opener-Policy, the one header that changes the measurement (a document with COOP is
-// opened in a new renderer process: Lighthouse starts from about:blank).
+// A second table puts each page's TBT next to its floor, runs interleaved: the same bytes (document,
+// scripts, sheet, images) from a static server. The public pages audited here carry no
+// Cross-Origin-Opener-Policy (decision 0028), the one header that changed the measurement.
 //
 //   npm run bench                           all three parts
 //   node scripts/bench-lighthouse.mjs       this part only; LIGHTHOUSE_RUNS (default 5), BUILD_DIR
@@ -45,37 +44,32 @@ try {
   await rig.stop();
 }
 
-/** TBT of each page against the same bytes from a static server, bare and with COOP, interleaved. */
+/** TBT of each page against the same bytes from a static server, interleaved. */
 async function floorTable() {
   const workDir = mkdtempSync(join(tmpdir(), "lighthouse-floor-"));
   const captured = {};
   for (const path of PAGES) captured[path] = { html: await (await fetch(rig.base + path)).text() };
   const assetsDir = join(BUILD_DIR, "client");
   const bare = await startStaticFloor(captured, workDir, { assetsDir });
-  const coop = await startStaticFloor(captured, workDir, {
-    assetsDir,
-    headers: { "Cross-Origin-Opener-Policy": "same-origin" },
-  });
   try {
-    console.log(`\nTotal Blocking Time against its floors, median of ${RUNS} (runs interleaved; ${await settle()}):\n`);
-    console.log("| page | app | same bytes, static server | the same with COOP |");
-    console.log("|---|---|---|---|");
+    console.log(`\nTotal Blocking Time against its floor, median of ${RUNS} (runs interleaved; ${await settle()}):\n`);
+    console.log("| page | app | same bytes, static server |");
+    console.log("|---|---|---|");
     for (const path of PAGES) {
-      const tbt = { app: [], bare: [], coop: [] };
+      const tbt = { app: [], bare: [] };
       for (let run = 0; run < RUNS; run++)
         for (const [key, base] of [
           ["app", rig.base],
           ["bare", bare.base],
-          ["coop", coop.base],
         ])
           tbt[key].push(figures(await auditOnce(rig, base + path)).tbtMs);
       const cell = (runs) => `${[...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]} ms (${runs.join(", ")})`;
       console.log(
-        `| \`${path.replace(PRODUCT, "{id}")}\` | ${cell(tbt.app)} | ${cell(tbt.bare)} | ${cell(tbt.coop)} |`,
+        `| \`${path.replace(PRODUCT, "{id}")}\` | ${cell(tbt.app)} | ${cell(tbt.bare)} |`,
       );
     }
   } finally {
-    await Promise.all([bare.stop(), coop.stop()]);
+    await bare.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
