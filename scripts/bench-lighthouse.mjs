@@ -64,9 +64,7 @@ async function floorTable() {
         ])
           tbt[key].push(figures(await auditOnce(rig, base + path)).tbtMs);
       const cell = (runs) => `${[...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]} ms (${runs.join(", ")})`;
-      console.log(
-        `| \`${path.replace(PRODUCT, "{id}")}\` | ${cell(tbt.app)} | ${cell(tbt.bare)} |`,
-      );
+      console.log(`| \`${path.replace(PRODUCT, "{id}")}\` | ${cell(tbt.app)} | ${cell(tbt.bare)} |`);
     }
   } finally {
     await bare.stop();
