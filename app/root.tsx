@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunction,
   useNavigation,
   useRouteLoaderData,
@@ -21,6 +20,7 @@ import { Footer } from "~/components/site/footer";
 import { CartMirror } from "~/components/cart/cart-mirror";
 import { Header } from "~/components/site/header";
 import { Toaster } from "~/components/ui/toaster";
+import { ScrollRestoration } from "~/components/scroll-restoration";
 import { NotFound } from "~/routes/not-found";
 import { authMiddleware, getAuth } from "~/server/members/auth.server";
 import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
@@ -139,7 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         */}
         <AppFullStylesheet href={appStylesheet} />
         <Footer newsletter={<NewsletterForm />} />
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration />
         <Scripts nonce={nonce} />
         {/* Hydration starts once the page is shown (app/server/http/deferred-scripts.server.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RUN_DEFERRED_MODULE }} />

@@ -6,13 +6,22 @@
  * Lighthouse counted scripts that loaded before the largest paint was on screen into LCP (2.1 s
  * instead of 1.1 s; docs/decisions/0006-script-deferral.md). A copy with the same nonce replaces
  * the inert script, so the CSP still decides.
+ *
+ * Before that, in a task of its own, the history entry gets the key React Router stores its scroll
+ * positions under (what its inline `<ScrollRestoration>` script did while the page was parsed,
+ * app/components/scroll-restoration.tsx), and the first `sessionStorage` read, slow in Chrome,
+ * happens here rather than inside hydration.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
+const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
+
 export const RUN_DEFERRED_MODULE =
   "(function(){" +
+  'function keyEntry(){try{if(!history.state||!history.state.key)history.replaceState({key:Math.random().toString(32).slice(2)},"");' +
+  `sessionStorage.getItem("${SCROLL_POSITIONS_KEY}")}catch(e){}}` +
   `function start(){var s=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!s)return;` +
   'var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)}' +
   "function after(frames){frames?requestAnimationFrame(function(){after(frames-1)}):setTimeout(start)}" +
-  'function shown(){after(2)}document.readyState==="complete"?shown():addEventListener("load",shown,{once:true})' +
+  'function shown(){setTimeout(keyEntry);after(2)}document.readyState==="complete"?shown():addEventListener("load",shown,{once:true})' +
   "})()";
