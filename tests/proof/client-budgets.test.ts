@@ -34,10 +34,11 @@ const CSS_BUDGET_KB = 25;
  * cards, the testimonials, the header's desktop and phone menus, the footer with its newsletter
  * form) and ≈ 8 KB / 7 KB scripts and hydration data. As for the JavaScript, the report names the
  * gap and the budget holds what was reached. Since stop 46 sizes, fonts and motion are inline theme
- * constants (`calc(var(--spacing) * 11)` is `2.75rem`) and a badge's variant is one class: ≈ 79.4 KB and ≈ 51.4 KB.
+ * constants (`calc(var(--spacing) * 11)` is `2.75rem`) and a badge's variant is one class: ≈ 79.4 KB and ≈ 51.4 KB;
+ * since stop 48 without React Router's scroll-restoration script (decision 0029): ≈ 79.0 KB and ≈ 50.8 KB.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 80, "/products": 52 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 79.5, "/products": 51.5 };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
