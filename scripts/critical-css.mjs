@@ -168,9 +168,12 @@ function select(full, kept, classes, html) {
     const names = [...part.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => unescape(m[1]));
     return names.length > 0 && names.every((name) => classes.has(name));
   };
+  // A rule for an open menu (`.site-menu[open] …`, app/app.css) stays only where beasties matched
+  // it: the pages are fetched with every menu closed, and what an open one shows waits for the sheet.
+  const forOpenMenu = (part) => /\.[\w-]+\[open\]/.test(part);
   const keepRule = (rule) =>
     selectorParts(rule.selector).some(
-      (part) => keptParts.has(`${parentKey(rule)}|${squeeze(part)}`) || classesUsed(part),
+      (part) => keptParts.has(`${parentKey(rule)}|${squeeze(part)}`) || (classesUsed(part) && !forOpenMenu(part)),
     );
   // Keyframes, @property, @font-face and @layer statements are taken whole, as beasties decided;
   // media queries and layers are kept while a rule in them is.
@@ -299,16 +302,17 @@ function beforeTheSheet(html, path) {
 }
 
 /**
- * The first screen shows no closed `<details>` content: the header's menus and the phone's menu
- * panel (≈ 3 KB of rules: their links, the theme buttons, the panel's spacing) come with the full
- * sheet, which the `<head>` preloads. The panel element itself stays, so its frame (position,
- * background, shadow) is inline: a menu opened in the moment before the sheet applies shows its
- * entries in place, in the browser's own type, not spread across the page.
+ * The first screen shows no closed `<details>` content: the header's menus (≈ 3 KB of rules: their
+ * links, the theme buttons, the drawer's spacing) come with the full sheet, which the `<head>`
+ * preloads. The panel element itself stays, so its frame (position, background, shadow) is inline:
+ * a menu opened in the moment before the sheet applies shows its entries in place, in the browser's
+ * own type, not spread across the page. The site menu is the exception: closed, its content is the
+ * header's row from md on (app/app.css `.site-menu`); its own menus are emptied.
  */
 function withClosedPanelsEmpty(body) {
   const document = parseDocument(body);
   for (const details of DomUtils.getElementsByTagName("details", document)) {
-    if ("open" in details.attribs) continue;
+    if ("open" in details.attribs || "data-mobile-menu" in details.attribs) continue;
     for (const panel of details.children) if (panel.type === "tag" && panel.name !== "summary") panel.children = [];
   }
   return DomUtils.getOuterHTML(document);

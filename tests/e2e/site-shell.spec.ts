@@ -105,11 +105,7 @@ test.describe("site shell", () => {
 
   test("the theme switch works as a form and is remembered", async ({ page }) => {
     await page.goto("/about");
-    const theme = page
-      .getByRole("banner")
-      .locator("details")
-      .filter({ has: page.locator('summary[aria-label^="Farbschema"]') })
-      .first();
+    const theme = page.getByRole("banner").locator('details[data-menu]:has(> summary[aria-label^="Farbschema"])');
     await theme.locator("summary").click();
     await theme.getByRole("button", { name: "Dunkel" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -145,9 +141,17 @@ test.describe("site shell", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/about");
     await page.locator("summary").filter({ hasText: "Menü öffnen" }).click();
-    const mobileNav = page.getByRole("navigation", { name: "Hauptnavigation" }).last();
+    // One navigation in the page: the drawer holds the row's own links, not a copy.
+    await expect(page.locator("nav[aria-label=Hauptnavigation]")).toHaveCount(1);
+    const mobileNav = page.getByRole("navigation", { name: "Hauptnavigation" });
     await expect(mobileNav.getByRole("link", { name: "Kurse" })).toBeVisible();
     await expect(mobileNav.getByRole("link", { name: "Glückstest" })).toBeVisible();
+    // Every menu laid open under its title, the links named by it; the join link and the theme
+    // switch below, without a further tap.
+    await expect(mobileNav.getByRole("list", { name: "Selbsttest" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Mitglied werden" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Dunkel" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await mobileNav.getByRole("link", { name: "Team" }).click();
     await expect(page).toHaveURL(/\/team$/);
     await expectAccessible(page);

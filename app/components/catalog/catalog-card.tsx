@@ -41,13 +41,11 @@ export function CatalogCard({
           {seats ? <Badge variant={seats.variant}>{seats.label}</Badge> : null}
         </div>
         <Heading className="card-title">
-          <Link to={href} className="hover:underline">
-            {item.displayTitle}
-          </Link>
+          <Link to={href}>{item.displayTitle}</Link>
         </Heading>
         {item.kind === "products" ? (
           item.description ? (
-            <p className="line-clamp-3 text-sm text-muted-foreground">{item.description}</p>
+            <p className="card-text">{item.description}</p>
           ) : null
         ) : (
           <ul className="card-facts">

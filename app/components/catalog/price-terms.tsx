@@ -38,14 +38,12 @@ export function PriceTerms({
   const shippingLabel =
     fee > 0 ? `${shippingIncluded ? "inkl." : "zzgl."} ${formatPrice(fee)} Versand` : "Versandkostenfrei";
   return (
-    <span className={cn("text-xs text-muted-foreground", className)} data-testid="price-terms">
+    <span className={cn("price-terms", className)} data-testid="price-terms">
       {/* One text node before the link: React separates adjacent text expressions with a comment. */}
       {shipped ? (
         <>
           {`${vatNote(mode)} · `}
-          <Link to={SHIPPING_INFO_HREF} className="underline underline-offset-2">
-            {shippingLabel}
-          </Link>
+          <Link to={SHIPPING_INFO_HREF}>{shippingLabel}</Link>
         </>
       ) : (
         vatNote(mode)

@@ -36,31 +36,22 @@ export function PriceList({
       <span className="price-tag">Dein Preis</span>
     </dd>
   );
+  const amount = size === "lg" ? "price price-lg" : "price";
   return (
     // Side by side where both fit, one above the other where they do not ("Inklusive" in text-2xl on a
     // 320 px detail page), so neither price breaks inside its word.
     <dl className={cn("price-list", className)} data-member-prices={memberPrices ? "true" : "false"}>
       <div>
         <dt className="fact-label">Preis</dt>
-        <dd
-          className={cn(
-            "font-semibold",
-            size === "lg" ? "text-2xl" : "text-lg",
-            memberPrices && "text-muted-foreground line-through",
-          )}
-        >
-          {formatPrice(price)}
-        </dd>
+        <dd className={cn(amount, memberPrices && "text-muted-foreground line-through")}>{formatPrice(price)}</dd>
         {memberPrices ? null : yours}
       </div>
       <div>
         <dt className="fact-label">Community-Preis</dt>
-        <dd className={cn("font-semibold text-primary", size === "lg" ? "text-2xl" : "text-lg")}>
-          {formatCommunityPrice(communityPrice)}
-        </dd>
+        <dd className={`${amount} text-primary`}>{formatCommunityPrice(communityPrice)}</dd>
         {memberPrices ? yours : null}
       </div>
-      <div className="-mt-2 basis-full">
+      <div className="price-note">
         <dt className="sr-only">Preisangaben</dt>
         <dd>
           <PriceTerms shipped={shipped} />

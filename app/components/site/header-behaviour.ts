@@ -20,6 +20,16 @@ export function useScrolled(threshold: number) {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Whether a control in the mobile menu can take focus. The drawer lays its menus open although
+ * their <details> are closed (`::details-content`, app/app.css), so "inside a closed <details>" is
+ * not "hidden"; `checkVisibility` knows, where it exists.
+ */
+function isShown(el: HTMLElement) {
+  if (typeof el.checkVisibility === "function") return el.checkVisibility();
+  return el.getClientRects().length > 0 && !el.closest("details:not([open]) > :not(summary)");
+}
+
 export function useMenuBehaviour(headerRef: RefObject<HTMLElement | null>, locationKey: string) {
   // Navigation closes every menu (including the mobile one). Not on the first run: a menu the
   // visitor opened before the scripts started stays open.
@@ -73,9 +83,7 @@ export function useMenuBehaviour(headerRef: RefObject<HTMLElement | null>, locat
       }
       // Focus trap inside the open mobile menu (summary = close button, plus the panel).
       if (event.key === "Tab" && mobile?.open) {
-        const items = Array.from(mobile.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-          (el) => el.getClientRects().length > 0 && !el.closest("details:not([open]) > :not(summary)"),
-        );
+        const items = Array.from(mobile.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(isShown);
         if (items.length === 0) return;
         const first = items[0];
         const last = items[items.length - 1];

@@ -101,7 +101,7 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
           scrolled ? "bg-header-translucent backdrop-blur-md" : "bg-header",
         )}
       />
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
+      <div className="relative mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
         <Link
           to="/"
           className="inline-flex min-h-11 shrink-0 items-center rounded-md px-1 text-lg font-bold tracking-tight text-primary lg:mr-2 lg:text-xl"
@@ -109,41 +109,15 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
           BeHappy
         </Link>
 
-        <nav aria-label="Hauptnavigation" className="hidden md:block">
-          <ul className="flex items-center lg:gap-1">
-            {NAV_MENUS.map((menu) => (
-              <li key={menu.id}>
-                <Dropdown label={menu.label}>
-                  <MenuLinks items={menu.items} />
-                </Dropdown>
-              </li>
-            ))}
-            <li>
-              <NavLink to={COMMUNITY_LINK.to} className={navItemClass}>
-                {COMMUNITY_LINK.label}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
+        <SiteMenu theme={theme} redirectTo={redirectTo} planName={planName} planEnd={planEnd} />
 
-        {/* On a phone the row is three icon buttons (cart, account, menu), and its box has their
-            width from the first paint: Chrome paints a half-parsed header, and a right-aligned row
-            that grew as its icons arrived moved the first ones (a layout shift; decision 0027). */}
+        {/* On a phone the row is three icon buttons (cart, account, and the site menu's, placed at
+            its end by app/app.css), and its box has their width from the first paint: Chrome paints
+            a half-parsed header, and a right-aligned row that grew as its icons arrived moved the
+            first ones (a layout shift; decision 0027). */}
         <div className="ml-auto flex min-w-33 shrink-0 items-center md:min-w-0 lg:gap-1">
-          <div className="mr-1 hidden md:block">
-            <JoinOrPlan
-              planName={planName}
-              planEnd={planEnd}
-              endClass="text-[0.6875rem] lg:text-xs"
-              className={buttonClass(planName ? "outline" : "default", "sm")}
-            />
-          </div>
-          <div className="hidden md:block">
-            <ThemeMenu theme={theme} redirectTo={redirectTo} />
-          </div>
           <CartLink count={cartCount} />
           {user ? <UserMenu email={user.email} isAdmin={user.isAdmin ?? false} /> : <SignInLink />}
-          <MobileMenu theme={theme} redirectTo={redirectTo} planName={planName} planEnd={planEnd} />
         </div>
       </div>
     </header>
@@ -161,23 +135,35 @@ const panelClass = "menu-panel";
 
 const menuLinkClass = "menu-link";
 
-/** A text menu (`label`) in the navigation, or an icon button (`icon`) in the right-hand row. */
+/**
+ * A text menu (`label`) in the navigation, or an icon button (`icon`) in the right-hand row. In the
+ * phone's drawer the menus of the site menu are laid open under a title (`titleId`), their summary
+ * hidden (app/app.css).
+ */
 function Dropdown({
   label,
   icon,
   align = "left",
   children,
   ariaLabel,
+  titleId,
+  className,
 }: {
   label?: string;
   icon?: ReactNode;
   align?: "left" | "right";
   children: ReactNode;
   ariaLabel?: string;
+  titleId?: string;
+  className?: string;
 }) {
   return (
     // One exclusive group: opening a menu closes the others, also without JavaScript.
-    <details data-menu="" name="header-menu" className={cn("group relative", icon ? iconMenuClass : textMenuClass)}>
+    <details
+      data-menu=""
+      name="header-menu"
+      className={cn("group relative", icon ? iconMenuClass : textMenuClass, className)}
+    >
       <summary aria-label={ariaLabel} className={icon ? iconButtonClass : summaryClass}>
         {icon ?? (
           <>
@@ -186,14 +172,21 @@ function Dropdown({
           </>
         )}
       </summary>
-      <div className={cn(panelClass, align === "right" ? "right-0" : "left-0")}>{children}</div>
+      <div className={cn(panelClass, align === "right" ? "right-0" : "left-0")}>
+        {titleId ? (
+          <p id={titleId} className="menu-title">
+            {label}
+          </p>
+        ) : null}
+        {children}
+      </div>
     </details>
   );
 }
 
-function MenuLinks({ items, className, labelledBy }: { items: NavItem[]; className?: string; labelledBy?: string }) {
+function MenuLinks({ items, labelledBy }: { items: NavItem[]; labelledBy?: string }) {
   return (
-    <ul className={className} aria-labelledby={labelledBy}>
+    <ul aria-labelledby={labelledBy}>
       {items.map((item) => (
         <li key={item.to}>
           {item.external ? (
@@ -327,12 +320,19 @@ function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) 
   const current = THEMES.find((t) => t.value === theme) ?? THEMES[2];
   return (
     <Dropdown align="right" ariaLabel={`Farbschema: ${current.label}`} icon={<current.Icon size={20} />}>
-      <ThemeForm theme={theme} redirectTo={redirectTo} className="w-72 p-1" />
+      <ThemeForm theme={theme} redirectTo={redirectTo} />
     </Dropdown>
   );
 }
 
-function MobileMenu({
+/**
+ * The navigation, the join link and the theme switch, once in the page. One <details>: on a phone its
+ * summary is the menu button and its content a drawer with every menu's links laid open; from md
+ * on its content is the header row and the summary is gone (`::details-content` shows a closed
+ * <details>' content). A browser without `::details-content` keeps the button, which opens the row.
+ * Layout: `.site-menu` in app/app.css.
+ */
+function SiteMenu({
   theme,
   redirectTo,
   planName,
@@ -344,7 +344,7 @@ function MobileMenu({
   planEnd: string | null;
 }) {
   return (
-    <details data-mobile-menu="" className={cn("group/mobile md:hidden", iconMenuClass)}>
+    <details data-mobile-menu="" className="site-menu group/mobile">
       <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
         <span className="inline-flex group-open/mobile:hidden">
           <MenuIcon size={24} />
@@ -355,35 +355,32 @@ function MobileMenu({
           <span className="sr-only">Menü schließen</span>
         </span>
       </summary>
-      {/* display:none while closed: a closed <details> keeps its content's boxes, and the panel's
-          slide-in would widen the page. */}
-      <div className="fixed inset-x-0 bottom-0 top-16 z-40 hidden overflow-y-auto overscroll-contain border-t border-border bg-background animate-slide-in group-open/mobile:block">
-        <nav aria-label="Hauptnavigation" className="mx-auto max-w-lg px-6 pb-12 pt-6">
-          {NAV_MENUS.map((menu) => (
-            <div key={menu.id} className="mb-6">
-              <p
-                id={`mobile-${menu.id}`}
-                className="px-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
-              >
-                {menu.label}
-              </p>
-              <MenuLinks items={menu.items} className="mt-1" labelledBy={`mobile-${menu.id}`} />
-            </div>
-          ))}
-          <ul className="mb-6 border-t border-border pt-4">
+      <div className="site-menu-panel">
+        <nav aria-label="Hauptnavigation">
+          <ul className="site-nav">
+            {NAV_MENUS.map((menu) => (
+              <li key={menu.id}>
+                <Dropdown label={menu.label} titleId={`menu-${menu.id}`}>
+                  <MenuLinks items={menu.items} labelledBy={`menu-${menu.id}`} />
+                </Dropdown>
+              </li>
+            ))}
             <li>
-              <NavLink to={COMMUNITY_LINK.to} className={menuLinkClass}>
+              <NavLink to={COMMUNITY_LINK.to} className={navItemClass}>
                 {COMMUNITY_LINK.label}
               </NavLink>
             </li>
           </ul>
+        </nav>
+        <div className="site-menu-extras">
           <JoinOrPlan
             planName={planName}
             planEnd={planEnd}
-            className={buttonClass(planName ? "outline" : "default", "lg", "w-full")}
+            endClass="text-sm md:text-[0.6875rem] lg:text-xs"
+            className={buttonClass(planName ? "outline" : "default", "sm")}
           />
-          <ThemeForm theme={theme} redirectTo={redirectTo} className="mt-8" />
-        </nav>
+          <ThemeMenu theme={theme} redirectTo={redirectTo} />
+        </div>
       </div>
     </details>
   );
