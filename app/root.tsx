@@ -128,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-background text-foreground antialiased">
+      <body>
         <a href="#main" className="skip-link">
           Zum Inhalt springen
         </a>

@@ -2,7 +2,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 export function HoneypotField() {
   return (
-    <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+    <div aria-hidden="true" className="honeypot">
       <label>
         Bitte leer lassen
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -36,9 +36,14 @@ const CSS_BUDGET_KB = 25;
  * gap and the budget holds what was reached. Since stop 46 sizes, fonts and motion are inline theme
  * constants (`calc(var(--spacing) * 11)` is `2.75rem`) and a badge's variant is one class: ≈ 79.4 KB and ≈ 51.4 KB;
  * since stop 48 without React Router's scroll-restoration script (decision 0029): ≈ 79.0 KB and ≈ 50.8 KB.
+ * Since stop 49 the header holds its navigation once (the phone's drawer is the same <details>,
+ * decision 0030), the header, footer, toasts and price lists name their styles once, the inline
+ * colours are `light-dark()` again, a card's data has one title and its second link no
+ * `data-discover`: ≈ 72.1 KB and ≈ 43.6 KB. `/products` meets the target; `/` holds four sections
+ * of cards and the four testimonials the spec asks for (≈ 31 KB of markup).
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 79.5, "/products": 51.5 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 72.5, "/products": ISSUE_HTML_TARGET_KB };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 

@@ -22,7 +22,6 @@ export function CatalogImage({
       width={800}
       height={600}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
       fetchPriority={eager ? "high" : undefined}
       className={cn("catalog-image", className)}
     />

@@ -43,7 +43,10 @@ export function PriceTerms({
       {shipped ? (
         <>
           {`${vatNote(mode)} · `}
-          <Link to={SHIPPING_INFO_HREF}>{shippingLabel}</Link>
+          {/* On every product card: the footer's "AGB" already lets React Router discover the route. */}
+          <Link to={SHIPPING_INFO_HREF} discover="none">
+            {shippingLabel}
+          </Link>
         </>
       ) : (
         vatNote(mode)

@@ -49,42 +49,34 @@ const SOCIAL_ICONS = {
   linkedin: LinkedInIcon,
 } as const;
 
-const linkClass = "footer-link";
-
 export function Footer({ newsletter }: FooterProps) {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-auto border-t border-border bg-muted print:hidden">
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <div className="grid gap-10 lg:grid-cols-[1.3fr_2fr]">
-          <div className="space-y-4">
-            <Link to="/" className="inline-flex min-h-11 items-center text-2xl font-bold tracking-tight text-primary">
+    <footer className="site-footer">
+      <div className="site-footer-body">
+        <div className="site-footer-top">
+          <div className="site-footer-about">
+            <Link to="/" className="site-footer-logo">
               BeHappy
             </Link>
-            <p className="max-w-sm text-muted-foreground">
+            <p>
               Die Gemeinschaft für persönliches Wachstum, Glück und Selbstverwirklichung – mit Kursen, Veranstaltungen
               und Menschen, die dich ermutigen.
             </p>
-            {newsletter ? <div className="max-w-md pt-2">{newsletter}</div> : null}
+            {newsletter ? <div className="site-footer-newsletter">{newsletter}</div> : null}
           </div>
 
-          <div className="grid gap-8 sm:grid-cols-3">
+          <div className="footer-nav">
             {COLUMNS.map((column) => (
               <nav key={column.id} aria-labelledby={`footer-${column.id}`}>
-                <h2 id={`footer-${column.id}`} className="text-sm font-semibold uppercase tracking-wide">
-                  {column.title}
-                </h2>
-                <ul className="mt-3 space-y-0.5">
+                <h2 id={`footer-${column.id}`}>{column.title}</h2>
+                <ul>
                   {column.links.map((link) => (
                     <li key={link.to}>
                       {link.external ? (
-                        <ExternalLink href={link.to} className={linkClass}>
-                          {link.label}
-                        </ExternalLink>
+                        <ExternalLink href={link.to}>{link.label}</ExternalLink>
                       ) : (
-                        <Link to={link.to} className={linkClass}>
-                          {link.label}
-                        </Link>
+                        <Link to={link.to}>{link.label}</Link>
                       )}
                     </li>
                   ))}
@@ -94,11 +86,9 @@ export function Footer({ newsletter }: FooterProps) {
           </div>
         </div>
 
-        <div className="mt-12 flex flex-col-reverse items-start justify-between gap-6 border-t border-border pt-6 sm:flex-row sm:items-center">
-          <p className="text-sm text-muted-foreground" suppressHydrationWarning>
-            {`© ${year} BeHappy. Alle Rechte vorbehalten.`}
-          </p>
-          <ul className="flex items-center gap-1" aria-label="Soziale Medien">
+        <div className="site-footer-bottom">
+          <p suppressHydrationWarning>{`© ${year} BeHappy. Alle Rechte vorbehalten.`}</p>
+          <ul aria-label="Soziale Medien">
             {SOCIAL_LINKS.map((social) => {
               const Icon = SOCIAL_ICONS[social.id];
               return (

@@ -65,9 +65,6 @@ function JoinOrPlan({
   );
 }
 
-/** Height of the fixed header (h-16 = 4rem); <main> needs the same top padding (pt-16). */
-export const HEADER_HEIGHT_CLASS = "h-16";
-
 const SCROLL_THRESHOLD = 10; // spec §9
 
 /**
@@ -85,27 +82,11 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
   useMenuBehaviour(headerRef, location.key);
 
   return (
-    <header
-      ref={headerRef}
-      className={cn(
-        "fixed inset-x-0 top-0 z-50 border-b transition-shadow duration-200 print:hidden",
-        HEADER_HEIGHT_CLASS,
-        scrolled ? "border-transparent shadow-md" : "border-border",
-      )}
-    >
+    <header ref={headerRef} className="site-header" data-scrolled={scrolled ? "" : undefined}>
       {/* Background on its own layer: a backdrop-filter on <header> would trap the fixed mobile panel. */}
-      <div
-        aria-hidden="true"
-        className={cn(
-          "absolute inset-0 -z-10 transition-colors duration-200",
-          scrolled ? "bg-header-translucent backdrop-blur-md" : "bg-header",
-        )}
-      />
-      <div className="relative mx-auto flex h-full max-w-7xl items-center gap-1 px-3 sm:px-4 lg:gap-2 lg:px-6">
-        <Link
-          to="/"
-          className="inline-flex min-h-11 shrink-0 items-center rounded-md px-1 text-lg font-bold tracking-tight text-primary lg:mr-2 lg:text-xl"
-        >
+      <div aria-hidden="true" className="site-header-bg" />
+      <div className="site-header-row">
+        <Link to="/" className="site-logo">
           BeHappy
         </Link>
 
@@ -128,8 +109,6 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
 
 const navItemClass = ({ isActive }: { isActive: boolean }) =>
   cn("nav-item", isActive && "text-primary underline decoration-2 underline-offset-8");
-
-const summaryClass = "nav-item group-open:bg-accent";
 
 const panelClass = "menu-panel";
 
@@ -159,16 +138,12 @@ function Dropdown({
 }) {
   return (
     // One exclusive group: opening a menu closes the others, also without JavaScript.
-    <details
-      data-menu=""
-      name="header-menu"
-      className={cn("group relative", icon ? iconMenuClass : textMenuClass, className)}
-    >
-      <summary aria-label={ariaLabel} className={icon ? iconButtonClass : summaryClass}>
+    <details data-menu="" name="header-menu" className={cn("menu", icon ? "menu-icon" : null, className)}>
+      <summary aria-label={ariaLabel} className={icon ? iconButtonClass : "nav-item"}>
         {icon ?? (
           <>
             {label}
-            <ChevronDownIcon size={14} className="hidden transition-transform group-open:rotate-180 lg:block" />
+            <ChevronDownIcon size={14} className="nav-chevron" />
           </>
         )}
       </summary>
@@ -208,14 +183,7 @@ function MenuLinks({ items, labelledBy }: { items: NavItem[]; labelledBy?: strin
   );
 }
 
-const iconButtonClass = "icon-button group-open:bg-accent";
-/**
- * A menu's <details> has its button's size from the first paint: painted before its <summary> has
- * arrived, it shows the browser's own "Details" label, wider and taller than the button, and the
- * row moved when the button replaced it (a layout shift; decision 0027). A text menu is as high.
- */
-const iconMenuClass = "size-11 shrink-0";
-const textMenuClass = "min-h-11";
+const iconButtonClass = "icon-button";
 
 function CartLink({ count }: { count: number }) {
   const label = count > 0 ? `Warenkorb, ${count} Artikel` : "Warenkorb";
@@ -301,10 +269,7 @@ export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redi
               name="theme"
               value={value}
               aria-pressed={theme === value}
-              className={cn(
-                "theme-option",
-                theme === value ? "border-primary bg-primary text-primary-foreground" : "border-input hover:bg-accent",
-              )}
+              className="theme-option"
             >
               <Icon size={16} />
               {label}
@@ -344,13 +309,13 @@ function SiteMenu({
   planEnd: string | null;
 }) {
   return (
-    <details data-mobile-menu="" className="site-menu group/mobile">
-      <summary className={cn(iconButtonClass, "group-open/mobile:bg-accent")}>
-        <span className="inline-flex group-open/mobile:hidden">
+    <details data-mobile-menu="" className="site-menu">
+      <summary className={iconButtonClass}>
+        <span className="when-closed">
           <MenuIcon size={24} />
           <span className="sr-only">Menü öffnen</span>
         </span>
-        <span className="hidden group-open/mobile:inline-flex">
+        <span className="when-open">
           <CloseIcon size={24} />
           <span className="sr-only">Menü schließen</span>
         </span>

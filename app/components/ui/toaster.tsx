@@ -88,14 +88,14 @@ export function Toaster({ toast }: ToasterProps) {
       aria-label="Benachrichtigungen"
       // On a phone the toasts sit at the top, under the header: at the bottom they covered the price
       // box and the add-to-cart button the visitor had just used.
-      className="pointer-events-none fixed inset-x-4 top-20 z-[60] flex flex-col items-end gap-[14px] sm:inset-x-auto sm:top-auto sm:right-6 sm:bottom-6"
+      className="toaster"
     >
-      <div role="alert" className="flex w-full flex-col gap-[14px] sm:w-[356px]">
+      <div role="alert">
         {assertive.map((t) => (
           <ToastCard key={t.id} toast={t} interactive={hydrated} />
         ))}
       </div>
-      <div role="status" aria-live="polite" className="flex w-full flex-col gap-[14px] sm:w-[356px]">
+      <div role="status" aria-live="polite">
         {polite.map((t) => (
           <ToastCard key={t.id} toast={t} interactive={hydrated} />
         ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCardItem } from "~/lib/catalog/card-item";
+import { plainTitle, toCardItem } from "~/lib/catalog/card-item";
 import type { EventItem, ProductItem } from "~/lib/catalog/types";
 
 const event: EventItem = {
@@ -47,7 +47,6 @@ describe("toCardItem", () => {
     expect(toCardItem(event)).toEqual({
       kind: "events",
       id: "e1",
-      title: "Sommerfest",
       displayTitle: "Som­mer­fest",
       category: "Fest",
       image_url: "/images/fest.svg",
@@ -66,5 +65,11 @@ describe("toCardItem", () => {
     expect(card).toMatchObject({ description: "Kurzer Text der Karte.", availability: true, shipped: true });
     expect(card).not.toHaveProperty("details");
     expect(card).not.toHaveProperty("created_at");
+  });
+
+  it("sends the title once, hyphenated; the plain one is it without the soft hyphens", () => {
+    const card = toCardItem(event);
+    expect(card).not.toHaveProperty("title");
+    expect(plainTitle(card.displayTitle)).toBe(event.title);
   });
 });

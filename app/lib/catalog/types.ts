@@ -56,7 +56,7 @@ export interface ProductItem {
 
 export type CatalogItem = EventItem | CourseItem | ProductItem;
 
-type CardFields = "id" | "title" | "displayTitle" | "category" | "image_url" | "price" | "behappy_price";
+type CardFields = "id" | "displayTitle" | "category" | "image_url" | "price" | "behappy_price";
 /**
  * What a catalogue card shows (app/components/catalog/catalog-card.tsx): list pages and the home
  * and offers sections send only this to the browser, not the texts and times the card leaves out
