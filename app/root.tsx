@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 // In production the critical rules go inline and this URL (hashed, immutable) follows at the end of
 // the body; in development it is the <link> in <head> (components/stylesheet.tsx).
 import appStylesheet from "~/app.css?url";
-import { AppFullStylesheet, AppStylesheet } from "~/components/stylesheet";
+import { AppFullStylesheet, AppStylesheet, usePagePlacesFullSheet } from "~/components/stylesheet";
 import { useNonce } from "~/components/nonce";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { Footer } from "~/components/site/footer";
@@ -112,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = root?.theme ?? "system";
+  const pagePlacesSheet = usePagePlacesFullSheet();
   return (
     <html
       lang="de"
@@ -136,8 +137,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/*
           Here, not in Shell, so that neither remounts when a page turns into the error page. Before
           the footer: the page paints from the inline rules, the footer waits for the full sheet.
+          A page may place it earlier, after its first screen (the start page).
         */}
-        <AppFullStylesheet href={appStylesheet} />
+        {pagePlacesSheet ? null : <AppFullStylesheet href={appStylesheet} />}
         <Footer newsletter={<NewsletterForm />} />
         <ScrollRestoration />
         <Scripts nonce={nonce} />

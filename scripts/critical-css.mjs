@@ -70,6 +70,7 @@ const DATA_DEPENDENT =
   '<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:[&_h2]:text-lg lg:[&_h3]:text-lg"><li><h2></h2><h3></h3></li></ul>' +
   '<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"><li></li></ul>';
 
+standInSheets();
 const server = await startAppServer({ env: { DATA_DIR: dataDir, BUILD_DIR }, stdio: "pipe" });
 let bodies = "";
 let htmlTag = "<html>";
@@ -311,16 +312,26 @@ function classesOf(html) {
 }
 
 /**
- * The part of a page's body the inline rules must style: everything before the footer. The full
- * sheet's <link> stands right before it (app/root.tsx) and holds back what follows until it
- * applies, so the footer never needs the inline rules. (During extraction the server has no
- * critical.css yet and renders no such link, so the footer marks the place.)
+ * The part of a page's body the inline rules must style: everything before the full sheet's
+ * <link>, which holds back what follows until it applies. It stands before the footer
+ * (app/root.tsx), or earlier where a page places it after its first screen (the start page,
+ * `StylesheetHandle` in app/components/stylesheet.tsx). The server renders it where it will in
+ * production because it starts with a stand-in critical.css (`standInSheets`).
  */
 function beforeTheSheet(html, path) {
   const body = html.match(/<body\b[^>]*>[\s\S]*<\/body>/)?.[0] ?? "";
-  const footer = body.search(/<footer\b/);
-  if (footer < 0) throw new Error(`${path}: no <footer> to end the inline part at`);
-  return body.slice(0, footer);
+  const link = body.search(/<link\b[^>]*rel="stylesheet"/);
+  if (link < 0) throw new Error(`${path}: no full-sheet <link> to end the inline part at`);
+  return body.slice(0, link);
+}
+
+/**
+ * Before the app starts for extraction: the whole sheet as the "critical" one, so the server renders
+ * pages as in production, the full sheet's <link> in its place (the inline copy is stripped again).
+ */
+function standInSheets() {
+  writeFileSync(OUTPUT, fullSheet);
+  writeFileSync(OUTPUT_PAGES, "{}");
 }
 
 /**
@@ -343,6 +354,6 @@ function withClosedPanelsEmpty(body) {
 async function fetchPage(path) {
   const response = await fetch(`${server.base}${path}`);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  // The server inlines the full sheet while no critical.css exists; beasties must not read it.
+  // The server inlines the stand-in (the whole sheet, standInSheets); beasties must not read it.
   return (await response.text()).replace(/<style id="app-css"[^>]*>[\s\S]*?<\/style>/, "");
 }

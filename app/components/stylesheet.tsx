@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { useMatches, useRouteError } from "react-router";
 
 /**
  * The sheet the production server render inlines (app/entry.server.tsx). `critical`: only the rules
@@ -67,4 +68,23 @@ export function AppFullStylesheet({ href }: { href: string }) {
   const sheet = useInlineSheet();
   if (!sheet?.critical) return null;
   return <link rel="stylesheet" href={href} />;
+}
+
+/**
+ * A route whose page places the full sheet itself, right after its first screen, says so in its
+ * handle (`export const handle: StylesheetHandle`); its inline part then holds only that screen's
+ * rules (scripts/critical-css.mjs cuts the page at the link). The start page does: below its hero
+ * come four sections of cards and the testimonials, ≈ 8 KB of rules no first screen shows.
+ */
+export type StylesheetHandle = { fullSheetInPage?: boolean };
+
+/**
+ * Whether the layout leaves the full sheet to the page. Not on an error page: the route's
+ * component, which would place it, is not what is shown.
+ */
+export function usePagePlacesFullSheet() {
+  const matches = useMatches();
+  const error = useRouteError();
+  if (error) return false;
+  return matches.some((match) => (match.handle as StylesheetHandle | undefined)?.fullSheetInPage === true);
 }

@@ -13,10 +13,15 @@ import { homePillars } from "~/content/pillars";
 import { homeTestimonials } from "~/content/testimonials";
 import { pageHeaders } from "~/server/http/cache-policy.server";
 import { loadCatalogSections } from "~/server/catalog/catalog-pages.server";
+import appStylesheet from "~/app.css?url";
+import { AppFullStylesheet, type StylesheetHandle } from "~/components/stylesheet";
 
 export const meta: Route.MetaFunction = loaderCanonicalMetaExport(homePage);
 
 export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
+
+// The full sheet right after the hero: the first screen paints from the inline rules alone.
+export const handle: StylesheetHandle = { fullSheetInPage: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadCatalogSections("startpage", "/", { request, context });
@@ -53,6 +58,7 @@ export default function HomePage() {
           <HeroIllustration className="hidden w-full max-w-md justify-self-center lg:block" />
         </div>
       </section>
+      <AppFullStylesheet href={appStylesheet} />
 
       <WideSection
         headingId="pillars-heading"

@@ -39,11 +39,13 @@ const CSS_BUDGET_KB = 25;
  * Since stop 49 the header holds its navigation once (the phone's drawer is the same <details>,
  * decision 0030), the header, footer, toasts and price lists name their styles once, the inline
  * colours are `light-dark()` again, a card's data has one title and its second link no
- * `data-discover`: ≈ 72.1 KB and ≈ 43.6 KB. `/products` meets the target; `/` holds four sections
- * of cards and the four testimonials the spec asks for (≈ 31 KB of markup).
+ * `data-discover`: ≈ 72.1 KB and ≈ 43.6 KB; the start page places the full sheet right after its
+ * hero, so only its first screen's rules are inline (≈ 12.9 KB instead of 20.8): ≈ 64.3 KB.
+ * `/products` meets the target; `/` holds four sections of cards and the four testimonials the
+ * spec asks for (≈ 31 KB of markup).
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 72.5, "/products": ISSUE_HTML_TARGET_KB };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 64.5, "/products": ISSUE_HTML_TARGET_KB };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
@@ -202,6 +204,19 @@ describe("document weight", () => {
     const inline = html.match(/<style id="app-css"[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? "";
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.length).toBeLessThan(full.length * 0.7);
+  });
+
+  it("places the full sheet on the start page right after its first screen, once", async () => {
+    const html = await (await fetch(`${server.base}/`)).text();
+    const body = html.slice(html.indexOf("<body"));
+    const links = body.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(1);
+    const at = body.indexOf(links[0] ?? "");
+    // After the hero, before the sections of cards: their rules are not inline.
+    expect(at).toBeGreaterThan(body.indexOf('id="hero-heading"'));
+    expect(at).toBeLessThan(body.indexOf('id="pillars-heading"'));
+    const inline = html.match(/<style id="app-css"[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? "";
+    expect(inline).not.toContain(".catalog-card");
   });
 });
 
