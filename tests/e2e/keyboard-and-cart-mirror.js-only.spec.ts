@@ -178,3 +178,28 @@ test("a menu opened before the scripts start stays open once React takes over", 
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
   await expect(menu).toHaveAttribute("open", "");
 });
+
+test("the phone's menu by keyboard: its laid-open menus are in the focus trap, Escape closes it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/about");
+  const button = page.locator("details[data-mobile-menu] > summary");
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("details[data-mobile-menu]")).toHaveAttribute("open", "");
+  // The first link of the first menu, although its <details> is closed: it is laid open.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Angebote", exact: true })).toBeFocused();
+  // Backwards from the first link to the menu button, and on round to the drawer's last control.
+  await page.keyboard.press("Shift+Tab");
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "System" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("details[data-mobile-menu]")).not.toHaveAttribute("open", "");
+  await expect(button).toBeFocused();
+  // Closed, the drawer is skipped: the next stop is the cart.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Warenkorb" })).toBeFocused();
+});
