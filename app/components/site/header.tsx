@@ -126,7 +126,6 @@ function Dropdown({
   children,
   ariaLabel,
   titleId,
-  className,
 }: {
   label?: string;
   icon?: ReactNode;
@@ -134,11 +133,10 @@ function Dropdown({
   children: ReactNode;
   ariaLabel?: string;
   titleId?: string;
-  className?: string;
 }) {
   return (
     // One exclusive group: opening a menu closes the others, also without JavaScript.
-    <details data-menu="" name="header-menu" className={cn("menu", icon ? "menu-icon" : null, className)}>
+    <details data-menu="" name="header-menu" className={icon ? "menu menu-icon" : "menu"}>
       <summary aria-label={ariaLabel} className={icon ? iconButtonClass : "nav-item"}>
         {icon ?? (
           <>
@@ -255,9 +253,9 @@ const THEMES: { value: Theme; label: string; Icon: typeof SunIcon }[] = [
 ];
 
 /** The theme switch: a POST form with three submit buttons (works without JS). */
-export function ThemeForm({ theme, redirectTo, className }: { theme: Theme; redirectTo: string; className?: string }) {
+export function ThemeForm({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
   return (
-    <Form method="post" action="/theme" preventScrollReset className={className}>
+    <Form method="post" action="/theme" preventScrollReset>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <fieldset>
         <legend className="px-3 pb-1 text-sm text-muted-foreground">Farbschema</legend>
