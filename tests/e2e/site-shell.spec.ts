@@ -152,6 +152,16 @@ test.describe("site shell", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Mitglied werden" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Dunkel" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // At 320 px the three theme buttons still fit inside the drawer's padding.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const overhang = await page.getByRole("banner").evaluate((header) => {
+      const panel = header.querySelector(".site-menu-panel")!;
+      const inner = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
+      const buttons = [...panel.querySelectorAll(".theme-option")].map((b) => b.getBoundingClientRect().right);
+      return Math.max(...buttons) - inner;
+    });
+    expect(overhang).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 390, height: 844 });
     await mobileNav.getByRole("link", { name: "Team" }).click();
     await expect(page).toHaveURL(/\/team$/);
     await expectAccessible(page);
