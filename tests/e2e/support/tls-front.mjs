@@ -54,7 +54,13 @@ const HOP_BY_HOP = new Set([
 ]);
 const withoutHopByHop = (headers) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// Keep-alive as server/app.ts explains: the side that reuses an idle connection gives up first.
+// Playwright's request client (Node's global agent) drops idle sockets after 5 s; the front kept
+// Node's default of 5 s too, and CI saw "socket hang up" on a sign-in request that landed on a
+// socket the front was closing. Towards the shop (65 s) the front is the reusing side.
+const CLIENT_IDLE_MS = 65_000;
+const UPSTREAM_IDLE_MS = 30_000;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: UPSTREAM_IDLE_MS });
 
 const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
   const upstream = http.request(
@@ -84,6 +90,8 @@ const server = https.createServer({ key: readFileSync(key), cert: readFileSync(c
     if (!res.writableFinished) upstream.destroy();
   });
 });
+server.keepAliveTimeout = CLIENT_IDLE_MS;
+server.headersTimeout = CLIENT_IDLE_MS + 1_000;
 server.listen(port, "127.0.0.1", () =>
   console.log(`TLS front on https://127.0.0.1:${port} → http://127.0.0.1:${appPort}`),
 );
