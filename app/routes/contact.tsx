@@ -70,10 +70,7 @@ export default function ContactPage() {
       </div>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-2">
-        <section
-          aria-labelledby="contact-form-heading"
-          className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8"
-        >
+        <section aria-labelledby="contact-form-heading" className="panel sm:p-8">
           <h2 id="contact-form-heading" className="text-2xl font-semibold">
             Schreib uns eine Nachricht
           </h2>

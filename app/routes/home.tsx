@@ -68,7 +68,7 @@ export default function HomePage() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {homePillars.map((pillar) => {
             return (
-              <li key={pillar.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+              <li key={pillar.id} className="panel">
                 <ContentIcon name={pillar.icon} shape="circle" />
                 <h3 className="mt-4 text-xl font-semibold">{pillar.title}</h3>
                 <p className="mt-2 text-muted-foreground">{pillar.text}</p>

@@ -89,10 +89,7 @@ export default function OffersPage() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TILES.map((tile) => (
             <li key={tile.to}>
-              <Link
-                to={tile.to}
-                className="flex h-full flex-col rounded-xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
-              >
+              <Link to={tile.to} className="panel flex h-full flex-col transition-shadow hover:shadow-md">
                 <span className="inline-flex w-fit rounded-full bg-accent p-3 text-primary">
                   <tile.icon size={24} />
                 </span>

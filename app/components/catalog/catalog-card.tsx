@@ -27,7 +27,7 @@ export function CatalogCard({
   const href = detailPath(item);
   const seats = seatState(item);
   return (
-    <article className="catalog-card group">
+    <article className="catalog-card">
       <CatalogImage src={item.image_url} alt="" eager={eager} />
       <div className="card-body">
         <div className="badge-row">

@@ -26,18 +26,15 @@ export function CatalogSection({
   const text = KIND_TEXT[kind];
   return (
     <section id={id} aria-labelledby={headingId} className={tone === "muted" ? "bg-muted/60" : undefined}>
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <div className="section-wide">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
-            <h2 id={headingId} className="text-3xl font-bold tracking-tight">
+            <h2 id={headingId} className="section-title">
               {title}
             </h2>
-            {intro ? <p className="mt-3 text-lg text-muted-foreground">{intro}</p> : null}
+            {intro ? <p className="section-intro">{intro}</p> : null}
           </div>
-          <Link
-            to={text.path}
-            className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <Link to={text.path} className="arrow-link">
             {text.sectionLink}
             <ArrowRightIcon size={18} />
           </Link>
@@ -68,17 +65,17 @@ export function WideSection({
   children: ReactNode;
 }) {
   const heading = (
-    <h2 id={headingId} className="text-3xl font-bold tracking-tight">
+    <h2 id={headingId} className="section-title">
       {title}
     </h2>
   );
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+    <section aria-labelledby={headingId} className="section-wide">
       {/* An intro keeps a readable line length, and its heading stays in the same column. */}
       {intro ? (
         <div className="max-w-2xl">
           {heading}
-          <p className="mt-3 text-lg text-muted-foreground">{intro}</p>
+          <p className="section-intro">{intro}</p>
         </div>
       ) : (
         heading

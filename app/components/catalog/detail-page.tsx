@@ -14,10 +14,7 @@ import { PRODUCT_RATING, KIND_TEXT } from "~/lib/catalog/texts";
 
 function BackLink({ kind }: { kind: CatalogKind }) {
   return (
-    <Link
-      to={KIND_TEXT[kind].path}
-      className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-    >
+    <Link to={KIND_TEXT[kind].path} className="arrow-link">
       <ChevronLeftIcon size={18} />
       {KIND_TEXT[kind].back}
     </Link>
@@ -50,7 +47,7 @@ export function CatalogDetailPage({
   if (result.state !== "found") {
     const text = KIND_TEXT[kind];
     return (
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <div className="section-wide">
         <ErrorState
           headingLevel="h1"
           message={result.state === "not-found" ? text.notFound : text.detailError}

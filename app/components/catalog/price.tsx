@@ -31,11 +31,7 @@ export function PriceList({
   shipped?: boolean;
 }) {
   const { memberPrices } = useViewerPricing();
-  const yours = (
-    <dd className="mt-1">
-      <span className="price-tag">Dein Preis</span>
-    </dd>
-  );
+  const yours = <dd className="price-tag">Dein Preis</dd>;
   const amount = size === "lg" ? "price price-lg" : "price";
   return (
     // Side by side where both fit, one above the other where they do not ("Inklusive" in text-2xl on a

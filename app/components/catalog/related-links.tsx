@@ -25,7 +25,7 @@ export function RelatedLinks({ current }: { current: CatalogKind }) {
             <li key={kind}>
               <Link
                 to={KIND_TEXT[kind].path}
-                className="flex h-full items-start gap-4 rounded-xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
+                className="panel flex h-full items-start gap-4 transition-shadow hover:shadow-md"
               >
                 <span className="rounded-full bg-accent p-3 text-primary">
                   <Icon size={24} />

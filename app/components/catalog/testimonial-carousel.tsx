@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useHydrated, useMediaQuery } from "~/components/hydrated";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/ui/icons";
 import { NameAndRole } from "~/components/site/name-and-role";
 import { Portrait } from "~/components/site/portrait";
@@ -26,17 +25,6 @@ function subscribeToHash(onChange: () => void) {
   return () => window.removeEventListener("hashchange", onChange);
 }
 const readHash = () => window.location.hash;
-
-/**
- * When the browser runs scripts, the strip takes the enhanced layout (slides stacked in one grid
- * cell, the first one shown) from the first paint on, so hydration does not shift the page
- * (Lighthouse measured CLS 0.6 when hydration landed after the first paint). Browsers without
- * JavaScript match `scripting: none` and keep the scrollable strip.
- */
-const PRE_HYDRATION_STRIP =
-  "[@media(scripting:enabled)]:grid [@media(scripting:enabled)]:overflow-visible [@media(scripting:enabled)]:pb-0";
-const PRE_HYDRATION_SLIDE = "[@media(scripting:enabled)]:[grid-area:1/1]";
-const PRE_HYDRATION_HIDDEN = "[@media(scripting:enabled)]:pointer-events-none [@media(scripting:enabled)]:opacity-0";
 
 /**
  * Testimonial carousel. Without JavaScript it is a horizontal scroll-snap strip whose dots are
@@ -111,18 +99,13 @@ export function TestimonialCarousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight">
+      <h2 id="testimonials-heading" className="section-title text-center">
         {title}
       </h2>
 
+      {/* Its layout, before and after the carousel takes over: .testimonial-strip in app.css. */}
       <div
-        className={cn(
-          "mt-10",
-          enhanced
-            ? "grid"
-            : "flex snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth pb-4 [scrollbar-width:thin] " +
-                PRE_HYDRATION_STRIP,
-        )}
+        className="testimonial-strip"
         // Without JS the strip scrolls; it must be reachable by keyboard (WCAG 2.1.1).
         tabIndex={enhanced ? undefined : 0}
         role={enhanced ? undefined : "region"}
@@ -143,27 +126,16 @@ export function TestimonialCarousel({
               inert={hidden || undefined}
               data-testimonial=""
               data-active={enhanced ? String(active) : undefined}
-              className={cn(
-                "w-full shrink-0 snap-center",
-                !enhanced && (position === 0 ? PRE_HYDRATION_SLIDE : `${PRE_HYDRATION_SLIDE} ${PRE_HYDRATION_HIDDEN}`),
-                enhanced &&
-                  "[grid-area:1/1] transition-opacity duration-500 ease-in-out " +
-                    (active ? "opacity-100" : "pointer-events-none opacity-0"),
-              )}
+              className="testimonial-slide"
             >
-              <div
-                className={cn(
-                  "flex h-full flex-col items-center gap-6 rounded-2xl border border-border bg-card p-8 text-center shadow-sm md:flex-row md:text-left",
-                  testimonial.image_right && "md:flex-row-reverse",
-                )}
-              >
-                <Portrait src={testimonial.image} size={112} className="size-28 shrink-0 bg-muted object-cover" />
-                <figure className="flex-1">
-                  <QuoteIcon size={28} className="mx-auto text-primary md:mx-0" />
-                  <blockquote className="mt-3 text-lg leading-relaxed">
+              <div className="testimonial-card" data-image-right={testimonial.image_right || undefined}>
+                <Portrait src={testimonial.image} size={112} />
+                <figure>
+                  <QuoteIcon size={28} />
+                  <blockquote>
                     <p>{testimonial.text}</p>
                   </blockquote>
-                  <figcaption className="mt-4">
+                  <figcaption>
                     <NameAndRole name={testimonial.name} role={testimonial.role} />
                   </figcaption>
                 </figure>
@@ -199,13 +171,8 @@ export function TestimonialCarousel({
                     event.preventDefault();
                     go(() => position);
                   }}
-                  className="group inline-flex size-11 items-center justify-center rounded-full"
+                  className="carousel-dot"
                 >
-                  {/* Filled by the link's aria-current, so the dot shows exactly what is announced. */}
-                  <span
-                    aria-hidden="true"
-                    className="block size-3 rounded-full border-2 border-primary bg-transparent transition-colors group-hover:bg-primary/40 group-aria-[current=true]:bg-primary"
-                  />
                   <span className="sr-only">{`Stimme ${position + 1} von ${count}: ${testimonial.name}`}</span>
                 </a>
               </li>

@@ -46,7 +46,7 @@ export function ContactCards({ operator }: { operator: ContactOperator }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {cards.map((card) => (
-        <li key={card.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+        <li key={card.id} className="panel">
           <span className="inline-flex rounded-full bg-accent p-3 text-primary">
             <card.icon size={24} />
           </span>

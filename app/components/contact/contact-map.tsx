@@ -31,7 +31,7 @@ export function ContactMap({ operator }: { operator: ContactOperator }) {
   const [shown, setShown] = useState(false);
 
   return (
-    <section aria-labelledby="map-heading" className="rounded-xl border border-border bg-card p-6 shadow-sm">
+    <section aria-labelledby="map-heading" className="panel">
       <h2 id="map-heading" className="text-xl font-semibold">
         So findest du uns
       </h2>

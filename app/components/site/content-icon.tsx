@@ -47,14 +47,7 @@ export function ContentIcon({
 }) {
   const Icon = ICONS[name] ?? SparklesIcon;
   return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        "inline-flex size-12 items-center justify-center bg-accent text-primary",
-        shape === "circle" ? "rounded-full" : "rounded-xl",
-        className,
-      )}
-    >
+    <span aria-hidden="true" className={cn("content-icon", shape === "circle" && "rounded-full", className)}>
       <Icon size={24} />
     </span>
   );

@@ -32,7 +32,7 @@ export function JoinCta({
     <section aria-labelledby={titleId} className={cn("px-4 py-16 sm:px-6", className)}>
       {/* The focus ring switches to the light foreground colour on the terracotta band. */}
       <div className="mx-auto max-w-5xl rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg [--color-ring:var(--color-primary-foreground)] sm:px-12">
-        <Heading id={titleId} className="text-3xl font-bold tracking-tight">
+        <Heading id={titleId} className="section-title">
           {title}
         </Heading>
         <p className="mx-auto mt-4 max-w-2xl text-lg opacity-95">{text}</p>

@@ -37,7 +37,7 @@ export function MissionBlock({
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-[2fr_1fr]">
-          <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
+          <article className="panel">
             <Sub className="text-xl font-semibold">
               {mission.story.title}
               <span className="ml-2 align-middle text-sm font-medium text-primary">seit {mission.story.year}</span>
@@ -85,7 +85,7 @@ function IconCard({
   entry: { title: string; text: string };
 }) {
   return (
-    <article className="rounded-xl border border-border bg-card p-6 shadow-sm">
+    <article className="panel">
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"

@@ -2,8 +2,8 @@
 export function NameAndRole({ name, role }: { name: string; role: string }) {
   return (
     <>
-      <span className="block font-semibold">{name}</span>
-      <span className="block text-sm text-muted-foreground">{role}</span>
+      <span className="person-name">{name}</span>
+      <span className="person-role">{role}</span>
     </>
   );
 }

@@ -46,7 +46,7 @@ export function Section({
     <section id={id} aria-labelledby={`${id}-title`} className={cn(muted && "bg-muted", className)}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="mx-auto max-w-3xl text-center">
-          <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight">
+          <h2 id={`${id}-title`} className="section-title">
             {title}
           </h2>
           {lead ? <p className="mt-4 text-lg text-muted-foreground">{lead}</p> : null}

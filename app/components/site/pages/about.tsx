@@ -12,7 +12,7 @@ export function AboutPageBody() {
       <Section id="werte" title={mission.values.title} lead="Daran lassen wir uns messen – jeden Tag.">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {mission.values.items.map((value) => (
-            <li key={value.title} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+            <li key={value.title} className="panel">
               <h3 className="text-lg font-semibold">{value.title}</h3>
               <p className="mt-2 text-muted-foreground">{value.text}</p>
             </li>

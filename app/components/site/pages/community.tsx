@@ -14,7 +14,7 @@ export function CommunityPageBody() {
       <Section id="vorteile" title="Deine Vorteile als Mitglied">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {communityBenefits.map((benefit) => (
-            <li key={benefit.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+            <li key={benefit.id} className="panel">
               <ContentIcon name={benefit.icon} />
               <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
               <p className="mt-2 text-muted-foreground">{benefit.text}</p>

@@ -17,7 +17,7 @@ export function ConceptPageBody() {
       >
         <ul className="grid gap-6 md:grid-cols-2">
           {conceptPillars.map((pillar) => (
-            <li key={pillar.id} className="rounded-xl border border-border bg-card p-6 shadow-sm">
+            <li key={pillar.id} className="panel">
               <div className="flex items-center gap-4">
                 <ContentIcon name={pillar.icon} />
                 <h3 className="text-xl font-semibold">{pillar.title}</h3>
