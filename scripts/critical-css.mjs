@@ -170,7 +170,7 @@ function select(full, kept, classes, html) {
     return names.length > 0 && names.every((name) => classes.has(name));
   };
   // A rule for a state no fetched page is in stays only where beasties matched it: an open menu
-  // (`.site-menu[open] …`, app/app.css) or a scrolled header (`[data-scrolled]`, set by JavaScript).
+  // (`.site-menu[open] …`, app/styles/site-shell.css) or a scrolled header (`[data-scrolled]`, set by JavaScript).
   // What they show waits for the full sheet.
   const forLaterState = (part) => /\.[\w-]+\[(open|data-scrolled)\]/.test(part);
   const keepRule = (rule) =>
@@ -340,7 +340,7 @@ function standInSheets() {
  * preloads. The panel element itself stays, so its frame (position, background, shadow) is inline:
  * a menu opened in the moment before the sheet applies shows its entries in place, in the browser's
  * own type, not spread across the page. The site menu is the exception: closed, its content is the
- * header's row from md on (app/app.css `.site-menu`); its own menus are emptied.
+ * header's row from md on (app/styles/site-shell.css `.site-menu`); its own menus are emptied.
  */
 function withClosedPanelsEmpty(body) {
   const document = parseDocument(body);

@@ -113,7 +113,7 @@ export default function CancellationPage() {
           </div>
           <FieldErrors id={fields.kind.errorId} errors={fields.kind.errors} />
         </fieldset>
-        {/* Shown only while "außerordentlich" is chosen, by CSS (app.css), so also without JavaScript. */}
+        {/* Shown only while "außerordentlich" is chosen, by CSS (app/styles/content.css), so also without JavaScript. */}
         <div className="cancellation-reason">
           <Field
             label="Grund"

@@ -103,7 +103,7 @@ export function TestimonialCarousel({
         {title}
       </h2>
 
-      {/* Its layout, before and after the carousel takes over: .testimonial-strip in app.css. */}
+      {/* Its layout, before and after the carousel takes over: .testimonial-strip in app/styles/content.css. */}
       <div
         className="testimonial-strip"
         // Without JS the strip scrolls; it must be reachable by keyboard (WCAG 2.1.1).

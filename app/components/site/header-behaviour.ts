@@ -22,7 +22,7 @@ const FOCUSABLE =
 
 /**
  * Whether a control in the mobile menu can take focus. The drawer lays its menus open although
- * their <details> are closed (`::details-content`, app/app.css), so "inside a closed <details>" is
+ * their <details> are closed (`::details-content`, app/styles/site-shell.css), so "inside a closed <details>" is
  * not "hidden"; `checkVisibility` knows, where it exists.
  */
 function isShown(el: HTMLElement) {

@@ -93,7 +93,7 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
         <SiteMenu theme={theme} redirectTo={redirectTo} planName={planName} planEnd={planEnd} />
 
         {/* On a phone the row is three icon buttons (cart, account, and the site menu's, placed at
-            its end by app/app.css), and its box has their width from the first paint: Chrome paints
+            its end by app/styles/site-shell.css), and its box has their width from the first paint: Chrome paints
             a half-parsed header, and a right-aligned row that grew as its icons arrived moved the
             first ones (a layout shift; decision 0027). */}
         <div className="ml-auto flex min-w-33 shrink-0 items-center md:min-w-0 lg:gap-1">
@@ -117,7 +117,7 @@ const menuLinkClass = "menu-link";
 /**
  * A text menu (`label`) in the navigation, or an icon button (`icon`) in the right-hand row. In the
  * phone's drawer the menus of the site menu are laid open under a title (`titleId`), their summary
- * hidden (app/app.css).
+ * hidden (app/styles/site-shell.css).
  */
 function Dropdown({
   label,
@@ -293,7 +293,7 @@ function ThemeMenu({ theme, redirectTo }: { theme: Theme; redirectTo: string }) 
  * summary is the menu button and its content a drawer with every menu's links laid open; from md
  * on its content is the header row and the summary is gone (`::details-content` shows a closed
  * <details>' content). A browser without `::details-content` keeps the button, which opens the row.
- * Layout: `.site-menu` in app/app.css.
+ * Layout: `.site-menu` in app/styles/site-shell.css.
  */
 function SiteMenu({
   theme,

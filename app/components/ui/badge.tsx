@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 
 export type BadgeVariant = "default" | "secondary" | "outline" | "success" | "warning" | "destructive";
 
-/** One component class per variant (`badge-secondary`, app/app.css): a card repeats its badges. */
+/** One component class per variant (`badge-secondary`, app/styles/ui.css): a card repeats its badges. */
 export function badgeClass(variant: BadgeVariant = "default", className?: string) {
   return cn("badge", `badge-${variant}`, className);
 }

@@ -4,7 +4,7 @@ import { cn } from "~/components/ui/cn";
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive" | "link";
 export type ButtonSize = "default" | "sm" | "lg" | "icon";
 
-/** Focus ring, disabled state, layout: the `btn` class in app/app.css. */
+/** Focus ring, disabled state, layout: the `btn` class in app/styles/ui.css. */
 const base = "btn";
 
 const variants: Record<ButtonVariant, string> = {

@@ -5,7 +5,7 @@ import spriteHref from "~/components/ui/icons.svg?url&no-inline";
  * Icons from one SVG sprite (icons.svg, an immutable hashed file the browser caches once): each
  * icon in the page is a few bytes of `<use>` instead of its paths (docs/decisions/0020-critical-css.md).
  * All are decorative (aria-hidden; an SVG without tabindex is never focused); give the surrounding
- * control an accessible name. Stroke, fill and line caps come from the `icon` class (app/app.css), so a `fill-current`
+ * control an accessible name. Stroke, fill and line caps come from the `icon` class (app/styles/ui.css), so a `fill-current`
  * class (not a fill attribute) fills one.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: number };

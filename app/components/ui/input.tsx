@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { cn } from "~/components/ui/cn";
 
-/** Border, focus ring, invalid and disabled states: the `control` class in app/app.css. */
+/** Border, focus ring, invalid and disabled states: the `control` class in app/styles/ui.css. */
 export const controlClass = "control";
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement>;
