@@ -67,7 +67,7 @@ describe("toCardItem", () => {
     expect(card).not.toHaveProperty("created_at");
   });
 
-  it("sends the title once, hyphenated: the plain one with soft hyphens", () => {
+  it("sends the title once: hyphenated, the plain title with soft hyphens put in", () => {
     const card = toCardItem(event);
     expect(card).not.toHaveProperty("title");
     expect(card.displayTitle.replaceAll("\u00AD", "")).toBe(event.title);
