@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { listCard } from "./support/catalog-list";
 
@@ -28,6 +29,33 @@ test.describe("catalogue details", () => {
 
     await page.getByRole("link", { name: "Zurück zu allen Produkten" }).click();
     await expect(page).toHaveURL("/products");
+  });
+
+  test("a card is one link: its title names it, a click anywhere on it opens the item", async ({ page }) => {
+    const card = await listCard(page, "/products", "Dankbarkeitstagebuch");
+    // One link to the item, named by the title; the shipping terms keep their own link.
+    await expect(card.getByRole("link")).toHaveCount(2);
+    const title = card.getByRole("link", { name: "Dankbarkeitstagebuch", exact: true });
+    await expect(title).toHaveAttribute("href", `/products/${PRODUCT}`);
+    await expect(card.getByRole("link", { name: "Versandkostenfrei" })).toHaveAttribute("href", "/agb#versand");
+    // By keyboard the card is one stop: from the title the next Tab reaches the shipping terms.
+    await title.focus();
+    await page.keyboard.press("Tab");
+    await expect(card.getByRole("link", { name: "Versandkostenfrei" })).toBeFocused();
+    // The shipping terms lie above the card's cover: a click on them opens the terms, not the item.
+    await card.getByRole("link", { name: "Versandkostenfrei" }).click();
+    await expect(page).toHaveURL(/\/agb#versand$/);
+    // A click where the picture is, or on "Details ansehen", opens the item (the mouse, not an
+    // element's click(): the card's cover, which belongs to the title's link, is what is hit).
+    const clickWhere = async (target: Locator) => {
+      await target.scrollIntoViewIfNeeded();
+      const box = (await target.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await clickWhere((await listCard(page, "/products", "Dankbarkeitstagebuch")).locator("img"));
+    await expect(page).toHaveURL(`/products/${PRODUCT}`);
+    await clickWhere((await listCard(page, "/products", "Dankbarkeitstagebuch")).getByText("Details ansehen"));
+    await expect(page).toHaveURL(`/products/${PRODUCT}`);
   });
 
   test("product: SEO tags and JSON-LD with the CSP nonce", async ({ page, baseURL }) => {

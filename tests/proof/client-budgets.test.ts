@@ -34,7 +34,7 @@ const CSS_BUDGET_KB = 25;
  * its budget holds what was reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 60.5, "/products": ISSUE_HTML_TARGET_KB };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 59.5, "/products": ISSUE_HTML_TARGET_KB };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 

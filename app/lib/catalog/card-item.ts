@@ -1,8 +1,9 @@
 import type { CatalogCardItem, CatalogItem } from "~/lib/catalog/types";
 
 /**
- * The card's part of an item. Its title only as hyphenated for display: the plain one is the same
- * without the soft hyphens (`plainTitle`), and each card would otherwise send both in the page's data.
+ * The card's part of an item. Its title only as hyphenated for display: the card's one link is
+ * named by it (a screen reader ignores the soft hyphens), and each card would otherwise send both
+ * in the page's data.
  */
 export function toCardItem(item: CatalogItem): CatalogCardItem {
   const { id, displayTitle, category, image_url, price, behappy_price } = item;
@@ -13,9 +14,4 @@ export function toCardItem(item: CatalogItem): CatalogCardItem {
   }
   const { date, time, location, past, seats_left } = item;
   return { kind: item.kind, ...common, date, time, location, past, seats_left };
-}
-
-/** A title without the soft hyphens `hyphenate` put in for display. */
-export function plainTitle(displayTitle: string): string {
-  return displayTitle.replaceAll("\u00AD", "");
 }
