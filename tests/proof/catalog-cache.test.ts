@@ -11,6 +11,7 @@ import {
   type AppServer,
 } from "../../scripts/lib/app-server.mjs";
 import { startThrowawayPostgres } from "../../scripts/lib/throwaway-postgres.mjs";
+import { withoutSoftHyphens } from "~/lib/hyphenation";
 
 const PRODUCT = "b0000000-0000-4000-8000-000000000001";
 /** The version is re-read about once a second; on a busy machine give it plenty of room. */
@@ -33,10 +34,11 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** The page's text as a visitor reads it: titles carry soft hyphens where they may break. */
 async function page(server: AppServer, path: string) {
   const response = await fetch(server.base + path);
   expect(response.status, path).toBe(200);
-  return response.text();
+  return withoutSoftHyphens(await response.text());
 }
 
 /** How long until `path` on `server` contains `text` (Infinity if not within the bound). */

@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { startAppServer, TEST_SESSION_SECRET, type AppServer } from "../../scripts/lib/app-server.mjs";
 import { freePort } from "../../scripts/lib/throwaway-postgres.mjs";
 import { freshDataDir } from "./support/data-dir";
+import { withoutSoftHyphens } from "~/lib/hyphenation";
 
 let dataDir: Awaited<ReturnType<typeof freshDataDir>> | undefined;
 let server: AppServer | undefined;
@@ -58,7 +59,7 @@ it("kill -9 during the first start, between migration files: the next start comp
   expect(output).toContain('"applied seed.sql"');
   const page = await fetch(`${server.base}/products`);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain("Dankbarkeitstagebuch");
+  expect(withoutSoftHyphens(await page.text())).toContain("Dankbarkeitstagebuch");
   console.log(
     `PGlite first start killed after ${applied} of ${files.length} files; the next start applied ${reapplied} and was ready in ${server.startupMs} ms`,
   );
