@@ -62,6 +62,10 @@ test("home: the hero has its illustration, and four cards never leave one alone 
   const picture = hero.locator("svg[aria-hidden=true]").last();
   await expect(picture).toBeVisible();
   expect((await picture.boundingBox())!.x).toBeGreaterThan(640); // the right half
+  // Drawn from its file: a <use> whose target is missing draws nothing and reports no error.
+  await expect
+    .poll(() => picture.locator("use").evaluate((use) => (use as SVGGraphicsElement).getBBox().width))
+    .toBeGreaterThan(400);
   for (const id of ["veranstaltungen", "kurse", "produkte"]) {
     const tops = await page
       .locator(`#${id} ul.grid > li`)

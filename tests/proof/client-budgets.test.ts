@@ -26,15 +26,16 @@ const CSS_BUDGET_KB = 25;
  * Issue #31 asks for at most 45 KB of HTML (uncompressed) for `/` and `/products`; before, they were
  * 150.7 KB and 114.7 KB (BENCHMARKS.md keeps each step). What took them down: only each page's
  * first-screen rules inline (decision 0020; the start page places the full sheet right after its
- * hero), icons as `<use>` of one sprite, component classes for every repeated element (cards, price
- * lists, header, footer, testimonials, sections), card-only list data, the navigation once in the
- * header (decision 0030), no scroll-restoration script (decision 0029). `/products` meets the
- * target. `/` does not: its hero, four pillars, twelve flagged cards and four testimonials (the
- * spec's start page with the demo data) are ≈ 30 KB of markup and ≈ 5 KB of hydration data, and
- * its budget holds what was reached.
+ * hero), icons and the hero's picture as `<use>` of hashed files, one link per card (decision
+ * 0031), component classes for every repeated element (cards, price lists, header, footer,
+ * testimonials, sections), card-only list data, the navigation once in the header (decision 0030),
+ * no scroll-restoration script (decision 0029). `/products` meets the target. `/` does not: its
+ * hero, four pillars, twelve flagged cards and four testimonials (the spec's start page with the
+ * demo data) are ≈ 28 KB of markup and ≈ 5 KB of hydration data, and its budget holds what was
+ * reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 59.5, "/products": ISSUE_HTML_TARGET_KB };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 58, "/products": ISSUE_HTML_TARGET_KB };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 
