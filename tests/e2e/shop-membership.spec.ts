@@ -37,8 +37,9 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   // Not a member yet: the regular price is theirs, and the page says how to get the other one.
   await page.goto(`/courses/${COURSE}`);
   await expect(page.getByRole("heading", { level: 1, name: COURSE_TITLE })).toBeVisible();
-  const prices = page.locator("main dl[data-member-prices]").first();
-  await expect(prices).toHaveAttribute("data-member-prices", "false");
+  const prices = page.locator("main dl.price-list").first();
+  await expect(prices).not.toHaveAttribute("data-member-prices");
+  await expect(prices.locator(":scope > div").first()).toContainText("Dein Preis");
   await expect(
     page.getByTestId("member-price-hint").getByRole("link", { name: "Mitgliedschaft ansehen" }),
   ).toHaveAttribute("href", "/join");
@@ -108,7 +109,9 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   await expectAccessible(page);
 
   await page.goto(`/courses/${COURSE}`);
-  await expect(page.locator("main dl[data-member-prices]").first()).toHaveAttribute("data-member-prices", "true");
+  const memberPrices = page.locator("main dl.price-list").first();
+  await expect(memberPrices).toHaveAttribute("data-member-prices", "true");
+  await expect(memberPrices.locator(":scope > div").nth(1)).toContainText("Dein Preis");
   await expect(page.getByTestId("member-price-hint")).toHaveCount(0);
   await page.getByRole("button", { name: /in den Warenkorb legen/ }).click();
   await expect(page.getByText(`${COURSE_TITLE} wurde in den Warenkorb gelegt.`).first()).toBeVisible();

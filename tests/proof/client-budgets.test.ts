@@ -35,7 +35,7 @@ const CSS_BUDGET_KB = 25;
  * reached.
  */
 const ISSUE_HTML_TARGET_KB = 45;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 58, "/products": ISSUE_HTML_TARGET_KB };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 57.5, "/products": ISSUE_HTML_TARGET_KB };
 /** The inline part stays well below the full sheet, or the second request buys nothing. */
 const INLINE_CSS_BUDGET_KB = 40;
 

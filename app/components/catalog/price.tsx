@@ -35,8 +35,9 @@ export function PriceList({
   const amount = size === "lg" ? "price price-lg" : "price";
   return (
     // Side by side where both fit, one above the other where they do not ("Inklusive" in text-2xl on a
-    // 320 px detail page), so neither price breaks inside its word.
-    <dl className={cn("price-list", className)} data-member-prices={memberPrices ? "true" : "false"}>
+    // 320 px detail page), so neither price breaks inside its word. The attribute marks a member's
+    // prices for tests, and only those: a list page has one of these per card.
+    <dl className={cn("price-list", className)} data-member-prices={memberPrices ? "true" : undefined}>
       <div>
         <dt className="fact-label">Preis</dt>
         <dd className={cn(amount, memberPrices && "text-muted-foreground line-through")}>{formatPrice(price)}</dd>
