@@ -1,28 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 import type { Job, JobHandlers } from "~/server/jobs/jobs.server";
 
 /** Scheduled jobs and the membership sweep against a real PGlite with the migrations applied. */
-beforeAll(async () => {
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.SEED_DEMO_DATA = "false";
-  process.env.JOBS_RETRY_BASE_MS = "60000";
-  const { database } = await import("~/server/db/db.server");
-  await database();
-}, 180_000);
-
-afterAll(async () => {
-  const { setShopClock } = await import("~/server/jobs/clock.server");
-  await setShopClock(null);
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
-});
-
-async function asService<T>(fn: (tx: import("~/server/db/db.server").Tx) => Promise<T>) {
-  const { SERVICE, withViewer } = await import("~/server/db/db.server");
-  return withViewer(SERVICE, fn);
-}
+beforeAll(() => openMemoryDatabase({ JOBS_RETRY_BASE_MS: "60000" }), 180_000);
+afterAll(closeMemoryDatabase);
 
 async function jobRow(key: string) {
   return asService(async (tx) => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 
 /** The outbox against a real SMTP server process on loopback, with the outbox in a real PGlite. */
 const received: { to: string[]; raw: string }[] = [];
@@ -25,19 +26,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.MAIL_RETRY_BASE_MS = "30000";
-  process.env.MAIL_RETRY_MAX_MS = "3600000";
-  // Opening runs the migrations: once here, not inside the first test's time limit.
-  const { database } = await import("~/server/db/db.server");
-  await database();
+  await openMemoryDatabase({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_RETRY_BASE_MS: "30000",
+    MAIL_RETRY_MAX_MS: "3600000",
+  });
 }, 180_000);
 
 afterAll(async () => {
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
+  await closeMemoryDatabase();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 

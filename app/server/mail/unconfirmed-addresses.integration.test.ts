@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 import type { Viewer } from "~/server/db/db.server";
 
 /**
@@ -14,19 +15,8 @@ const SPAM = "Gewinn abholen: evil.example";
 const SPAM_PATTERN = /evil\.example|Gewinn/;
 const BOOK = "b0000000-0000-4000-8000-000000000001"; // seed: a shipped product
 
-beforeAll(async () => {
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  delete process.env.SMTP_URL;
-  // Opening runs the migrations and the seed: once here, not inside the first test's time limit.
-  const { database } = await import("~/server/db/db.server");
-  await database();
-}, 180_000);
-
-afterAll(async () => {
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
-});
+beforeAll(() => openMemoryDatabase({ SEED_DEMO_DATA: "true", SMTP_URL: undefined }), 180_000);
+afterAll(closeMemoryDatabase);
 
 let counter = 0;
 const address = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;

@@ -1,25 +1,14 @@
 import { sql } from "kysely";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
+import { closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 
 /**
  * The local provider's reset request in a real PGlite (the embedded database: one connection, so
  * work a request leaves behind delays the next answer). What it does after the response must not
  * tell an account from an unknown address, neither in what it stores nor in how long it takes.
  */
-beforeAll(async () => {
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.ARGON2_FAST = "true";
-  delete process.env.SMTP_URL;
-  // Opening runs the migrations: once here, not inside the first test's time limit.
-  const { database } = await import("~/server/db/db.server");
-  await database();
-}, 180_000);
-
-afterAll(async () => {
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
-});
+beforeAll(() => openMemoryDatabase({ ARGON2_FAST: "true", SMTP_URL: undefined }), 180_000);
+afterAll(closeMemoryDatabase);
 
 async function createAccount(email: string) {
   const { createUser } = await import("~/server/members/accounts.server");

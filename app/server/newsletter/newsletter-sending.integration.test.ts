@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tx } from "~/server/db/db.server";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 
 /**
@@ -29,14 +29,11 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.SEED_DEMO_DATA = "false";
-  process.env.NEWSLETTER_RATE_PER_MINUTE = String(RATE);
-  const { database } = await import("~/server/db/db.server");
-  await database();
-  await service(async (tx) => {
+  await openMemoryDatabase({
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    NEWSLETTER_RATE_PER_MINUTE: String(RATE),
+  });
+  await asService(async (tx) => {
     await sql`
       insert into public.newsletter_subscriptions (email, status, consent_text, confirmed_at)
       select 'abo' || lpad(i::text, 5, '0') || '@example.com', 'subscribed', 'Ja', now()
@@ -52,7 +49,7 @@ beforeAll(async () => {
     password: "sicheres-Passwort-123",
     emailConfirmed: true,
   });
-  await service((tx) =>
+  await asService((tx) =>
     sql`insert into public.memberships (user_id, plan, until) values (${member}, 'yearly', now() + interval '1 year')`.execute(
       tx,
     ),
@@ -60,19 +57,13 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
+  await closeMemoryDatabase();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function service<T>(fn: (tx: Tx) => Promise<T>) {
-  const { SERVICE, withViewer } = await import("~/server/db/db.server");
-  return withViewer(SERVICE, fn);
-}
-
 async function newIssue(subject: string, segment: "all" | "members" | "non-members") {
   const { startSend } = await import("~/server/newsletter/issues.server");
-  return service(async (tx) => {
+  return asService(async (tx) => {
     const { id } = await tx
       .insertInto("newsletters")
       .values({ subject, body_markdown: "# Hallo\n\n[[Zum Shop | https://shop.example/]]" })
@@ -84,7 +75,7 @@ async function newIssue(subject: string, segment: "all" | "members" | "non-membe
 }
 
 async function counts(id: string) {
-  return service(async (tx) => {
+  return asService(async (tx) => {
     const { rows } = await sql<{ deliveries: number; mails: number; addresses: number }>`
       select (select count(*)::int from public.newsletter_deliveries where newsletter_id = ${id}) as deliveries,
              (select count(*)::int from public.mail_outbox where dedupe_key like ${`newsletter:${id}:%`}) as mails,
@@ -111,14 +102,14 @@ describe("newsletter sending", () => {
     };
     await runDueJobs(handlers);
     expect((await counts(id)).deliveries).toBe(500);
-    await service((tx) =>
+    await asService((tx) =>
       sql`update public.jobs set run_at = now() - interval '1 second' where kind = 'newsletter-queue' and status = 'scheduled'`.execute(
         tx,
       ),
     );
     await runDueJobs(handlers);
     // The same batch once more (a second instance, a re-run): nobody twice.
-    await service((tx) =>
+    await asService((tx) =>
       JOB_HANDLERS["newsletter-queue"]!(tx, {
         id: "x",
         kind: "newsletter-queue",
@@ -128,11 +119,11 @@ describe("newsletter sending", () => {
     );
 
     expect(await counts(id)).toEqual({ deliveries: CONFIRMED, mails: CONFIRMED, addresses: CONFIRMED });
-    const { status } = await service((tx) =>
+    const { status } = await asService((tx) =>
       tx.selectFrom("newsletters").select("status").where("id", "=", id).executeTakeFirstOrThrow(),
     );
     expect(status).toBe("sent");
-    const excluded = await service(async (tx) => {
+    const excluded = await asService(async (tx) => {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from public.mail_outbox
         where to_address in ('offen@example.com', 'weg@example.com')`.execute(tx);
       return rows[0]!.n;
@@ -142,18 +133,20 @@ describe("newsletter sending", () => {
 
   it("sends at most NEWSLETTER_RATE_PER_MINUTE newsletter mails a minute, and an order mail first", async () => {
     const { deliverDueMails, enqueueMail } = await import("~/server/mail/outbox.server");
-    await service((tx) => enqueueMail(tx, { to: "kundin@example.com", subject: "Deine Bestellung", text: "Danke" }));
+    await asService((tx) => enqueueMail(tx, { to: "kundin@example.com", subject: "Deine Bestellung", text: "Danke" }));
     received.length = 0;
     await deliverDueMails();
     expect(received.map((mail) => mail.to)[0]).toBe("kundin@example.com");
     expect(received).toHaveLength(1 + RATE);
     // The minute's budget is spent: nothing more now, but an order mail still goes at once.
-    await service((tx) => enqueueMail(tx, { to: "kunde@example.com", subject: "Noch eine Bestellung", text: "Danke" }));
+    await asService((tx) =>
+      enqueueMail(tx, { to: "kunde@example.com", subject: "Noch eine Bestellung", text: "Danke" }),
+    );
     await deliverDueMails();
     expect(received).toHaveLength(2 + RATE);
     expect(received.at(-1)!.to).toBe("kunde@example.com");
     // A minute later the next RATE go out.
-    await service((tx) =>
+    await asService((tx) =>
       sql`update public.mail_outbox set claimed_at = claimed_at - interval '61 seconds' where bulk`.execute(tx),
     );
     await deliverDueMails();
@@ -168,8 +161,8 @@ describe("newsletter sending", () => {
     const url = /^List-Unsubscribe:\s+<(https?:\/\/[^>]+)>\r?$/m.exec(headers)![1]!;
     const token = new URL(url).searchParams.get("token")!;
     const { unsubscribeNewsletter } = await import("~/server/newsletter/newsletter.server");
-    expect(await service((tx) => unsubscribeNewsletter(tx, token))).toBe(true);
-    const status = await service(async (tx) => {
+    expect(await asService((tx) => unsubscribeNewsletter(tx, token))).toBe(true);
+    const status = await asService(async (tx) => {
       const { rows } = await sql<{
         status: string;
       }>`select status from public.newsletter_subscriptions where lower(email) = lower(${newsletterMail.to})`.execute(

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import iconv from "iconv-lite";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tx, Viewer } from "~/server/db/db.server";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import type { Viewer } from "~/server/db/db.server";
 
 /**
  * The accountant's export against a real PGlite with the migrations: orders are completed (the
@@ -14,11 +15,7 @@ const BOOK = "d0000000-0000-4000-8000-000000000001"; // 7 %, shipped
 const MUG = "d0000000-0000-4000-8000-000000000002"; // 19 %, shipped
 
 beforeAll(async () => {
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.SEED_DEMO_DATA = "false";
-  const { database } = await import("~/server/db/db.server");
-  await database();
+  await openMemoryDatabase();
   await asService((tx) =>
     sql`
       insert into public.products (id, title, category, image_url, price, vat_rate, shipped) values
@@ -27,15 +24,7 @@ beforeAll(async () => {
   );
 }, 180_000);
 
-afterAll(async () => {
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
-});
-
-async function asService<T>(fn: (tx: Tx) => Promise<T>) {
-  const { SERVICE, withViewer } = await import("~/server/db/db.server");
-  return withViewer(SERVICE, fn);
-}
+afterAll(closeMemoryDatabase);
 
 /** An order with lines (gross prices) and shipping, completed: the trigger issues its invoice. */
 async function completedOrder(lines: { item: string; title: string; quantity: number; price: number }[], shipping = 0) {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tx } from "~/server/db/db.server";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 
 /**
  * Unpaid bank transfers on the shop's clock (issue 28), against a real PGlite with the migrations:
@@ -8,25 +8,8 @@ import type { Tx } from "~/server/db/db.server";
  * cancellation at the deadline (14 days, or the day an admin extended it to) with a mail that says
  * why, and the cancelled order's seat offered to the waitlist.
  */
-beforeAll(async () => {
-  process.env.DATA_DIR = "memory://";
-  process.env.LOG_SILENT = "true";
-  process.env.SEED_DEMO_DATA = "false";
-  const { database } = await import("~/server/db/db.server");
-  await database();
-}, 180_000);
-
-afterAll(async () => {
-  const { setShopClock } = await import("~/server/jobs/clock.server");
-  await setShopClock(null);
-  const { closeDatabase } = await import("~/server/db/db.server");
-  await closeDatabase();
-});
-
-async function asService<T>(fn: (tx: Tx) => Promise<T>) {
-  const { SERVICE, withViewer } = await import("~/server/db/db.server");
-  return withViewer(SERVICE, fn);
-}
+beforeAll(() => openMemoryDatabase(), 180_000);
+afterAll(closeMemoryDatabase);
 
 const DAY = 86_400_000;
 
