@@ -136,9 +136,6 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
             "Du kannst deinen Widerruf auch über unsere Widerrufsfunktion erklären: Den Link „Vertrag widerrufen“ findest du im Fußbereich jeder Seite.",
           ),
           ...statutory(withdrawalInstructions(seller)),
-          p(
-            "Bei Waren können wir die Rückzahlung verweigern, bis wir die Waren wieder zurückerhalten haben oder bis Sie den Nachweis erbracht haben, dass Sie die Waren zurückgesandt haben, je nachdem, welches der frühere Zeitpunkt ist. Sie haben die Waren unverzüglich und in jedem Fall spätestens binnen vierzehn Tagen ab dem Tag, an dem Sie uns über den Widerruf dieses Vertrags unterrichten, an uns zurückzusenden oder zu übergeben. Die Frist ist gewahrt, wenn Sie die Waren vor Ablauf der Frist von vierzehn Tagen absenden. Sie tragen die unmittelbaren Kosten der Rücksendung der Waren. Sie müssen für einen etwaigen Wertverlust der Waren nur aufkommen, wenn dieser Wertverlust auf einen zur Prüfung der Beschaffenheit, Eigenschaften und Funktionsweise der Waren nicht notwendigen Umgang mit ihnen zurückzuführen ist.",
-          ),
           h3("Besondere Hinweise"),
           ul(
             "Das Widerrufsrecht besteht nicht bei Verträgen zur Erbringung von Dienstleistungen im Zusammenhang mit Freizeitbetätigungen, wenn der Vertrag für die Erbringung einen spezifischen Termin oder Zeitraum vorsieht (§ 312g Abs. 2 Nr. 9 BGB). Das kann auf Veranstaltungen mit festem Termin zutreffen; darauf weisen wir im jeweiligen Angebot hin.",
