@@ -13,7 +13,7 @@ import { authProvider, requireUser } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { deleteMemberAccount } from "~/server/members/members.server";
-import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
 import { authSessionStorage } from "~/server/members/session.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Re-authentication outside the transaction (hashing is slow work).
   if (!(await authProvider().verifyPassword(request, user, submission.value.currentPassword))) {
-    await hitRateLimit("signInFailuresPerEmail", limitKey);
+    await countFailedSignIn(limitKey);
     return data(
       {
         result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] } }),

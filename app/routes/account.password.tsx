@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
 import { authProvider, requireUser } from "~/server/members/auth.server";
 import { AuthError } from "~/server/members/auth-errors";
 import { logger } from "~/server/platform/log.server";
-import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof AuthError && error.code === "invalid_credentials") {
-      await hitRateLimit("signInFailuresPerEmail", limitKey);
+      await countFailedSignIn(limitKey);
       return data(
         {
           // Said once, at the field it concerns (not again as a form notice).

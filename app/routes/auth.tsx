@@ -16,7 +16,13 @@ import { clearSignInEmail, readSignInEmail, serializeSignInEmail } from "~/serve
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { readPrefill } from "~/server/orders/checkout-prefill.server";
 import { logger } from "~/server/platform/log.server";
-import { clearRateLimit, enforceIpLimit, hitRateLimit, rateLimitMessage } from "~/server/http/rate-limit.server";
+import {
+  clearRateLimit,
+  enforceIpLimit,
+  hitRateLimit,
+  logFailedSignIn,
+  rateLimitMessage,
+} from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { rememberDevice, signInAttemptBucket } from "~/server/members/known-device.server";
 
@@ -123,7 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(attempt.retryAfter) } },
       );
     }
-    const { headers } = await authProvider().signIn(request, input.email, input.password);
+    const { headers } = await authProvider()
+      .signIn(request, input.email, input.password)
+      .catch((error: unknown) => {
+        if (error instanceof AuthError) logFailedSignIn(bucket, attempt.hits);
+        throw error;
+      });
     await clearRateLimit(bucket.tier, bucket.key);
     headers.append("Set-Cookie", await clearSignInEmail());
     headers.append("Set-Cookie", await rememberDevice(request, emailKey));

@@ -150,6 +150,20 @@ describe("sign-in limit per address", () => {
   });
 });
 
+describe("the operator's log of sign-ins", () => {
+  const failures = () => (server.output().match(/"msg":"sign-in failed"/g) ?? []).length;
+
+  it("names each wrong password once and a right one never, though both are counted before the check", async () => {
+    const email = "log-member@example.com";
+    await signInViaHook(server.base, email);
+    const before = failures();
+    expect((await post("/auth", { intent: "signin", email, password: "falsch-1" })).response.status).toBe(400);
+    await expect.poll(failures).toBe(before + 1);
+    expect((await post("/auth", { intent: "signin", email, password: PASSWORD })).response.status).toBe(302);
+    expect(failures()).toBe(before + 1);
+  });
+});
+
 describe("known device: strangers' guesses do not lock the owner out", () => {
   const email = "known-device-owner@example.com";
   const right = { intent: "signin", email, password: PASSWORD };

@@ -68,14 +68,24 @@ export async function hitRateLimit(tier: RateLimitTier, key: string) {
       hits: rows[0]?.hits ?? 0,
     };
   });
-  if (tier === "signInFailuresPerEmail" || tier === "signInFailuresPerKnownDevice") {
-    // Counted per account, named by a hash: the log shows a guessing attack without the address.
-    const account = accountTag(key.split(" ")[0]!);
-    const knownDevice = tier === "signInFailuresPerKnownDevice";
-    logger.warn("sign-in failed", { account, knownDevice, failures: result.hits, windowMinutes: 15 });
-  }
   if (!result.allowed) logger.warn("rate limit hit", { tier, hits: result.hits, retryAfter: result.retryAfter });
-  return { allowed: result.allowed, retryAfter: result.retryAfter };
+  return result;
+}
+
+/**
+ * A wrong password, logged once the provider said so (the attempt was counted before the check).
+ * Per account, named by a hash: the log shows a guessing attack without the address.
+ */
+export function logFailedSignIn(bucket: { tier: RateLimitTier; key: string }, failures: number) {
+  const account = accountTag(bucket.key.split(" ")[0]!);
+  const knownDevice = bucket.tier === "signInFailuresPerKnownDevice";
+  logger.warn("sign-in failed", { account, knownDevice, failures, windowMinutes: 15 });
+}
+
+/** A wrong current password in the account area: counted in the address's bucket and logged. */
+export async function countFailedSignIn(email: string) {
+  const bucket = { tier: "signInFailuresPerEmail" as const, key: email };
+  logFailedSignIn(bucket, (await hitRateLimit(bucket.tier, bucket.key)).hits);
 }
 
 function accountTag(email: string) {
