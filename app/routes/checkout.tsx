@@ -218,8 +218,10 @@ export default function CheckoutPage() {
             <p className="text-right">
               <PriceTerms shipped={shipped} shippingIncluded />
             </p>
-            <p className="mt-2 text-sm">
-              Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung.
+            <p className="mt-2 text-sm" data-testid="checkout-payment">
+              {total > 0
+                ? "Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung."
+                : "Für diese Bestellung ist keine Zahlung nötig."}
             </p>
             <Link to="/cart" className="mt-3 inline-block text-sm underline">
               Warenkorb bearbeiten

@@ -118,6 +118,9 @@ test("a 0,00 € order needs no payment and says so", async ({ page, signIn }) =
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
+  // The order page promises no bank transfer for nothing.
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-payment")).toHaveText("Für diese Bestellung ist keine Zahlung nötig.");
   await checkout(page);
   await expect(page.getByText("Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €).")).toBeVisible();
   await expect(page.getByTestId("bank-transfer")).toHaveCount(0);

@@ -113,6 +113,7 @@ test.describe("checkout", () => {
     await choosePlan(page, "Yearly");
     await page.goto("/checkout");
     await expect(page.getByText("Zahlungspflichtig bestellen")).toBeVisible();
+    await expect(page.getByTestId("checkout-payment")).toContainText("Bezahlung per Überweisung (Vorkasse)");
     await expect(page.getByRole("link", { name: "AGB" }).first()).toHaveAttribute("href", "/agb");
     await expectAccessible(page);
     const total = await page.getByTestId("checkout-total").textContent();
@@ -137,6 +138,8 @@ test.describe("checkout", () => {
     const mail = mailsTo(email)[0].text;
     expect(mail).toContain("Yearly Membership");
     expect(mail).toContain("Widerrufsbelehrung");
+    // The statutory model's paragraph for goods, as in the AGB: without it the shop pays the return.
+    expect(mail).toContain("Sie tragen die unmittelbaren Kosten der Rücksendung der Waren.");
     expect(mail).toContain("Muster-Widerrufsformular");
   });
 
