@@ -49,6 +49,7 @@ export default [
   ...sharedModule("routes/legal.tsx", ["agb", "datenschutz", "impressum"]),
   route("theme", "routes/theme.ts"),
   route("vertrag-widerrufen", "routes/withdrawal.tsx"),
+  route("vertrag-widerrufen/eingang/:id", "routes/withdrawal-receipt.tsx"),
   route("vertrag-kuendigen", "routes/cancellation.tsx"),
   route("vertrag-kuendigen/eingang/:id", "routes/cancellation-receipt.tsx"),
 

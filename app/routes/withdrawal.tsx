@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { FormPage } from "~/components/form-page";
-import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -20,18 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Vertrag widerrufen – BeHappy" },
   { name: "description", content: "Widerrufe deinen Vertrag mit BeHappy in zwei Schritten, ohne Anmeldung." },
 ];
-
-/** After confirming, the URL carries the receipt (reference and time), so a reload shows it again. */
-export function loader({ request }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  if (search.get("status") !== "eingegangen") return { receipt: null };
-  const reference = search.get("bestellung") ?? "";
-  const at = search.get("zeit") ?? "";
-  const valid = /^[A-Z0-9#-]{1,8}$/.test(reference) && !Number.isNaN(Date.parse(at));
-  return {
-    receipt: valid ? { reference, receivedAt: new Date(at).toISOString() } : { reference: null, receivedAt: null },
-  };
-}
 
 /** Step one checks the form and shows a summary; step two files the withdrawal (§ 356a BGB). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,39 +37,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
 
   await enforceIpLimit("contactPerIp", context);
-  const { reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
-  const receipt = new URLSearchParams({ status: "eingegangen", bestellung: reference, zeit: receivedAt });
-  return redirectWithSuccess(`/vertrag-widerrufen?${receipt}`, {
+  const { id, reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
+  // The receipt is a page of its own, read from the stored declaration (a reload shows it again).
+  return redirectWithSuccess(`/vertrag-widerrufen/eingang/${id}`, {
     message: "Widerruf eingegangen",
-    description: `Dein Widerruf zur Bestellung ${reference} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
+    description: `Dein Widerruf zur Bestellung ${orderNumber(reference)} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
   });
 }
 
 export default function WithdrawalPage() {
-  const { receipt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, pending } = usePageForm(actionData, { id: "withdrawal", schema: withdrawalSchema });
   const review = actionData?.step === "review" ? actionData.review : null;
 
   return (
     <FormPage title="Vertrag widerrufen" width="wide">
-      {receipt && !actionData ? (
-        // The receipt only: no empty step-one form under it that invites a second submission.
-        <>
-          <FormNotice
-            tone="success"
-            message="Dein Widerruf ist eingegangen."
-            description={
-              receipt.reference && receipt.receivedAt
-                ? `Bestellung ${receipt.reference}, eingegangen am ${formatDateTime(receipt.receivedAt)} Uhr. Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail.`
-                : "Du erhältst eine Eingangsbestätigung mit Datum und Uhrzeit per E-Mail."
-            }
-          />
-          <Link to="/" className="mt-8 inline-block underline">
-            Zur Startseite
-          </Link>
-        </>
-      ) : review ? (
+      {review ? (
         <ReviewStep review={review} busy={pending} />
       ) : (
         <>

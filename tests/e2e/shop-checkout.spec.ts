@@ -285,7 +285,8 @@ test.describe("Widerrufsbutton", () => {
     await expect(page.getByText("3F2A9C1B")).toBeVisible();
     await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
     await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
-    await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dein Widerruf ist eingegangen" })).toBeVisible();
+    await expect(page.getByTestId("withdrawal-receipt")).toContainText("Bestellnummer3f2a9c1b");
     await expect.poll(() => mailsTo(email).length).toBe(1);
     // Anyone may type any address: the receipt has date and time, but nothing the sender typed
     // (the number matches no order of this address, so it is not repeated either).

@@ -1,12 +1,12 @@
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, orderNumber } from "~/lib/format";
 import { operatorAddressLines, type Operator } from "~/lib/operator";
 import { publicUrl } from "~/server/http/urls.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 
 /**
  * Confirmation of receipt (§ 356a Abs. 3 BGB: on a durable medium, with date and time), with what
- * was declared. Only for the signed-in member's own confirmed address: anywhere else, the words
- * would be a stranger's, mailed in the shop's name (see withdrawalReceivedMail).
+ * was declared. Only for an address shown to be the customer's (fileWithdrawal): anywhere else, the
+ * words would be a stranger's, mailed in the shop's name (see withdrawalReceivedMail).
  */
 export function withdrawalReceiptMail(input: {
   name: string;
@@ -15,10 +15,11 @@ export function withdrawalReceiptMail(input: {
   note?: string;
 }) {
   const when = formatDateTime(input.receivedAt);
+  const number = orderNumber(input.orderReference);
   const lines = [
     `Hallo ${input.name},`,
     "",
-    `dein Widerruf zur Bestellung ${input.orderReference} ist am ${when} Uhr bei uns eingegangen.`,
+    `dein Widerruf zur Bestellung ${number} ist am ${when} Uhr bei uns eingegangen.`,
     "Wir bearbeiten ihn umgehend und erstatten bereits geleistete Zahlungen innerhalb von 14 Tagen.",
     ...(input.note ? ["", `Deine Anmerkung: ${input.note}`] : []),
     "",
@@ -26,7 +27,7 @@ export function withdrawalReceiptMail(input: {
     "dein BeHappy-Team",
   ];
   return {
-    subject: `Eingangsbestätigung deines Widerrufs (Bestellung ${input.orderReference})`,
+    subject: `Eingangsbestätigung deines Widerrufs (Bestellung ${number})`,
     text: lines.join("\n"),
     html: mailLayout(
       "Eingangsbestätigung deines Widerrufs",
@@ -45,7 +46,8 @@ export function withdrawalReceivedMail(input: {
   matchedReference: string | null;
   operator: Operator;
 }) {
-  const { operator, matchedReference } = input;
+  const { operator } = input;
+  const matchedReference = input.matchedReference && orderNumber(input.matchedReference);
   const when = formatDateTime(input.receivedAt);
   const lines = [
     "Hallo,",

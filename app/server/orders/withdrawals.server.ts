@@ -28,8 +28,10 @@ export function orderReferenceOf(input: string) {
  * as the server: file_withdrawal itself never tells the caller (no order oracle).
  *
  * Anyone may send the form with any address, so the receipt repeats what was typed (name, note,
- * order number) only to the signed-in member's own confirmed address; any other address gets a
- * neutral receipt. The full declaration stays in the table and in the shop's notification.
+ * order number) only to an address shown to be the customer's: the signed-in member's own confirmed
+ * address, or the confirmed account address of the order the declaration matched (whoever sent it
+ * knew that order's number). Any other address gets a neutral receipt. The full declaration stays in
+ * the table, on the receipt page and in the shop's notification.
  */
 export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
   const reference = orderReferenceOf(input.orderNumber);
@@ -38,14 +40,21 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
       select id, created_at
       from public.file_withdrawal(${input.name}, ${input.email}, ${reference}, ${input.note ?? ""})`.execute(tx);
     const filed = rows[0];
-    const matched = await asService(tx, async () => {
-      const row = await tx.selectFrom("withdrawals").select("order_id").where("id", "=", filed.id).executeTakeFirst();
-      return Boolean(row?.order_id);
+    const { matched, buyerConfirmed } = await asService(tx, async () => {
+      const row = await tx
+        .selectFrom("withdrawals as w")
+        .leftJoin("orders as o", "o.id", "w.order_id")
+        .leftJoin("auth.users as u", "u.id", "o.user_id")
+        .select(["w.order_id", "u.email_confirmed_at"])
+        .where("w.id", "=", filed.id)
+        .executeTakeFirst();
+      return { matched: Boolean(row?.order_id), buyerConfirmed: Boolean(row?.email_confirmed_at) };
     });
     const receivedAt = new Date(filed.created_at).toISOString();
-    const receipt = (await isOwnConfirmedAddress(tx, viewer, input.email))
-      ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
-      : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
+    const receipt =
+      buyerConfirmed || (await isOwnConfirmedAddress(tx, viewer, input.email))
+        ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
+        : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
     await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
     const notification = buildWithdrawalNotificationMail({
       name: input.name,
@@ -64,6 +73,38 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
       logger.info("withdrawal filed", { withdrawalId: filed.id, orderReference: reference, matched }),
     );
     return { id: filed.id, reference, receivedAt, matched };
+  });
+}
+
+export interface WithdrawalReceipt {
+  name: string;
+  email: string;
+  orderReference: string;
+  note: string | null;
+  receivedAt: string;
+}
+
+/**
+ * The receipt page of one withdrawal: what was declared and when it arrived, from the table (a link
+ * with the declaration's random id, which only its sender was sent to). Never whether it matched.
+ */
+export async function getWithdrawalReceipt(viewer: Viewer, id: string): Promise<WithdrawalReceipt | null> {
+  return withViewer(viewer, async (tx) => {
+    const row = await asService(tx, () =>
+      tx
+        .selectFrom("withdrawals")
+        .select(["name", "email", "order_reference", "note", "created_at"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    );
+    if (!row) return null;
+    return {
+      name: row.name,
+      email: row.email,
+      orderReference: row.order_reference,
+      note: row.note || null,
+      receivedAt: iso(row.created_at) ?? "",
+    };
   });
 }
 
