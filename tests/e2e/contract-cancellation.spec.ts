@@ -46,6 +46,8 @@ test("a visitor cancels without signing in: receipt page, neutral mail, admin li
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
   const receipt = mailsTo(email)[0];
   expect(receipt.text).toContain("Art der Kündigung: ordentlich");
+  // § 312k Abs. 4: when the contract is to end, as declared (no date asked for: the next possible one).
+  expect(receipt.text).toContain("Gewünschtes Ende: zum nächstmöglichen Zeitpunkt");
   expect(receipt.text).toContain("sobald wir die Kündigung zugeordnet haben");
   expect(receipt.text).not.toContain("Paula");
   expect(receipt.text).not.toContain("ABC-123");

@@ -8,6 +8,8 @@ export const END_RULE =
   "Eine Yearly-Mitgliedschaft endet zum Ende des bezahlten Jahres (bei einer außerordentlichen Kündigung zum gewünschten Datum oder sofort); eine Lifetime- oder Free-Mitgliedschaft endet zum gewünschten Datum oder sofort. Das genaue Datum bestätigen wir dir, sobald wir die Kündigung zugeordnet haben.";
 
 const kindLine = (kind: CancellationKind) => `Art der Kündigung: ${KIND_LABELS[kind]}`;
+const wishedEndLine = (wishedEnd: string | null) =>
+  `Gewünschtes Ende: ${wishedEnd ? formatDate(wishedEnd) : "zum nächstmöglichen Zeitpunkt"}`;
 const endLine = (endsAt: string, plan: string | null) =>
   `Deine ${plan ? `${planLabel(plan)}-` : ""}Mitgliedschaft endet am ${formatDate(endsAt)}.`;
 const planLabel = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
@@ -37,7 +39,7 @@ export function cancellationReceiptMail(
     ...(data.reason ? [`Grund: ${data.reason}`] : []),
     `Name: ${data.name}`,
     `Vertrag: ${data.contract ?? "deine Mitgliedschaft"}`,
-    `Gewünschtes Ende: ${data.wishedEnd ? formatDate(data.wishedEnd) : "zum nächstmöglichen Zeitpunkt"}`,
+    wishedEndLine(data.wishedEnd),
   ];
   return greetingMail("Eingangsbestätigung deiner Kündigung", "Kündigung eingegangen", [
     [`deine Kündigung ist am ${formatDateTime(data.receivedAt)} Uhr bei uns eingegangen.`],
@@ -48,14 +50,20 @@ export function cancellationReceiptMail(
 }
 
 /**
- * The receipt for any other address (the form needs no account): kind, time of receipt and the end
- * rule, nothing the sender typed, so the shop never mails a stranger's words in its own name.
+ * The receipt for any other address (the form needs no account): kind, time of receipt, the end
+ * asked for (a date the form checked) and the end rule; no text the sender typed, so the shop never
+ * mails a stranger's words in its own name. The whole declaration is on the receipt page.
  */
-export function cancellationReceivedMail(data: { kind: CancellationKind; receivedAt: string }) {
+export function cancellationReceivedMail(data: {
+  kind: CancellationKind;
+  receivedAt: string;
+  wishedEnd: string | null;
+}) {
   return greetingMail("Eingangsbestätigung: Kündigung eingegangen", "Kündigung eingegangen", [
     [
       `am ${formatDateTime(data.receivedAt)} Uhr ist bei uns eine Kündigung eingegangen, in der diese E-Mail-Adresse angegeben ist.`,
       kindLine(data.kind),
+      wishedEndLine(data.wishedEnd),
     ],
     [END_RULE],
     ["Du hast nichts gekündigt? Dann gib uns bitte kurz Bescheid."],
@@ -105,7 +113,7 @@ export function cancellationNotificationMail(data: {
     `Name: ${data.name}`,
     `E-Mail: ${data.email}`,
     `Vertrag (Angabe): ${data.contract ?? "–"}`,
-    `Gewünschtes Ende: ${data.wishedEnd ? formatDate(data.wishedEnd) : "zum nächstmöglichen Zeitpunkt"}`,
+    wishedEndLine(data.wishedEnd),
     `Bestätigung an: ${data.confirmationEmail}`,
     "",
     data.matched

@@ -51,7 +51,7 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
           contract: input.contract ?? null,
           wishedEnd: input.wishedEnd ?? null,
         })
-      : cancellationReceivedMail({ kind: input.kind, receivedAt });
+      : cancellationReceivedMail({ kind: input.kind, receivedAt, wishedEnd: input.wishedEnd ?? null });
     await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
     const notification = cancellationNotificationMail({
       kind: input.kind,
