@@ -90,14 +90,21 @@ export default function OrderConfirmationPage() {
         . Eine Bestätigung haben wir an {order.customer_email} geschickt.
       </p>
       <h2 className="mt-10 text-xl font-semibold">Deine Artikel</h2>
-      {/* On a narrow phone the four columns may scroll inside their own labelled region. */}
+      {/*
+        On a phone, quantity and unit price stand under the line's price instead of in columns of their
+        own; should the table still be wider than the screen, it scrolls inside its labelled region.
+      */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable */}
       <div role="region" aria-label="Deine Artikel" tabIndex={0} className="mt-4 overflow-x-auto">
         <table className="w-full text-left">
           <thead>
             <tr className="border-b border-border">
               {COLUMNS.map((label, index) => (
-                <th key={label} scope="col" className={index === 0 ? "py-2" : "py-2 text-right"}>
+                <th
+                  key={label}
+                  scope="col"
+                  className={index === 0 ? "py-2" : `py-2 pl-4 text-right ${COLUMN_CLASS[index]}`}
+                >
                   {label}
                 </th>
               ))}
@@ -107,9 +114,14 @@ export default function OrderConfirmationPage() {
             {order.items.map((item) => (
               <tr key={item.id} className="border-b border-border">
                 <td className="py-2">{item.item_title}</td>
-                <td className="py-2 text-right">{item.quantity}</td>
-                <td className="py-2 text-right">{formatPrice(item.price)}</td>
-                <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
+                <td className={`py-2 pl-4 text-right ${WIDE_ONLY}`}>{item.quantity}</td>
+                <td className={`py-2 pl-4 text-right ${WIDE_ONLY}`}>{formatPrice(item.price)}</td>
+                <td className="whitespace-nowrap py-2 pl-4 text-right">
+                  {formatPrice(item.price * item.quantity)}
+                  <span className="block text-sm text-muted-foreground sm:hidden">
+                    {item.quantity} × {formatPrice(item.price)}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -126,7 +138,8 @@ export default function OrderConfirmationPage() {
             ) : null}
             <SumRow label="Gesamt" amount={order.total_amount} testId="order-total" total />
             <tr>
-              <td colSpan={3} className="text-right">
+              <SpacerCells />
+              <td colSpan={2} className="text-right">
                 <PriceTerms shipped={loaded.delivery !== null} shippingIncluded />
               </td>
             </tr>
@@ -197,6 +210,18 @@ export default function OrderConfirmationPage() {
 }
 
 const COLUMNS = ["Artikel", "Menge", "Einzelpreis", "Preis"];
+/** Columns a phone leaves out: their values stand under the line's price there. */
+const WIDE_ONLY = "hidden sm:table-cell";
+const COLUMN_CLASS = ["", WIDE_ONLY, WIDE_ONLY, ""];
+
+/**
+ * Under the items, labels stand in the unit price's column and amounts in the price's. A phone
+ * leaves out the first two columns' cells, so its label moves to the items' column: every row then
+ * has the same two columns, and none runs wider than the screen.
+ */
+function SpacerCells() {
+  return <td colSpan={2} className={WIDE_ONLY} />;
+}
 
 /** A line under the items: shipping, or (`total`) the amount to pay. */
 function SumRow({
@@ -212,10 +237,16 @@ function SumRow({
 }) {
   return (
     <tr className={total ? undefined : "border-b border-border"}>
-      <th scope="row" colSpan={3} className={total ? "py-3 text-right" : "py-2 text-right font-normal"}>
+      <SpacerCells />
+      <th scope="row" className={total ? "py-3 text-right" : "py-2 text-right font-normal"}>
         {label}
       </th>
-      <td className={total ? "py-3 text-right font-bold" : "py-2 text-right"} data-testid={testId}>
+      <td
+        className={
+          total ? "whitespace-nowrap py-3 pl-4 text-right font-bold" : "whitespace-nowrap py-2 pl-4 text-right"
+        }
+        data-testid={testId}
+      >
         {formatPrice(amount)}
       </td>
     </tr>

@@ -166,6 +166,26 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
   });
 });
 
+test("the order confirmation's items fit a 320 px phone: quantity and unit price under the price", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await orderEvent(page, 2);
+  const items = page.getByRole("region", { name: "Deine Artikel" });
+  // Not even inside its own region: four columns were cut ("Prei", "29,90" without its "€").
+  expect(await items.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(items.getByRole("columnheader")).toHaveText(["Artikel", "Preis"]);
+  await expect(items.getByRole("row").nth(1).getByRole("cell").last()).toHaveText(/^\d+,\d\d\s€2 × \d+,\d\d\s€$/);
+  const total = items.getByTestId("order-total");
+  const label = items.getByRole("rowheader", { name: "Gesamt" });
+  const [labelBox, totalBox] = [(await label.boundingBox())!, (await total.boundingBox())!];
+  // The label and the amount do not run together ("Gesamt26,91 €").
+  expect(totalBox.x - (labelBox.x + labelBox.width)).toBeGreaterThanOrEqual(0);
+  expect(await total.evaluate((cell) => parseFloat(getComputedStyle(cell).paddingLeft))).toBeGreaterThanOrEqual(8);
+});
+
 /**
  * German compounds break at syllables with a visible hyphen, never mid-word ("Dankbarkeitstagebuc" /
  * "h"): the server puts soft hyphens into catalogue titles and headings. Admin list cells are at
