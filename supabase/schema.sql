@@ -998,6 +998,11 @@ declare
   v_withdrawn timestamptz;
   v_refund uuid;
 begin
+  if old.status <> 'completed' and not exists (
+    select 1 from public.order_payments p where p.order_id = new.id and p.kind = 'payment'
+  ) then
+    return null;
+  end if;
   v_left := public.refundable_amount(new.id);
   if v_left <= 0 then
     return null;
@@ -3489,7 +3494,7 @@ CREATE TRIGGER orders_membership_revert AFTER UPDATE OF status ON public.orders 
 
 -- Name: orders orders_open_refund; Type: TRIGGER; Schema: public
 
-CREATE TRIGGER orders_open_refund AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'completed'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION public.orders_open_refund();
+CREATE TRIGGER orders_open_refund AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status <> 'cancelled'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION public.orders_open_refund();
 
 -- Name: orders orders_release_seats; Type: TRIGGER; Schema: public
 

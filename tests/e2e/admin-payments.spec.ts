@@ -46,6 +46,15 @@ test("a partial payment is recorded as it came, with what is missing", async ({ 
   // Paid orders have no deadline and no payment form any more.
   await expect(paid.getByTestId("payment-deadline")).toHaveCount(0);
   await expect(paid.getByRole("button", { name: "Zahlung eingegangen" })).toHaveCount(0);
+
+  // Set back to "Ausstehend" (a mistake, or to fix something): money came in, so the shop sets no
+  // deadline and will not cancel the order with "keine Zahlung eingegangen".
+  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Ausstehend" }).click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Ausstehend");
+  await expect(paid.getByTestId("payment-deadline")).toHaveText(
+    "Es ist schon Geld eingegangen: Der Shop erinnert nicht und storniert diese Bestellung nicht von selbst.",
+  );
+  await expect(paid.getByRole("button", { name: "Frist verlängern" })).toHaveCount(0);
 });
 
 test("an admin extends a payment deadline, never into the past; the trail shows it", async ({ page, signIn }) => {

@@ -56,6 +56,10 @@ export function OrderPayments({
           {state.remindedAt ? `; Zahlungserinnerung gesendet am ${formatDate(state.remindedAt)}` : ""}. Danach storniert
           der Shop die Bestellung.
         </p>
+      ) : status === "pending" ? (
+        <p data-testid="payment-deadline">
+          Es ist schon Geld eingegangen: Der Shop erinnert nicht und storniert diese Bestellung nicht von selbst.
+        </p>
       ) : null}
       {state.payments.length === 0 ? (
         <p className="text-muted-foreground">Noch keine Zahlung erfasst.</p>
@@ -79,7 +83,7 @@ export function OrderPayments({
       {status === "pending" ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <PaymentForm orderId={orderId} total={total} today={today} returnTo={returnTo} lastResult={paymentResult} />
-          <DeadlineForm orderId={orderId} returnTo={returnTo} lastResult={deadlineResult} />
+          {state.deadline ? <DeadlineForm orderId={orderId} returnTo={returnTo} lastResult={deadlineResult} /> : null}
         </div>
       ) : null}
     </div>

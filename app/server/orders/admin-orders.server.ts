@@ -129,17 +129,18 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
     },
     shopNow(),
   );
-  const pending = order.status === "pending";
+  // The shop's deadline stands only while nothing was received (paymentSweep's rule).
+  const awaitingPayment = order.status === "pending" && !payments.some((p) => p.kind === "payment");
   const { payment_deadline: _deadline, payment_reminded_at: remindedAt, ...orderFacts } = order;
   return {
     payment: {
-      deadline: pending ? terms.deadline : null,
-      overdue: pending && terms.overdue,
+      deadline: awaitingPayment ? terms.deadline : null,
+      overdue: awaitingPayment && terms.overdue,
       remindedAt: remindedAt ? iso(remindedAt) : null,
       payments,
       received: payments.reduce((sum, p) => sum + (p.kind === "payment" ? p.amount : -p.amount), 0),
     },
-    order: { ...orderFacts, payment_overdue: pending && terms.overdue },
+    order: { ...orderFacts, payment_overdue: awaitingPayment && terms.overdue },
     items,
     itemsError,
     returnable,

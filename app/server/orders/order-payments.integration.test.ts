@@ -104,3 +104,75 @@ describe("unpaid bank transfers", () => {
     await setShopClock(null);
   });
 });
+
+describe("an order paid, then set back to pending by an admin", () => {
+  it("records no second payment, is neither reminded of nor cancelled by the shop, and is refunded when cancelled", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const start = Date.now();
+    const eventId = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+        values ('Matinee', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '11 Uhr', 'Bonn', 30, 5,
+                now() + interval '60 days') returning id`.execute(tx);
+      return rows[0].id;
+    });
+    const orderId = await pendingOrder("zurueckgesetzt@example.com", eventId);
+    const admin = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values ('kasse@example.com', now()) returning id`.execute(
+        tx,
+      );
+      return { id: rows[0].id, email: "kasse@example.com" };
+    });
+    const payments = () =>
+      asService((tx) =>
+        tx.selectFrom("order_payments").select(["kind", "amount"]).where("order_id", "=", orderId).execute(),
+      );
+
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    expect(await statusOf(orderId)).toBe("completed");
+    // "Ausstehend" by mistake, then "Zahlung eingegangen" again: the 30 € were received once.
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "pending"));
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    expect(await statusOf(orderId)).toBe("completed");
+    expect((await payments()).map((p) => [p.kind, Number(p.amount)])).toEqual([["payment", 30]]);
+
+    // Pending again and left so past every deadline: no "keine Zahlung eingegangen", no cancellation.
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "pending"));
+    const mailsBefore = (await mailsTo("zurueckgesetzt@example.com")).length;
+    await setShopClock(new Date(start + 30 * DAY));
+    await runDueJobsNow(JOB_HANDLERS);
+    expect(await statusOf(orderId)).toBe("pending");
+    const subjects = (await mailsTo("zurueckgesetzt@example.com")).slice(mailsBefore).map((m) => m.subject);
+    expect(subjects.filter((subject) => /Zahlungserinnerung|storniert/.test(subject))).toEqual([]);
+
+    // Cancelled by hand from pending: what was received is due back.
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    const refunds = await asService((tx) =>
+      tx.selectFrom("refunds").select(["reason", "amount", "status"]).where("order_id", "=", orderId).execute(),
+    );
+    expect(refunds.map((r) => [r.reason, Number(r.amount), r.status])).toEqual([["cancellation", 30, "open"]]);
+    await setShopClock(null);
+  });
+
+  it("an unpaid pending order cancelled by hand opens no refund", async () => {
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const eventId = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+        values ('Vesper', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '18 Uhr', 'Bonn', 30, 5,
+                now() + interval '60 days') returning id`.execute(tx);
+      return rows[0].id;
+    });
+    const orderId = await pendingOrder("nie-bezahlt@example.com", eventId);
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    const refunds = await asService((tx) =>
+      tx.selectFrom("refunds").select("id").where("order_id", "=", orderId).execute(),
+    );
+    expect(refunds).toEqual([]);
+  });
+});

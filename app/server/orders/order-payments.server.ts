@@ -19,6 +19,14 @@ import { operator } from "~/server/platform/operator.server";
  * does both on the shop's clock. 0,00 € orders are never pending.
  */
 
+/**
+ * No money recorded for the order (SQL condition). Only such an order is reminded of and cancelled
+ * by the shop: one an admin set back to pending after a payment, or paid in part, is theirs to
+ * decide, and "keine Zahlung eingegangen" would be untrue.
+ */
+const nothingReceived = () =>
+  sql<boolean>`not exists (select 1 from public.order_payments p where p.order_id = orders.id and p.kind = 'payment')`;
+
 /** The deadline of an order: the admin's, or placed + PAYMENT_CANCEL_DAYS (SQL expression). */
 const deadlineSql = () =>
   sql<Date>`coalesce(payment_deadline, created_at + make_interval(days => ${env().PAYMENT_CANCEL_DAYS}))`;
@@ -67,6 +75,7 @@ async function remindUnpaid(tx: Tx) {
     .where("status", "=", "pending")
     .where("total_amount", ">", 0)
     .where("payment_reminded_at", "is", null)
+    .where(nothingReceived())
     .where(sql<boolean>`created_at + make_interval(days => ${env().PAYMENT_REMINDER_DAYS}) <= public.shop_now()`)
     .where(sql<boolean>`${deadlineSql()} > public.shop_now()`)
     .orderBy("created_at")
@@ -101,6 +110,7 @@ async function cancelUnpaid(tx: Tx) {
     .select(deadlineSql().as("deadline"))
     .where("status", "=", "pending")
     .where("total_amount", ">", 0)
+    .where(nothingReceived())
     .where(sql<boolean>`${deadlineSql()} <= public.shop_now()`)
     .orderBy("created_at")
     .limit(200)
@@ -134,9 +144,10 @@ export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date
 }
 
 /**
- * "Zahlung eingegangen": records the amount received (the order's total when none is given, as from
- * the list's menu) and completes a pending order (invoice and mail, in this transaction). Another
- * amount is kept as it is and shows as under- or overpaid. Null when the order is unknown.
+ * "Zahlung eingegangen": records the amount received (what is still open of the order's total when
+ * none is given, as from the status buttons and the list's menu: nothing for an order paid before
+ * and set back to pending) and completes a pending order (invoice and mail, in this transaction).
+ * Another amount is kept as it is and shows as under- or overpaid. Null when the order is unknown.
  */
 export async function recordPayment(
   tx: Tx,
@@ -155,7 +166,7 @@ export async function recordPayment(
   if (order.status === "completed" && input.amount === undefined) {
     return { previous: order.status, amount: 0, total: Number(order.total_amount) };
   }
-  const amount = input.amount ?? Number(order.total_amount);
+  const amount = input.amount ?? Math.max(0, Number(order.total_amount) - (await receivedFor(tx, orderId)));
   if (amount > 0) {
     await tx
       .insertInto("order_payments")
@@ -172,4 +183,14 @@ export async function recordPayment(
   }
   if (order.status !== "completed") await changeOrderStatusIn(tx, orderId, "completed");
   return { previous: order.status, amount, total: Number(order.total_amount) };
+}
+
+/** What the order's payments add up to, less what was refunded. */
+async function receivedFor(tx: Tx, orderId: string) {
+  const { received } = await tx
+    .selectFrom("order_payments")
+    .select(sql<string>`coalesce(sum(case when kind = 'payment' then amount else -amount end), 0)`.as("received"))
+    .where("order_id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return Math.round(Number(received) * 100) / 100;
 }
