@@ -160,7 +160,7 @@ test("a cancelled membership says 'gekündigt zum' its end", async ({ page, brow
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("membership-end")).toHaveText(
-    `Deine Yearly-Mitgliedschaft gekündigt zum ${ddmmyyyy(until)}.`,
+    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${ddmmyyyy(until)}.`,
   );
   await expect(page.getByTestId("header-plan-end").first()).toHaveText(`gekündigt zum ${ddmmyyyy(until)}`);
 

@@ -47,7 +47,9 @@ export function MembershipCard({
         ) : null}
         {end ? (
           <p className="text-sm font-medium" data-testid="membership-end">
-            Deine {membership?.name}-Mitgliedschaft {end}.
+            {/* "endet am …" is a verb already; "gekündigt zum …" needs its "ist". */}
+            Deine {membership?.name}-Mitgliedschaft {membership?.cancelledAt ? "ist " : ""}
+            {end}.
           </p>
         ) : null}
         {active && renewal ? <RenewalOffer offer={renewal} className="text-sm" /> : null}
