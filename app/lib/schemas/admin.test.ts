@@ -49,6 +49,23 @@ describe("admin schemas", () => {
     expect(errors.provider).toBeUndefined();
   });
 
+  it("refuses a BeHappy-Preis above the price: members pay the lower one", () => {
+    const product = { title: "Tasse", category: "Dinge", image_url: "/images/x.svg" };
+    const above = parseWithZod(form({ ...product, price: "10", behappy_price: "20" }), { schema: productFormSchema });
+    expect(above.status).toBe("error");
+    expect(above.reply().error?.behappy_price).toEqual(["Der BeHappy-Preis darf nicht höher sein als der Preis."]);
+    for (const [price, behappy_price] of [
+      ["20", "20"],
+      ["20", "10"],
+      ["20", "0"],
+    ])
+      expect(parseWithZod(form({ ...product, price, behappy_price }), { schema: productFormSchema }).status).toBe(
+        "success",
+      );
+    const course = parseWithZod(form({ ...event, price: "5", behappy_price: "5,01" }), { schema: eventFormSchema });
+    expect(course.reply().error?.behappy_price).toEqual(["Der BeHappy-Preis darf nicht höher sein als der Preis."]);
+  });
+
   it("reads start, end and seats; empty is none; the end must follow the start", () => {
     const ok = parseWithZod(
       form({ ...event, starts_at: "2027-03-14T10:00", ends_at: "2027-03-14T16:00", capacity: " 20 " }),

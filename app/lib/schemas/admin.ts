@@ -92,6 +92,16 @@ const endAfterStart = (v: { starts_at?: string; ends_at?: string }, ctx: z.Refin
     ctx.addIssue({ code: "custom", path: ["ends_at"], message: "Das Ende muss nach dem Beginn liegen." });
 };
 
+/** Members pay the lower price ("Als Mitglied zahlst du den günstigeren Preis"); 0 is "Inklusive". */
+const memberPriceNotAbove = (v: { price: number; behappy_price: number }, ctx: z.RefinementCtx) => {
+  if (v.behappy_price > v.price)
+    ctx.addIssue({
+      code: "custom",
+      path: ["behappy_price"],
+      message: "Der BeHappy-Preis darf nicht höher sein als der Preis.",
+    });
+};
+
 const eventFields = z.object({
   title: requiredText("einen Titel", 200),
   category: requiredText("eine Kategorie", 100),
@@ -108,7 +118,7 @@ const eventFields = z.object({
   ...flags,
 });
 
-export const eventFormSchema = eventFields.superRefine(endAfterStart);
+export const eventFormSchema = eventFields.superRefine(endAfterStart).superRefine(memberPriceNotAbove);
 
 /** A course is an event whose date, time and place may be open (spec: "a course needs no date"). */
 export const courseFormSchema = eventFields
@@ -117,21 +127,24 @@ export const courseFormSchema = eventFields
     time: optionalText(100),
     location: optionalText(200),
   })
-  .superRefine(endAfterStart);
+  .superRefine(endAfterStart)
+  .superRefine(memberPriceNotAbove);
 
-export const productFormSchema = z.object({
-  title: requiredText("einen Titel", 200),
-  category: requiredText("eine Kategorie", 100),
-  description: optionalText(10_000),
-  details: optionalText(10_000),
-  image_url: imageUrl,
-  price,
-  behappy_price: price,
-  vat_rate: vatRate,
-  availability: checkbox,
-  shipped: checkbox,
-  ...flags,
-});
+export const productFormSchema = z
+  .object({
+    title: requiredText("einen Titel", 200),
+    category: requiredText("eine Kategorie", 100),
+    description: optionalText(10_000),
+    details: optionalText(10_000),
+    image_url: imageUrl,
+    price,
+    behappy_price: price,
+    vat_rate: vatRate,
+    availability: checkbox,
+    shipped: checkbox,
+    ...flags,
+  })
+  .superRefine(memberPriceNotAbove);
 
 export type EventFormInput = z.infer<typeof eventFormSchema>;
 export type CourseFormInput = z.infer<typeof courseFormSchema>;
