@@ -51,13 +51,15 @@ describe("admin command", () => {
     const { rows } = await db.query<{ n: number }>(
       "select count(*)::int as n from public.user_roles r join auth.users u on u.id = r.user_id where u.email = 'chefin@example.com' and r.role = 'admin'",
     );
-    const { rows: demo } = await db.query<{ plan: string; active: boolean; hashed: boolean }>(
-      `select m.plan, m.until > now() + interval '360 days' as active, u.encrypted_password like '$argon2%' as hashed
+    const { rows: demo } = await db.query<{ plan: string; active: boolean; hashed: boolean; confirmed: boolean }>(
+      `select m.plan, m.until > now() + interval '360 days' as active, u.encrypted_password like '$argon2%' as hashed,
+              u.email_confirmed_at is not null as confirmed
        from public.memberships m join auth.users u on u.id = m.user_id where u.email = 'demo-mitglied@example.com'`,
     );
     await db.close();
     expect(rows[0].n).toBe(1);
-    expect(demo).toEqual([{ plan: "yearly", active: true, hashed: true }]);
+    // Confirmed: no dashboard notice about a confirmation link that was never mailed.
+    expect(demo).toEqual([{ plan: "yearly", active: true, hashed: true, confirmed: true }]);
   }, 180_000);
 
   it("refuses a malformed e-mail with a usage line", async () => {

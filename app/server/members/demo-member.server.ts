@@ -22,6 +22,8 @@ export async function createDemoMember(db: Kysely<Database>) {
       .values({
         email: DEMO_MEMBER_EMAIL,
         encrypted_password: passwordHash,
+        // A demo address no mail can reach: confirmed, so the dashboard asks for no confirmation link.
+        email_confirmed_at: sql<Date>`now()`,
         raw_user_meta_data: JSON.stringify({ first_name: "Demo", last_name: "Mitglied" }),
       })
       .onConflict((oc) => oc.doNothing())
