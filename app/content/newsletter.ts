@@ -10,6 +10,11 @@ export const NEWSLETTER_LINK_PAGES = {
       text: "Schön, dass du dabei bist! Ab jetzt erhältst du unseren Newsletter mit Impulsen, neuen Kursen und Veranstaltungen. Abmelden kannst du dich jederzeit über den Link in jeder E-Mail.",
       link: { to: "/offers", label: "Jetzt Angebote entdecken" },
     },
+    already: {
+      title: "Schon bestätigt",
+      text: "Deine Newsletter-Anmeldung ist bereits bestätigt: Du erhältst unseren Newsletter. Abmelden kannst du dich jederzeit über den Link in jeder E-Mail.",
+      link: { to: "/offers", label: "Jetzt Angebote entdecken" },
+    },
     invalid: {
       text: "Dieser Bestätigungslink ist ungültig oder wird nicht mehr verwendet. Bitte melde dich erneut für den Newsletter an.",
       link: { to: "/newsletter", label: "Zur Newsletter-Anmeldung" },

@@ -7,7 +7,7 @@ import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
-import { confirmNewsletter, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
+import { confirmNewsletter, isConfirmedToken, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
 import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
 /*
@@ -29,12 +29,20 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export const headers: Route.HeadersFunction = tokenPageHeaders;
 
-/** GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing.
+ * A confirmation link opened again after its click says it is done already.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const kind = kindOf(url.pathname);
   const token = tokenSchema.safeParse(url.searchParams.get("token") ?? undefined);
+  const confirmed =
+    kind === "confirm" &&
+    token.success &&
+    (await withViewer(getAuth(context).viewer, (tx) => isConfirmedToken(tx, token.data)));
   return data(
-    { kind: kindOf(url.pathname), token: token.success ? token.data : null },
+    { kind, token: token.success ? token.data : null, confirmed },
     {
       status: token.success ? 200 : 400,
       headers: TOKEN_PAGE_HEADERS,
@@ -60,11 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterTokenRoute() {
-  const { kind, token } = useLoaderData<typeof loader>();
+  const { kind, token, confirmed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const page = NEWSLETTER_LINK_PAGES[kind];
 
   if (result?.state === "done") return <TokenOutcome tone="success" {...page.done} />;
+  if (confirmed && "already" in page) return <TokenOutcome tone="success" {...page.already} />;
   if (!token || result?.state === "invalid") {
     return <TokenOutcome tone="error" title="Link ungültig" {...page.invalid} />;
   }

@@ -36,6 +36,10 @@ test.describe("newsletter (double opt-in)", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Anmeldung bestätigt!" })).toBeVisible();
+    // The link opened again says so, instead of asking once more.
+    await page.goto(new URL(confirmUrl).pathname + new URL(confirmUrl).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Schon bestätigt" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Anmeldung bestätigen" })).toHaveCount(0);
 
     // The same address again (any case): the page answers exactly as for a new address, so it
     // never tells who is subscribed; the owner gets a notice by mail, without a link.

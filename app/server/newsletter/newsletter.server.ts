@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
-import type { Tx } from "~/server/db/db.server";
+import { asService, type Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { escapeHtml } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -87,6 +87,21 @@ export function confirmationMail(input: NewsletterInput, confirmToken: string, u
 export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`select public.confirm_newsletter(${token}) as ok`.execute(tx);
   return rows[0]?.ok === true;
+}
+
+/**
+ * Whether a confirmation link belongs to a subscription that is confirmed already: a read for the
+ * link's page (a GET changes nothing), so a link opened again says so instead of asking again.
+ */
+export async function isConfirmedToken(tx: Tx, token: string): Promise<boolean> {
+  const row = await asService(tx, () =>
+    tx
+      .selectFrom("newsletter_subscriptions")
+      .select("status")
+      .where("confirm_token_hash", "=", hashToken(token))
+      .executeTakeFirst(),
+  );
+  return row?.status === "subscribed";
 }
 
 export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
