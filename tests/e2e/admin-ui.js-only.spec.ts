@@ -67,3 +67,27 @@ test("'Lade Daten...' shows while a list page loads", async ({ page, signIn }) =
   await expect(page.getByText("Lade Daten...")).toHaveCount(0);
   await expect(page).toHaveURL(/q=Workshop/);
 });
+
+test("the admin drawer on a phone closes with Escape (focus on its summary) and after choosing a page", async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ admin: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  await hydrated(page);
+  const drawer = page.getByTestId("admin-drawer");
+  const summary = drawer.locator("summary");
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toHaveAttribute("open", "");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(drawer).not.toHaveAttribute("open", "");
+  await expect(summary).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await drawer.getByRole("link", { name: "Bestellungen" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(drawer).not.toHaveAttribute("open", "");
+});

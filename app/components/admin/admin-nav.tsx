@@ -1,4 +1,5 @@
-import { Form, NavLink } from "react-router";
+import { useEffect, useRef, type KeyboardEvent } from "react";
+import { Form, NavLink, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { LogOutIcon, MenuIcon } from "~/components/ui/icons";
 import { BreakableAddress } from "~/components/breakable-address";
@@ -61,13 +62,39 @@ function SignOut() {
 }
 
 /**
+ * With JavaScript the drawer closes as the site's menus do: on Escape (focus back on its summary)
+ * and after a navigation. Not on the first run: a drawer opened before the scripts started stays.
+ */
+function useDrawerBehaviour() {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (drawer.current) drawer.current.open = false;
+  }, [key]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== "Escape" || !event.currentTarget.open) return;
+    event.currentTarget.open = false;
+    event.currentTarget.querySelector("summary")?.focus();
+  };
+  return { ref: drawer, onKeyDown };
+}
+
+/**
  * The admin sidebar: a fixed column on large screens, a drawer (<details>, so it opens without JS)
  * on small ones. Only one of the two is displayed at a time.
  */
 export function AdminSidebar({ email }: { email: string }) {
+  const drawer = useDrawerBehaviour();
   return (
     <>
-      <details className="group rounded-lg border border-border bg-card lg:hidden" data-testid="admin-drawer">
+      <details
+        {...drawer}
+        className="group rounded-lg border border-border bg-card lg:hidden"
+        data-testid="admin-drawer"
+      >
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 font-medium [&::-webkit-details-marker]:hidden">
           <MenuIcon size={18} />
           Admin-Menü
