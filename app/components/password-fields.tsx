@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { fieldProps, useAnswerKey, type FormField } from "~/components/conform";
 import { Field } from "~/components/ui/field";
 
@@ -8,6 +9,8 @@ export const NEW_PASSWORD_HINT = "Mindestens 8 Zeichen.";
 /**
  * A password input. The server never sends a password back, so after each of its answers (`answer`,
  * the action data) the input starts empty, with JavaScript as without; typing never clears it.
+ * Where the answer left focus nowhere (the submit button was disabled while it was on its way),
+ * focus goes to the emptied input, ready for the retry; a field the form marked invalid keeps it.
  */
 export function PasswordField({
   meta,
@@ -23,6 +26,11 @@ export function PasswordField({
   description?: string;
 }) {
   const key = useAnswerKey(answer);
+  useEffect(() => {
+    if (key === 0) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById(meta.id)?.focus();
+  }, [key, meta.id]);
   return (
     <Field
       key={key}
