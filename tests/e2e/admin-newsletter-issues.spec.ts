@@ -118,7 +118,13 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   await expect(page.getByText("Testmail ist unterwegs")).toBeVisible();
   await mailWith(adminEmail, new RegExp(`\\[Test\\] ${subject}`));
 
+  // Sending cannot be undone: the second step names how many get it.
   await page.getByLabel("Mitglieder mit aktiver Mitgliedschaft").check();
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  await expect(page.getByTestId("send-review")).toContainText(
+    new RegExp(`„${subject}“ geht an \\d+ bestätigte Abonnent:innen \\(Mitglieder mit aktiver Mitgliedschaft\\)`),
+  );
+  await expect(page.getByRole("button", { name: "Entwurf speichern" })).toBeVisible();
   await page.getByRole("button", { name: "Jetzt verschicken" }).click();
   await expect(page.getByText("Der Newsletter wird verschickt")).toBeVisible();
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toHaveCount(0);

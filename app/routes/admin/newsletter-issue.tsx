@@ -5,7 +5,7 @@ import type { Route } from "./+types/newsletter-issue";
 import { AdminPageHeader } from "~/components/admin/admin-list";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { MailPreview } from "~/components/admin/mail-preview";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import {
   CTA_HELP_LABEL,
@@ -19,6 +19,7 @@ import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
 import { getIssue, previewOf, saveDraft, sendTestMail, startSend } from "~/server/newsletter/issues.server";
+import { countRecipients } from "~/server/newsletter/newsletter-queue.server";
 import { logger } from "~/server/platform/log.server";
 
 /**
@@ -45,22 +46,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, user } = await requireAdmin(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "send") {
+  if (intent === "send-review" || intent === "send") {
     const segment = segmentSchema.safeParse(formData.get("segment") ?? undefined);
     const here = `${LIST}/${params.id}`;
     if (!params.id) return redirect(LIST);
     if (!segment.success)
       return redirectWithError(here, { message: "Nicht verschickt", description: "Bitte wähle eine Zielgruppe." });
+    // Step one names the number of recipients; nothing goes out before the second click.
+    const recipients = await withViewer(viewer, (tx) => countRecipients(tx, segment.data));
+    if (intent === "send-review") return { sendReview: { segment: segment.data, recipients } };
+    if (recipients === 0) return redirectWithError(here, { message: "Nicht verschickt", description: NO_RECIPIENTS });
     const started = await withViewer(viewer, (tx) => startSend(tx, params.id!, segment.data));
     if (!started)
       return redirectWithError(here, {
         message: "Nicht verschickt",
         description: "Diese Aussendung ist schon verschickt.",
       });
-    logger.info("newsletter send started", { newsletterId: params.id, segment: segment.data });
+    logger.info("newsletter send started", { newsletterId: params.id, segment: segment.data, recipients });
     return redirectWithSuccess(here, {
       message: "Der Newsletter wird verschickt",
-      description: `An: ${SEGMENT_LABELS[segment.data]}. Die Zahlen unten zeigen den Fortschritt.`,
+      description: `An ${recipients} Abonnent:innen (${SEGMENT_LABELS[segment.data]}). Die Zahlen unten zeigen den Fortschritt.`,
     });
   }
 
@@ -85,7 +90,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminNewsletterIssue() {
   const { issue, preview, adminEmail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { form, fields, pending } = usePageForm(answer ?? undefined, {
+  const sendReview = answer && "sendReview" in answer ? answer.sendReview : null;
+  const { form, fields, pending } = usePageForm(answer && "result" in answer ? answer : undefined, {
     id: "newsletter-issue",
     schema: newsletterIssueSchema,
     defaultValue: issue ? { subject: issue.subject, preheader: issue.preheader, body: issue.body_markdown } : undefined,
@@ -134,7 +140,7 @@ export default function AdminNewsletterIssue() {
           <p className="text-sm text-muted-foreground">Die Testmail geht an {adminEmail} und speichert den Entwurf.</p>
         </Form>
       ) : null}
-      {issue && !readOnly ? <SendForm /> : null}
+      {issue && !readOnly ? <SendForm subject={issue.subject} review={sendReview} /> : null}
       {preview ? <MailPreview html={preview.html} text={preview.text} /> : null}
     </>
   );
@@ -181,7 +187,51 @@ function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof l
   );
 }
 
-function SendForm() {
+const NO_RECIPIENTS =
+  "In dieser Zielgruppe gibt es keine bestätigten Abonnent:innen: Der Newsletter ginge an niemanden.";
+
+/**
+ * "Verschicken" in two steps, as sending cannot be undone: the audience first, then the number of
+ * recipients with "Jetzt verschicken" (none: no button). Plain POSTs, so it works without JavaScript.
+ */
+function SendForm({
+  subject,
+  review,
+}: {
+  subject: string;
+  review: { segment: NewsletterSegment; recipients: number } | null;
+}) {
+  if (review) {
+    return (
+      <section
+        aria-labelledby="send-review-heading"
+        className="mt-10 max-w-3xl rounded-lg border border-border p-4"
+        data-testid="send-review"
+      >
+        <h2 id="send-review-heading" className="text-xl font-semibold">
+          Verschicken bestätigen
+        </h2>
+        <p className="mt-2">
+          {review.recipients === 0
+            ? NO_RECIPIENTS
+            : `„${subject}“ geht an ${review.recipients} bestätigte Abonnent:innen (${SEGMENT_LABELS[review.segment]}). Verschickt wird der zuletzt gespeicherte Entwurf; danach kann die Aussendung nicht mehr geändert werden.`}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {review.recipients > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="segment" value={review.segment} />
+              <Button type="submit" name="intent" value="send">
+                Jetzt verschicken
+              </Button>
+            </Form>
+          ) : null}
+          <Link to="." className={buttonClass("outline")}>
+            {review.recipients > 0 ? "Abbrechen" : "Andere Zielgruppe wählen"}
+          </Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <Form method="post" className="mt-10 max-w-3xl rounded-lg border border-border p-4">
       <fieldset className="space-y-2">
@@ -196,8 +246,8 @@ function SendForm() {
           </label>
         ))}
       </fieldset>
-      <Button type="submit" name="intent" value="send" className="mt-4">
-        Jetzt verschicken
+      <Button type="submit" name="intent" value="send-review" className="mt-4">
+        Weiter zur Bestätigung
       </Button>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { NewsletterSegment } from "~/lib/schemas/newsletter-issue";
-import { afterCommit, type Tx } from "~/server/db/db.server";
+import { afterCommit, asService, type Tx } from "~/server/db/db.server";
 import type { Job } from "~/server/jobs/jobs.server";
 import { newMessageId, nudgeMailWorker } from "~/server/mail/outbox.server";
 import { unsubscribeLink } from "~/server/newsletter/issues.server";
@@ -13,6 +13,9 @@ export const NEWSLETTER_BATCH = 500;
 /** Stands in for the personal link while the mail is rendered once per batch. */
 const LINK_SLOT = "https://unsubscribe.invalid/behappy-link-slot";
 
+/** A subscriber who confirmed and has not left (newsletter_subscriptions as s). */
+const CONFIRMED_SUBSCRIBER = sql`s.status = 'subscribed' and s.confirmed_at is not null`;
+
 const SEGMENT_SQL: Record<NewsletterSegment, ReturnType<typeof sql>> = {
   all: sql`true`,
   members: sql`exists (${activeMember()})`,
@@ -24,6 +27,17 @@ function activeMember() {
   return sql`select 1 from auth.users u join public.memberships m on m.user_id = u.id
     where lower(u.email) = lower(s.email) and u.email_confirmed_at is not null
       and (m.until is null or m.until > public.shop_now())`;
+}
+
+/** Who would get an issue sent to this segment now: the send form says it before anything goes out. */
+export async function countRecipients(tx: Tx, segment: NewsletterSegment) {
+  // Membership needs auth.users, which only the server role reads.
+  const { rows } = await asService(tx, () =>
+    sql<{ n: number }>`
+      select count(*)::int as n from public.newsletter_subscriptions s
+       where ${CONFIRMED_SUBSCRIBER} and ${SEGMENT_SQL[segment]}`.execute(tx),
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**
@@ -53,7 +67,7 @@ export async function newsletterQueue(tx: Tx, job: Job) {
 
   const { rows: recipients } = await sql<{ id: string; email: string }>`
     select s.id, s.email from public.newsletter_subscriptions s
-     where s.status = 'subscribed' and s.confirmed_at is not null
+     where ${CONFIRMED_SUBSCRIBER}
        and (${after}::uuid is null or s.id > ${after}::uuid)
        and ${SEGMENT_SQL[issue.segment as NewsletterSegment]}
      order by s.id

@@ -87,6 +87,14 @@ async function counts(id: string) {
 }
 
 describe("newsletter sending", () => {
+  it("the send form's count is who would get it: confirmed subscribers of the segment", async () => {
+    const { countRecipients } = await import("~/server/newsletter/newsletter-queue.server");
+    // The pending and the unsubscribed address count nowhere; one confirmed subscriber is a member.
+    expect(await asService((tx) => countRecipients(tx, "all"))).toBe(CONFIRMED);
+    expect(await asService((tx) => countRecipients(tx, "members"))).toBe(1);
+    expect(await asService((tx) => countRecipients(tx, "non-members"))).toBe(CONFIRMED - 1);
+  });
+
   it("queues every confirmed subscriber once in batches; a failed batch is retried without a double", async () => {
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
     const { runDueJobs } = await import("~/server/jobs/jobs.server");
