@@ -1544,6 +1544,17 @@ begin
     raise exception 'Diese Bestellung wurde storniert.' using errcode = 'P0001';
   end if;
 
+  -- The same person twice on one line is a slip (a double click, a form sent again), not a guest.
+  if exists (
+    select 1 from public.event_bookings b
+     where b.order_item_id = p_order_item_id
+       and lower(b.first_name) = lower(btrim(p_first_name))
+       and lower(b.last_name) = lower(btrim(p_last_name))
+       and lower(b.email) = lower(btrim(p_email))
+  ) then
+    raise exception 'Diese Person ist für diese Bestellung schon angemeldet.' using errcode = 'P0001';
+  end if;
+
   select count(*) into v_count from public.event_bookings b where b.order_item_id = p_order_item_id;
   if v_count >= v_quantity then
     -- Exact text from the spec (the dashboard shows it).

@@ -354,6 +354,29 @@ describeEngines("register_participant", (engine, engineName) => {
     expect(bookings.rows[0]).toEqual({ event_id: EVENT, last_name: "Becker", phone: null, notes: "Vegetarisch" });
   });
 
+  it("refuses the same person twice on one line in German (names and e-mail, case aside)", async () => {
+    const order = await placeOrder(engine(), owner, randomUUID(), [
+      { item_id: EVENT, item_type: "event", quantity: 2 },
+    ]);
+    const [line] = await engine().query<{ id: string }>("select id from public.order_items where order_id = $1", [
+      order,
+    ]);
+    const call = (first: string, last: string, email: string) =>
+      engine()
+        .asViewer("authenticated", owner)
+        .query("select public.register_participant($1, $2, $3, $4, null, null)", [line.id, first, last, email]);
+    await call("Tom", "Teil", "tom@example.com");
+    expect(await errorOf(call(" tom", "TEIL ", "Tom@Example.com"))).toEqual({
+      code: "P0001",
+      message: "Diese Person ist für diese Bestellung schon angemeldet.",
+    });
+    // Another guest with the buyer's address (a child, say) still gets the second seat.
+    await call("Tina", "Teil", "tom@example.com");
+    expect(
+      await engine().query("select count(*)::int as n from public.event_bookings where order_item_id = $1", [line.id]),
+    ).toEqual([{ n: 2 }]);
+  });
+
   it("only for the owner's own event lines", async () => {
     expect((await errorOf(register(engine(), other, eventLine))).code).toBe("P0002");
     expect((await errorOf(register(engine(), owner, randomUUID()))).code).toBe("P0002");
