@@ -5,12 +5,13 @@ import {
   useForm,
   type DefaultValue,
   type FieldMetadata,
+  type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { useNavigation } from "react-router";
-import type { z } from "zod";
+import { z } from "~/lib/schemas/zod";
 
 type InputType =
   "text" | "email" | "password" | "tel" | "number" | "url" | "search" | "date" | "datetime-local" | "hidden";
@@ -45,7 +46,16 @@ export function useShopForm<Schema extends z.ZodType<Record<string, unknown>, Re
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue,
     constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // A button marked formnovalidate (the checkout's voucher buttons) sends the form as it is: the
+    // browser skips its own checks then, and so does this one.
+    onValidate: ({ formData, submitter }) =>
+      submitter?.formNoValidate
+        ? (parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as Submission<
+            z.input<Schema>,
+            string[],
+            z.output<Schema>
+          >)
+        : parseWithZod(formData, { schema }),
     shouldValidate,
     shouldRevalidate: "onInput",
   });

@@ -27,10 +27,11 @@ import { redirectWithError } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { VoucherForm } from "~/components/cart/voucher-form";
 import {
-  answerVoucherIntent,
+  answerCheckoutVoucherIntent,
   isVoucherIntent,
   readVoucherCode,
   serializeVoucherCode,
+  voucherCodeOf,
 } from "~/server/vouchers/voucher-cart.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
@@ -57,7 +58,7 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
-  const code = await readVoucherCode(request);
+  const code = await voucherCodeOf(request, context);
   const [{ lines: resolved, shipping, discount, total, voucher, summary, memberPricesFromCart, profile }, prefill] =
     await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
   if (resolved.length === 0) throw redirect("/cart");
@@ -103,7 +104,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { user, viewer, lines } = await guard(request, context, formData.get("checkoutToken"));
-  if (isVoucherIntent(formData)) return answerVoucherIntent(formData, request, context, viewer, "/checkout");
+  if (isVoucherIntent(formData)) {
+    const answer = await answerCheckoutVoucherIntent(formData, request, context, viewer);
+    // The order form comes back as it was typed, without its checks: nothing was ordered yet.
+    const typed = { ...parseWithZod(formData, { schema: checkoutSchema }).reply(), error: {} };
+    return data(
+      { result: typed, notice: null, ...(answer.ok ? { voucherNotice: answer.notice } : { voucher: answer.reply }) },
+      { status: answer.ok ? 200 : 400, headers: answer.headers },
+    );
+  }
   await enforceIpLimit("checkoutPerIp", context);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
@@ -146,12 +155,19 @@ export default function CheckoutPage() {
         {actionData?.notice ? (
           <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description} />
         ) : null}
-        <VoucherForm
-          page="/checkout"
-          applied={voucher}
-          answer={answer && "voucher" in answer ? answer.voucher : undefined}
-        />
-        <Form method="post" {...getFormProps(form)} className="mt-8 space-y-8">
+        <Form method="post" {...getFormProps(form)} className="space-y-8">
+          {/*
+            Enter in a field submits with the form's first submit button: this one (no intent, so it
+            orders, as the button at the end does), not the voucher's buttons further up.
+          */}
+          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+          <VoucherForm
+            page="/checkout"
+            applied={voucher}
+            answer={answer && "voucher" in answer ? answer.voucher : undefined}
+            notice={answer && "voucherNotice" in answer ? answer.voucherNotice : null}
+            inOrderForm
+          />
           <input type="hidden" name="checkoutToken" value={checkoutToken} />
           <input type="hidden" name="summary" value={summary} />
           <fieldset className="space-y-5">

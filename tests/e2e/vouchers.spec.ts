@@ -172,10 +172,15 @@ test("the keyboard alone redeems and removes a code; a used-up code says so @pho
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("cart-discount")).toContainText(/-5,00\s€/);
   await expect(page.getByTestId("cart-total")).toHaveText(/^9,90\s€$/);
+  // With JavaScript the pressed control is replaced in place: focus goes to the section, not lost.
+  const withScripts = test.info().project.name !== "js-off";
+  const voucherHeading = page.getByRole("heading", { name: "Gutschein", exact: true });
+  if (withScripts) await expect(voucherHeading).toBeFocused();
   await page.getByRole("button", { name: "Gutschein entfernen" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("cart-discount")).toHaveCount(0);
   await expect(page.getByTestId("cart-total")).toHaveText(/^14,90\s€$/);
+  if (withScripts) await expect(voucherHeading).toBeFocused();
 
   // Someone else takes the one use; then the code is refused here, and the cart is kept.
   await page.getByLabel("Gutscheincode").focus();
@@ -202,4 +207,51 @@ test("the keyboard alone redeems and removes a code; a used-up code says so @pho
   await page.getByRole("button", { name: "Gutschein entfernen" }).click();
   await expect(page.getByText("Gutschein entfernt").first()).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toHaveText(/^14,90\s€$/);
+});
+
+test("a code at the checkout keeps what was typed, a wrong one first (JavaScript on and off)", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const code = newCode("KASSE");
+  await signIn({ admin: true });
+  await page.goto("/admin/gutscheine");
+  await page.getByLabel("Code").fill(code);
+  await page.getByLabel("Art des Rabatts").selectOption("fixed");
+  await page.getByLabel("Rabatt (Prozent oder Euro)").fill("2");
+  await page.getByRole("button", { name: "Gutschein anlegen" }).click();
+  await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toBeVisible();
+
+  await signIn();
+  await addToCart(page, MUG);
+  await page.goto("/checkout");
+  await page.getByLabel("Straße und Hausnummer").fill("Voucherweg 3");
+  await page.getByLabel("PLZ").fill("10115");
+  await page.getByLabel(/^Ort\*?$/).fill("Berlin");
+  await page.getByLabel("Anmerkungen").fill("Bitte klingeln");
+
+  await page.getByLabel("Gutscheincode").fill("GIBTSNICHT");
+  await page.getByRole("button", { name: "Gutscheincode einlösen" }).click();
+  await expect(
+    page.getByText("Den Gutscheincode „GIBTSNICHT“ gibt es nicht. Bitte prüfe die Schreibweise."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Voucherweg 3");
+  await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+  // Only the voucher's answer: no order was tried, so no field says it is missing.
+  await expect(page.getByText(/Bitte gib/)).toHaveCount(0);
+
+  await page.getByLabel("Gutscheincode").fill(code);
+  await page.getByRole("button", { name: "Gutscheincode einlösen" }).click();
+  await expect(page.getByTestId("voucher-applied")).toContainText(code);
+  await expect(page.getByTestId("checkout-total")).toHaveText(/^12,90\s€$/);
+  await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Voucherweg 3");
+  await expect(page.getByLabel("PLZ")).toHaveValue("10115");
+  await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+  await expectAccessible(page);
+
+  // Enter in a field orders (the voucher's buttons are not the form's default), with the discount.
+  await page.getByLabel(/^Ort\*?$/).press("Enter");
+  await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("order-discount")).toContainText(/-2,00\s€/);
 });

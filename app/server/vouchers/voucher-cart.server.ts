@@ -1,6 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "kysely";
-import { createCookie, data } from "react-router";
+import { createContext, createCookie, data } from "react-router";
 import { redeemVoucherSchema } from "~/lib/schemas/voucher";
 import { formatPrice } from "~/lib/format";
 import type { ResolvedLine } from "~/server/cart/cart.server";
@@ -54,11 +55,44 @@ export function withDiscount<S extends { total: number }>(sums: S, quote: Vouche
 
 export const isVoucherIntent = (formData: FormData) => String(formData.get("intent") ?? "").startsWith("voucher-");
 
+/** The outcome of "Gutscheincode einlösen" / "Gutschein entfernen": the code's cookie, or the reason. */
+type VoucherAnswer =
+  | { ok: true; code: string | null; setCookie: string; message: string; description?: string }
+  | { ok: false; reply: SubmissionResult<string[]> };
+
+async function redeemOrRemove(
+  formData: FormData,
+  request: Request,
+  context: Parameters<typeof enforceIpLimit>[1],
+  viewer: Viewer,
+): Promise<VoucherAnswer> {
+  if (formData.get("intent") === "voucher-remove") {
+    return { ok: true, code: null, setCookie: await serializeVoucherCode(null), message: "Gutschein entfernt" };
+  }
+  await enforceIpLimit("voucherPerIp", context);
+  const submission = parseWithZod(formData, { schema: redeemVoucherSchema });
+  if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+  const code = submission.value.code;
+  const lines = await readCart(request);
+  const quote = await withViewer(viewer, async (tx) => {
+    const membership = viewer.role === "authenticated" ? await getMyMembership(tx) : null;
+    const { resolved } = await resolveCart(tx, lines, membership);
+    return quoteVoucher(tx, code, resolved);
+  });
+  if (!quote.ok) return { ok: false, reply: submission.reply({ fieldErrors: { code: [quote.error] } }) };
+  return {
+    ok: true,
+    code: quote.code,
+    setCookie: await serializeVoucherCode(quote.code),
+    message: "Gutschein eingelöst",
+    description: `${quote.code}: ${formatPrice(quote.discount)} Rabatt.`,
+  };
+}
+
 /**
- * "Gutscheincode einlösen" and "Gutschein entfernen", from the cart or the checkout (`page`): a
- * code that applies is kept in its cookie and the page loads again with the discount; one that
- * does not is answered with the German reason next to the field, the typed code kept, the cart as
- * it was.
+ * "Gutscheincode einlösen" and "Gutschein entfernen" in the cart: a code that applies is kept in its
+ * cookie and the page loads again with the discount (PRG, with a toast); one that does not is
+ * answered with the German reason next to the field, the typed code kept, the cart as it was.
  */
 export async function answerVoucherIntent(
   formData: FormData,
@@ -67,32 +101,38 @@ export async function answerVoucherIntent(
   viewer: Viewer,
   page: string,
 ) {
-  if (formData.get("intent") === "voucher-remove") {
-    return redirectWithSuccess(
-      page,
-      { message: "Gutschein entfernt" },
-      { headers: { "Set-Cookie": await serializeVoucherCode(null) } },
-    );
-  }
-  await enforceIpLimit("voucherPerIp", context);
-  const submission = parseWithZod(formData, { schema: redeemVoucherSchema });
-  if (submission.status !== "success") {
-    return data({ voucher: submission.reply() }, { status: 400 });
-  }
-  const code = submission.value.code;
-  const lines = await readCart(request);
-  const quote = await withViewer(viewer, async (tx) => {
-    const membership = viewer.role === "authenticated" ? await getMyMembership(tx) : null;
-    const { resolved } = await resolveCart(tx, lines, membership);
-    return quoteVoucher(tx, code, resolved);
-  });
-  if (!quote.ok) {
-    return data({ voucher: submission.reply({ fieldErrors: { code: [quote.error] } }) }, { status: 400 });
-  }
-  const headers = { "Set-Cookie": await serializeVoucherCode(quote.code) };
-  return redirectWithSuccess(
-    page,
-    { message: "Gutschein eingelöst", description: `${quote.code}: ${formatPrice(quote.discount)} Rabatt.` },
-    { headers },
-  );
+  const answer = await redeemOrRemove(formData, request, context, viewer);
+  if (!answer.ok) return data({ voucher: answer.reply }, { status: 400 });
+  const { message, description } = answer;
+  return redirectWithSuccess(page, { message, description }, { headers: { "Set-Cookie": answer.setCookie } });
+}
+
+/** The code this request's own action just kept or removed, for the loader that runs after it. */
+const justChangedCode = createContext<{ code: string | null } | null>(null);
+
+/**
+ * The same at the checkout, whose voucher buttons belong to the order form: they send the whole
+ * form, and the answer is the page again (no redirect), with what was typed in it. So nothing typed
+ * is lost without JavaScript either. The loader of this request reads the new code (`voucherCodeOf`).
+ */
+export async function answerCheckoutVoucherIntent(
+  formData: FormData,
+  request: Request,
+  context: Parameters<typeof enforceIpLimit>[1],
+  viewer: Viewer,
+) {
+  const answer = await redeemOrRemove(formData, request, context, viewer);
+  if (!answer.ok) return { ok: false as const, reply: answer.reply, headers: undefined };
+  context.set(justChangedCode, { code: answer.code });
+  return {
+    ok: true as const,
+    notice: answer.description ? `${answer.message}: ${answer.description}` : answer.message,
+    headers: { "Set-Cookie": answer.setCookie },
+  };
+}
+
+/** The redeemed code: the one this request's action just set, else the cookie's. */
+export async function voucherCodeOf(request: Request, context: Parameters<typeof enforceIpLimit>[1]) {
+  const changed = context.get(justChangedCode);
+  return changed ? changed.code : readVoucherCode(request);
 }
