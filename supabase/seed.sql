@@ -27,7 +27,7 @@ values
    'Gestalte dein persönliches Vision Board für das kommende Jahr. Material ist vorhanden, gute Laune bringst du mit.',
    35.00, 25.00, false, true, now() - interval '12 days'),
   ('e0000000-0000-4000-8000-000000000005', 'BeHappy Sommerfest 2027', 'Community',
-   '/images/catalog/sommerfest.svg', '26.06.2027', 'ab 14:00 Uhr', 'Köln, Rheinpark',
+   '/images/catalog/sommerfest.svg', '26.06.2027', '14:00 – 22:00 Uhr', 'Köln, Rheinpark',
    'BeHappy e. V.',
    'Unser jährliches Fest für die ganze Community: Musik, Mitmach-Workshops, Kinderprogramm und viele Begegnungen.',
    25.00, 15.00, true, false, now() - interval '16 days'),
