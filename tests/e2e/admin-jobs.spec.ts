@@ -11,6 +11,11 @@ test("an admin sees the scheduled jobs and runs one now @phone", async ({ page, 
   // The hourly sweep ran at the first start: its last run is a date, its next one an hour later.
   await expect(row.getByRole("cell").nth(3)).toHaveText(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
   await expect(row.getByRole("cell").nth(4)).toHaveText("–");
+  // Every job in the admin's words, not by its internal name.
+  await expect(
+    page.getByRole("row").filter({ hasText: "Überweisungen: Zahlungserinnerung, Stornierung nach Ablauf der Frist" }),
+  ).toHaveCount(1);
+  await expect(page.getByRole("cell", { name: "payment-sweep", exact: true })).toHaveCount(0);
   await expectAccessible(page);
 
   await row

@@ -11,6 +11,16 @@ describe("auditChanges", () => {
       }),
     ).toEqual(["Titel: Alt → Neu", "Angebote: nein → ja"]);
   });
+  it("names an event's schedule in German and leaves the calendar file's counter out", () => {
+    expect(
+      auditChanges({
+        action: "update",
+        before: { starts_at: "2027-06-26T12:00:00+00:00", capacity: null, calendar_sequence: 0 },
+        after: { starts_at: "2027-06-26T13:00:00+00:00", capacity: 40, calendar_sequence: 1 },
+      }),
+    ).toEqual(["Beginn: 26.06.2027, 14:00 → 26.06.2027, 15:00", "Plätze: – → 40"]);
+  });
+
   it("has nothing to list for inserts and deletes", () => {
     expect(auditChanges({ action: "insert", before: null, after: { title: "x" } })).toEqual([]);
   });

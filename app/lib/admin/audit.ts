@@ -34,9 +34,46 @@ const FIELD_LABEL: Record<string, string> = {
   show_on_offer: "Angebote",
   status: "Status",
   payment_deadline: "Zahlungsfrist",
+  payment_reminded_at: "Zahlungserinnerung",
+  starts_at: "Beginn",
+  ends_at: "Ende",
+  capacity: "Plätze",
+  vat_rate: "MwSt.-Satz",
+  shipped: "Versand",
+  membership_plan: "Mitgliedschaft",
+  customer_name: "Name",
+  customer_email: "E-Mail",
+  customer_phone: "Telefon",
+  salutation: "Anrede",
+  street: "Straße",
+  zipcode: "PLZ",
+  city: "Ort",
+  country: "Land",
+  notes: "Anmerkungen",
+  company: "Firma",
+  vat_id: "USt-IdNr.",
+  total_amount: "Gesamtbetrag",
+  shipping_fee: "Versandkosten",
+  voucher_code: "Gutschein",
+  discount_amount: "Rabatt",
 };
 
-const IGNORED = new Set(["id", "created_at", "updated_at", "features", "not_included"]);
+/**
+ * Not shown: keys, timestamps the database keeps itself, and bookkeeping no admin changes (the
+ * calendar file's revision counter, the membership an order applied, the cart's token).
+ */
+const IGNORED = new Set([
+  "id",
+  "created_at",
+  "updated_at",
+  "features",
+  "not_included",
+  "calendar_sequence",
+  "membership_applied_at",
+  "membership_before",
+  "checkout_token",
+  "user_id",
+]);
 
 /** One value of an audited field as the trail shows it. */
 export function auditValue(value: unknown): string {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { countOf, formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
-import { JOB_HANDLERS } from "~/server/jobs/handlers.server";
+import { JOB_HANDLERS, jobLabel } from "~/server/jobs/handlers.server";
 import { listJobs, runJobNow } from "~/server/jobs/jobs.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return {
       rows: rows.map((job) => ({
         ...job,
+        label: jobLabel(job.kind),
         run_at: new Date(job.run_at).toISOString(),
         last_run_at: job.last_run_at ? new Date(job.last_run_at).toISOString() : null,
       })),
@@ -46,13 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: "Das Ergebnis steht in der Liste: letzter Lauf und, falls es einen gab, der Fehler.",
   });
 }
-
-/** What each kind of job does, in the admin's words. */
-const KIND_LABEL: Record<string, string> = {
-  "membership-sweep": "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
-  "catalogue-clock": "Veranstaltung beginnt: Seiten zeigen „Vergangen“",
-  "event-reminder": "Erinnerung zwei Tage vor einer Veranstaltung",
-};
 
 const STATUS = {
   scheduled: { label: "Geplant", variant: "secondary" },
@@ -81,11 +75,10 @@ export default function AdminJobs() {
           >
             {rows.map((job) => {
               const status = STATUS[job.status as keyof typeof STATUS] ?? STATUS.scheduled;
-              const label = KIND_LABEL[job.kind] ?? job.kind;
               return (
                 <tr key={job.id}>
                   <td className={cellClass}>
-                    {label}
+                    {job.label}
                     {job.key !== job.kind ? (
                       <span className="block text-xs text-muted-foreground">{job.key}</span>
                     ) : null}
@@ -112,7 +105,7 @@ export default function AdminJobs() {
                           size="sm"
                           variant="outline"
                           disabled={busyId === job.id}
-                          aria-label={`Jetzt ausführen: ${label}`}
+                          aria-label={`Jetzt ausführen: ${job.label}`}
                         >
                           Jetzt ausführen
                         </Button>

@@ -11,7 +11,7 @@ import { refundIbanRequest } from "~/server/orders/refunds.server";
  * Every kind of scheduled job and the domain function that does its work. A new kind is added
  * here and scheduled with scheduleJob (or, for a recurring one, by its migration).
  */
-export const JOB_HANDLERS: JobHandlers = {
+export const JOB_HANDLERS = {
   "membership-sweep": membershipSweep,
   "payment-sweep": paymentSweep,
   "refund-iban-request": refundIbanRequest,
@@ -20,4 +20,19 @@ export const JOB_HANDLERS: JobHandlers = {
   "waitlist-offer": waitlistOffer,
   "waitlist-expiry": waitlistExpiry,
   "newsletter-queue": newsletterQueue,
+} satisfies JobHandlers;
+
+/** What each kind of job does, in the admin's words (/admin/jobs); one for every kind above. */
+export const JOB_LABELS: Record<keyof typeof JOB_HANDLERS, string> = {
+  "membership-sweep": "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
+  "payment-sweep": "Überweisungen: Zahlungserinnerung, Stornierung nach Ablauf der Frist",
+  "refund-iban-request": "Erstattung: Bankverbindung beim Kunden erfragen",
+  "catalogue-clock": "Veranstaltung beginnt: Seiten zeigen „Vergangen“",
+  "event-reminder": "Erinnerung zwei Tage vor einer Veranstaltung",
+  "waitlist-offer": "Warteliste: freien Platz dem Nächsten anbieten",
+  "waitlist-expiry": "Warteliste: ungenutztes Angebot weitergeben",
+  "newsletter-queue": "Newsletter: Empfänger:innen in den Versand geben",
 };
+
+/** The admin's words for a job kind; an unknown kind (from a newer version) by its name. */
+export const jobLabel = (kind: string) => JOB_LABELS[kind as keyof typeof JOB_LABELS] ?? kind;
