@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/withdrawal-receipt";
+import { DeclarationReceipt } from "~/components/declaration-receipt";
 import { formatDateTime, orderNumber } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -32,23 +33,13 @@ export default function WithdrawalReceiptPage() {
     ...(receipt.note ? [["Anmerkung", receipt.note] as [string, string]] : []),
   ];
   return (
-    <section className="mx-auto max-w-2xl px-4 py-12 print:py-0">
-      <h1 className="text-3xl font-bold">Dein Widerruf ist eingegangen</h1>
-      <p className="mt-3 text-muted-foreground">
-        Eingangsbestätigung vom {formatDateTime(receipt.receivedAt)} Uhr. Eine Bestätigung mit Datum und Uhrzeit ist per
-        E-Mail an {receipt.email} unterwegs.
-      </p>
-      <dl
-        className="mt-6 grid grid-cols-1 gap-x-6 gap-y-1 rounded-xl border border-border p-4 sm:grid-cols-[auto_1fr] sm:p-6 print:border-0 print:p-0"
-        data-testid="withdrawal-receipt"
-      >
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium">{term}</dt>
-            <dd className="mb-2 whitespace-pre-line break-words sm:mb-0">{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <DeclarationReceipt
+      title="Dein Widerruf ist eingegangen"
+      receivedAt={receipt.receivedAt}
+      mailedTo={receipt.email}
+      rows={rows}
+      testId="withdrawal-receipt"
+    >
       <p className="mt-6">
         Informationen zu deinem Widerrufsrecht und seinen Folgen findest du in unseren{" "}
         <Link to="/agb" className="underline">
@@ -56,13 +47,6 @@ export default function WithdrawalReceiptPage() {
         </Link>
         .
       </p>
-      <p className="mt-6 text-sm text-muted-foreground print:hidden">
-        Drucken: Diese Seite kannst du über die Druckfunktion deines Browsers (Strg+P bzw. ⌘+P) ausdrucken oder als PDF
-        speichern.
-      </p>
-      <Link to="/" className="mt-6 inline-block underline print:hidden">
-        Zur Startseite
-      </Link>
-    </section>
+    </DeclarationReceipt>
   );
 }
