@@ -43,6 +43,17 @@ const statusOf = (orderId: string) =>
       (await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status,
   );
 
+/** A 30 € event in 60 days with `capacity` seats; its id. */
+async function newEvent(title: string, capacity: number) {
+  return asService(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+      values (${title}, 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, ${capacity},
+              now() + interval '60 days') returning id`.execute(tx);
+    return rows[0].id;
+  });
+}
+
 describe("unpaid bank transfers", () => {
   it("one reminder after 7 days, cancellation after 14 (or the extended deadline); the seat goes to the waitlist", async () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
@@ -56,13 +67,7 @@ describe("unpaid bank transfers", () => {
       await runDueJobsNow(JOB_HANDLERS);
     };
 
-    const eventId = await asService(async (tx) => {
-      const { rows } = await sql<{ id: string }>`
-        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-        values ('Abend', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 2,
-                now() + interval '60 days') returning id`.execute(tx);
-      return rows[0].id;
-    });
+    const eventId = await newEvent("Abend", 2);
     const unpaid = await pendingOrder("saeumig@example.com", eventId);
     const extended = await pendingOrder("verlaengert@example.com", eventId);
     await asService((tx) =>
@@ -113,13 +118,7 @@ describe("an order paid, then set back to pending by an admin", () => {
     const { recordPayment } = await import("~/server/orders/order-payments.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const start = Date.now();
-    const eventId = await asService(async (tx) => {
-      const { rows } = await sql<{ id: string }>`
-        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-        values ('Matinee', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '11 Uhr', 'Bonn', 30, 5,
-                now() + interval '60 days') returning id`.execute(tx);
-      return rows[0].id;
-    });
+    const eventId = await newEvent("Matinee", 5);
     const orderId = await pendingOrder("zurueckgesetzt@example.com", eventId);
     const admin = await asService(async (tx) => {
       const { rows } = await sql<{ id: string }>`
@@ -161,13 +160,7 @@ describe("an order paid, then set back to pending by an admin", () => {
 
   it("an unpaid pending order cancelled by hand opens no refund", async () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const eventId = await asService(async (tx) => {
-      const { rows } = await sql<{ id: string }>`
-        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-        values ('Vesper', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '18 Uhr', 'Bonn', 30, 5,
-                now() + interval '60 days') returning id`.execute(tx);
-      return rows[0].id;
-    });
+    const eventId = await newEvent("Vesper", 5);
     const orderId = await pendingOrder("nie-bezahlt@example.com", eventId);
     await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
     const refunds = await asService((tx) =>
