@@ -126,7 +126,7 @@ export async function answerCheckoutVoucherIntent(
   context.set(justChangedCode, { code: answer.code });
   return {
     ok: true as const,
-    notice: answer.description ? `${answer.message}: ${answer.description}` : answer.message,
+    notice: answer.description ? `${answer.message} – ${answer.description}` : answer.message,
     headers: { "Set-Cookie": answer.setCookie },
   };
 }
