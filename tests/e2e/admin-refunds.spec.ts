@@ -189,7 +189,8 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   await page.getByLabel("Bestellnummer").fill(number);
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
   await page.getByRole("button", { name: "Widerruf bestätigen", exact: true }).click();
-  await expect(page.getByText("Dein Widerruf ist eingegangen.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Dein Widerruf ist eingegangen" })).toBeVisible();
+  await expect(page.getByTestId("withdrawal-receipt")).toContainText(`Bestellnummer${number.toLowerCase()}`);
 
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
