@@ -32,6 +32,13 @@ test("flag checkboxes save on change, without a submit button", async ({ page, s
   await box().click();
   await expect(page.getByText(`„${title}“ wurde aus den Angeboten entfernt.`)).toBeVisible();
   await expect(box()).not.toBeChecked();
+
+  // By keyboard: Space saves, and focus stays on the box for the next one.
+  await box().focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(`„${title}“ wurde zu den Angeboten hinzugefügt.`).first()).toBeVisible();
+  await expect(box()).toBeChecked();
+  await expect(box()).toBeFocused();
 });
 
 test("dialogs are modal, Escape closes them, and a row click opens the edit form", async ({ page, signIn }) => {

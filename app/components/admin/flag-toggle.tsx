@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/hydrated";
 /**
  * show_on_startpage / show_on_offer straight from the list (spec §4 Offer flags). One small form per
  * checkbox: without JS the checkbox is ticked and 'Übernehmen' sends it; with JS a change submits at
- * once through a fetcher (the button is not rendered then).
+ * once through a fetcher (the button is not rendered then), and focus stays on the box.
  */
 export function FlagToggle({
   id,
@@ -23,6 +23,10 @@ export function FlagToggle({
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const label = `${FLAG_TEXTS[flag].column}: ${title}`;
+  // While saving, the box shows the choice on its way; then what the server stored. One element all
+  // along (not disabled, not remounted), so keyboard focus stays on it.
+  const busy = fetcher.state !== "idle";
+  const shown = fetcher.formData ? fetcher.formData.get("value") === "on" : checked;
   return (
     <fetcher.Form method="post" className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="flag" />
@@ -33,10 +37,11 @@ export function FlagToggle({
         type="checkbox"
         name="value"
         aria-label={label}
-        defaultChecked={checked}
-        // A new server state (after the save) resets the box; while saving it shows the user's choice.
-        key={String(checked)}
-        disabled={fetcher.state !== "idle"}
+        checked={shown}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
         className="size-6 accent-primary"
       />

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { fieldProps, useShopForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatPrice } from "~/lib/format";
@@ -40,7 +40,8 @@ export function VoucherForm({
     lastResult: answer,
     shouldValidate: "onSubmit",
   });
-  const heading = useFocusAfterChange(applied);
+  // Redeeming or removing a code replaces the pressed button: the section's heading takes focus.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(applied ? `${applied.ok}:${applied.code}` : "none");
   // In the order form, the address fields' own checks must not stop a voucher's submission.
   const noValidate = inOrderForm ? { formNoValidate: true } : null;
   const remove = (
@@ -103,21 +104,4 @@ export function VoucherForm({
       )}
     </section>
   );
-}
-
-/**
- * Redeeming or removing a code replaces the button that was pressed, which would leave focus on
- * the page itself: the section's heading takes it then, so the keyboard goes on from there.
- */
-function useFocusAfterChange(applied: AppliedVoucher) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const state = applied ? `${applied.ok}:${applied.code}` : "none";
-  const shown = useRef(state);
-  useEffect(() => {
-    if (shown.current === state) return;
-    shown.current = state;
-    const active = document.activeElement;
-    if (!active || active === document.body) heading.current?.focus();
-  }, [state]);
-  return heading;
 }
