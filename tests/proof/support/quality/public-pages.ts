@@ -82,6 +82,7 @@ const NOT_PUBLIC: Record<string, string> = {
   theme: "POST action (theme cookie)",
   healthz: "operations endpoint",
   "vertrag-kuendigen/eingang/:id": "opened after filing, by its random id (tests/e2e/contract-cancellation.spec.ts)",
+  "vertrag-widerrufen/eingang/:id": "opened after filing, by its random id (tests/e2e/withdrawal-admin.spec.ts)",
   "__e2e/session": "test hook",
   "__e2e/clock": "test hook",
   "__e2e/jobs": "test hook",
