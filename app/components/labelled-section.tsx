@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 /** A region named by its own heading (aria-labelledby points at the heading), so screen readers list it by that name. */
 export function LabelledSection({
@@ -7,6 +7,7 @@ export function LabelledSection({
   headingLevel: Heading = "h3",
   className,
   headingClassName = "font-semibold",
+  headingRef,
   children,
 }: {
   id: string;
@@ -14,11 +15,13 @@ export function LabelledSection({
   headingLevel?: "h2" | "h3";
   className?: string;
   headingClassName?: string;
+  /** For moving focus to the heading after an action (useRefocusAfterChange); it then takes tabIndex -1. */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className={className}>
-      <Heading id={id} className={headingClassName}>
+      <Heading id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className={headingClassName}>
         {title}
       </Heading>
       {children}

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 
 /**
- * After `state` changes (a voucher redeemed or removed), the control that was pressed
- * may be gone or disabled, and the browser drops focus to <body>: keyboard users would start again
- * at the top. Then the returned element (a heading with tabIndex -1) takes focus. Focus that is
- * still somewhere sensible stays; the first render changes nothing.
+ * After `state` changes (a voucher redeemed or removed, an order's status set), the control that was
+ * pressed may be gone or disabled. The browser then drops focus to <body>, or leaves it on the disabled
+ * button where Tab starts again from the top: keyboard users would lose their place. Then the returned
+ * element (a heading with tabIndex -1) takes focus. Focus that is still somewhere sensible stays; the
+ * first render changes nothing.
  */
 export function useRefocusAfterChange<T extends HTMLElement>(state: string) {
   const target = useRef<T>(null);
@@ -13,7 +14,7 @@ export function useRefocusAfterChange<T extends HTMLElement>(state: string) {
     if (shown.current === state) return;
     shown.current = state;
     const active = document.activeElement;
-    if (!active || active === document.body) target.current?.focus();
+    if (!active || active === document.body || active.matches(":disabled")) target.current?.focus();
   }, [state]);
   return target;
 }

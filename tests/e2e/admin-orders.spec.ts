@@ -48,6 +48,7 @@ async function fileWithdrawal(page: Page, email: string, orderId: string) {
 test("an admin completes and cancels a member's order from the list menu and the detail view", async ({
   page,
   signIn,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(150_000);
   const { email } = await signIn();
@@ -88,8 +89,12 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(statusArea.getByRole("button", { name: "Ausstehend" })).toBeEnabled();
   await expectAccessible(page);
 
-  await statusArea.getByRole("button", { name: "Storniert" }).click();
+  // By keyboard: the pressed button becomes the disabled current status, and focus waits at the
+  // section's heading instead of falling back to the top of the page.
+  await statusArea.getByRole("button", { name: "Storniert" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
+  if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Status ändern" })).toBeFocused();
   await expect(
     page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }),
   ).toBeDisabled();

@@ -14,6 +14,7 @@ import { OrderPartialRefund } from "~/components/admin/order-partial-refund";
 import { OrderPayments } from "~/components/admin/order-payments";
 import { EInvoiceLinks } from "~/components/e-invoice-links";
 import type { SubmissionResult } from "@conform-to/react";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -67,6 +68,8 @@ export function OrderDetail({
   } | null;
 }) {
   const { order, items, itemsError, withdrawals, invoices, delivery, audit, payment } = detail;
+  // The pressed status button turns into the disabled current status: focus waits at the section's heading.
+  const statusHeading = useRefocusAfterChange<HTMLHeadingElement>(order.status);
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
   return (
     <>
@@ -86,7 +89,13 @@ export function OrderDetail({
         ) : null}
       </p>
 
-      <LabelledSection id="status-heading" title="Status ändern" className="mt-6 rounded-lg border border-border p-4">
+      <LabelledSection
+        id="status-heading"
+        title="Status ändern"
+        className="mt-6 rounded-lg border border-border p-4"
+        headingClassName="font-semibold focus:outline-none"
+        headingRef={statusHeading}
+      >
         <div className="mt-3 flex flex-wrap gap-2">
           {ORDER_STATUSES.map((status) => (
             <StatusForm
