@@ -30,6 +30,11 @@ export const NEWSLETTER_LINK_PAGES = {
       text: "Schade, dass du gehst! Du erhältst ab sofort keinen Newsletter mehr von uns. Du kannst dich jederzeit wieder anmelden.",
       link: { to: "/", label: "Zur Startseite" },
     },
+    already: {
+      title: "Schon abgemeldet",
+      text: "Du bist bereits vom Newsletter abgemeldet und erhältst keinen Newsletter mehr von uns. Du kannst dich jederzeit wieder anmelden.",
+      link: { to: "/newsletter", label: "Zur Newsletter-Anmeldung" },
+    },
     invalid: {
       text: "Dieser Abmeldelink ist ungültig. Bitte nutze den Link aus einer unserer E-Mails oder schreib uns.",
       link: { to: "/contact", label: "Zum Kontaktformular" },

@@ -7,7 +7,7 @@ import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
-import { confirmNewsletter, isConfirmedToken, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
+import { confirmNewsletter, isTokenDone, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
 import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
 /*
@@ -31,18 +31,15 @@ export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 /**
  * GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing.
- * A confirmation link opened again after its click says it is done already.
+ * A link opened again after its click says it is done already.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindOf(url.pathname);
   const token = tokenSchema.safeParse(url.searchParams.get("token") ?? undefined);
-  const confirmed =
-    kind === "confirm" &&
-    token.success &&
-    (await withViewer(getAuth(context).viewer, (tx) => isConfirmedToken(tx, token.data)));
+  const done = token.success && (await withViewer(getAuth(context).viewer, (tx) => isTokenDone(tx, kind, token.data)));
   return data(
-    { kind, token: token.success ? token.data : null, confirmed },
+    { kind, token: token.success ? token.data : null, done },
     {
       status: token.success ? 200 : 400,
       headers: TOKEN_PAGE_HEADERS,
@@ -68,12 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterTokenRoute() {
-  const { kind, token, confirmed } = useLoaderData<typeof loader>();
+  const { kind, token, done } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const page = NEWSLETTER_LINK_PAGES[kind];
 
   if (result?.state === "done") return <TokenOutcome tone="success" {...page.done} />;
-  if (confirmed && "already" in page) return <TokenOutcome tone="success" {...page.already} />;
+  if (done) return <TokenOutcome tone="success" {...page.already} />;
   if (!token || result?.state === "invalid") {
     return <TokenOutcome tone="error" title="Link ungültig" {...page.invalid} />;
   }

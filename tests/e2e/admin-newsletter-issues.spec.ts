@@ -172,6 +172,12 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   await expect(page.getByRole("heading", { level: 1, name: "Newsletter abbestellen" })).toBeVisible();
   await page.getByRole("button", { name: "Newsletter abbestellen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Du bist abgemeldet" })).toBeVisible();
+  // The mail's link opened again says it is done, like the one-click address of the first mail.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Schon abgemeldet" })).toBeVisible();
+  const linkA = /(\/newsletter\/abmelden\?token=[A-Za-z0-9_-]+)/.exec(mailA.text)![1]!;
+  await page.goto(linkA);
+  await expect(page.getByRole("heading", { level: 1, name: "Schon abgemeldet" })).toBeVisible();
 
   await page.goto("/admin/newsletter/aussendungen");
   await page.getByRole("link", { name: subject }).click();

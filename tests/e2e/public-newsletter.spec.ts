@@ -57,6 +57,11 @@ test.describe("newsletter (double opt-in)", () => {
     await page.goto(new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search);
     await page.getByRole("button", { name: "Newsletter abbestellen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Du bist abgemeldet" })).toBeVisible();
+    // Opened again, the unsubscribe link says so, too.
+    await page.goto(new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Schon abgemeldet" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Newsletter abbestellen" })).toHaveCount(0);
+    await expectAccessible(page);
 
     // An old confirmation link does not subscribe an unsubscribed address again.
     await page.goto(new URL(confirmUrl).pathname + new URL(confirmUrl).search);

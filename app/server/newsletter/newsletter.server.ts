@@ -90,18 +90,38 @@ export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean>
 }
 
 /**
- * Whether a confirmation link belongs to a subscription that is confirmed already: a read for the
- * link's page (a GET changes nothing), so a link opened again says so instead of asking again.
+ * Whether a mailed link's work is done already: a confirmation link of a confirmed subscription, an
+ * unsubscribe link (the subscription's own or a newsletter mail's) of an unsubscribed one. A read for
+ * the link's page (a GET changes nothing), so a link opened again says so instead of asking again.
  */
-export async function isConfirmedToken(tx: Tx, token: string): Promise<boolean> {
+export async function isTokenDone(tx: Tx, kind: "confirm" | "unsubscribe", token: string): Promise<boolean> {
+  const hash = hashToken(token);
   const row = await asService(tx, () =>
-    tx
-      .selectFrom("newsletter_subscriptions")
-      .select("status")
-      .where("confirm_token_hash", "=", hashToken(token))
-      .executeTakeFirst(),
+    kind === "confirm"
+      ? tx
+          .selectFrom("newsletter_subscriptions")
+          .select("status")
+          .where("confirm_token_hash", "=", hash)
+          .executeTakeFirst()
+      : tx
+          .selectFrom("newsletter_subscriptions")
+          .select("status")
+          .where((eb) =>
+            eb.or([
+              eb("unsubscribe_token_hash", "=", hash),
+              eb(
+                "id",
+                "in",
+                eb
+                  .selectFrom("newsletter_deliveries")
+                  .select("subscription_id")
+                  .where("unsubscribe_token_hash", "=", hash),
+              ),
+            ]),
+          )
+          .executeTakeFirst(),
   );
-  return row?.status === "subscribed";
+  return row?.status === (kind === "confirm" ? "subscribed" : "unsubscribed");
 }
 
 export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
