@@ -1,13 +1,14 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import { listHref, type AdminNotice } from "~/lib/admin/list-params";
-import type { AdminOrderPage } from "~/lib/admin/orders";
+import type { AdminOrderPage, AdminOrderRow } from "~/lib/admin/orders";
 import { countOf, formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 import { BreakableAddress } from "~/components/breakable-address";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 const PATH = "/admin/orders";
 const OPEN_PAYMENTS = { value: "open", labels: ["Alle Bestellungen", "Offene Zahlungen"] } as const;
@@ -62,37 +63,7 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
               </td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>
-                <details className="group">
-                  <summary
-                    aria-label={`Aktionen für Bestellung ${shortId(row.id)}`}
-                    className={buttonClass(
-                      "ghost",
-                      "sm",
-                      "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-                    )}
-                  >
-                    Aktionen
-                  </summary>
-                  <div className="mt-1 flex flex-col gap-1">
-                    <StatusForm
-                      id={row.id}
-                      status="completed"
-                      label={PAYMENT_RECEIVED}
-                      returnTo={here}
-                      disabled={row.status === "completed"}
-                      variant="ghost"
-                    />
-                    {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
-                    <Form method="get" preventScrollReset>
-                      {list.q ? <input type="hidden" name="q" value={list.q} /> : null}
-                      {list.page > 1 ? <input type="hidden" name="page" value={list.page} /> : null}
-                      <input type="hidden" name="cancel" value={row.id} />
-                      <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
-                        Stornieren
-                      </Button>
-                    </Form>
-                  </div>
-                </details>
+                <OrderActions row={row} here={here} q={list.q} page={list.page} />
               </td>
             </tr>
           ))}
@@ -100,5 +71,43 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
       </AdminList>
       {toCancel ? <ConfirmCancel row={toCancel} closeHref={here} /> : null}
     </>
+  );
+}
+
+/**
+ * A row's menu of status actions. "Zahlung eingegangen" turns disabled once pressed, which leaves
+ * keyboard focus on a disabled button: it then waits on the menu's summary.
+ */
+function OrderActions({ row, here, q, page }: { row: AdminOrderRow; here: string; q: string; page: number }) {
+  const summary = useRefocusAfterChange<HTMLElement>(row.status);
+  return (
+    <details className="group">
+      <summary
+        ref={summary}
+        aria-label={`Aktionen für Bestellung ${shortId(row.id)}`}
+        className={buttonClass("ghost", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}
+      >
+        Aktionen
+      </summary>
+      <div className="mt-1 flex flex-col gap-1">
+        <StatusForm
+          id={row.id}
+          status="completed"
+          label={PAYMENT_RECEIVED}
+          returnTo={here}
+          disabled={row.status === "completed"}
+          variant="ghost"
+        />
+        {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
+        <Form method="get" preventScrollReset>
+          {q ? <input type="hidden" name="q" value={q} /> : null}
+          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          <input type="hidden" name="cancel" value={row.id} />
+          <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
+            Stornieren
+          </Button>
+        </Form>
+      </div>
+    </details>
   );
 }
