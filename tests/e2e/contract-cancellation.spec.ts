@@ -95,6 +95,8 @@ test("a signed-in member cancels with prefilled fields, sees the end date and ta
   await page.getByRole("button", { name: "jetzt kündigen" }).click();
   const [y, m, d] = wished.split("-");
   await expect(page.getByTestId("cancellation-end")).toHaveText(`Deine Mitgliedschaft endet am ${d}.${m}.${y}.`);
+  // The receipt repeats the wished end as typed, in German form (it showed "Tue Dec 15" once).
+  await expect(page.getByRole("definition").filter({ hasText: `${d}.${m}.${y}` })).toHaveCount(1);
   await expect
     .poll(() => mailsTo(email).find((mail) => mail.text.includes("Kündigung ist am"))?.text ?? "", {
       timeout: 20_000,
@@ -102,7 +104,12 @@ test("a signed-in member cancels with prefilled fields, sees the end date and ta
     .toContain(`endet am ${d}.${m}.${y}`);
 
   await page.goto("/dashboard");
-  await expect(page.getByText(`Deine Mitgliedschaft ist gekündigt zum ${d}.${m}.${y}.`)).toBeVisible();
+  await expect(page.getByTestId("membership-end")).toContainText(`ist gekündigt zum ${d}.${m}.${y}.`);
+  // Said once: the notice below offers taking it back until that day.
+  await expect(page.getByTestId("cancellation-notice")).toContainText(
+    `Bis zum ${d}.${m}.${y} kannst du deine Kündigung zurücknehmen`,
+  );
+  await expect(page.getByTestId("cancellation-notice")).not.toContainText("gekündigt zum");
   await page.getByRole("button", { name: "Kündigung zurücknehmen" }).click();
   await expect(page.getByText("Kündigung zurückgenommen").first()).toBeVisible();
   await expect(page.getByTestId("cancellation-notice")).toHaveCount(0);

@@ -4,7 +4,7 @@ import type { AdminCancellationRow } from "~/lib/admin/cancellations";
 import type { CancellationInput, CancellationKind } from "~/lib/schemas/cancellation";
 import { newestFirstPage } from "~/server/admin/paging.server";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
-import { iso, num } from "~/server/db/values.server";
+import { day, iso, num } from "~/server/db/values.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import {
   cancellationMatchedMail,
@@ -15,6 +15,7 @@ import {
 } from "~/server/members/cancellation-mails.server";
 import { accountAddress, isOwnConfirmedAddress } from "~/server/members/accounts.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
 
@@ -40,18 +41,27 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
     const filed = rows[0];
     const receivedAt = new Date(filed.created_at).toISOString();
     const endsAt = filed.ends_at ? new Date(filed.ends_at).toISOString() : null;
+    const end = {
+      kind: input.kind,
+      receivedAt,
+      endsAt,
+      plan: filed.plan,
+      endedNow: endedBy(endsAt),
+    };
     const receipt = (await isOwnConfirmedAddress(tx, viewer, confirmationEmail))
       ? cancellationReceiptMail({
-          kind: input.kind,
-          receivedAt,
-          endsAt,
-          plan: filed.plan,
+          ...end,
           name: input.name,
           reason: input.reason ?? null,
           contract: input.contract ?? null,
           wishedEnd: input.wishedEnd ?? null,
         })
-      : cancellationReceivedMail({ kind: input.kind, receivedAt, wishedEnd: input.wishedEnd ?? null });
+      : cancellationReceivedMail({
+          kind: input.kind,
+          receivedAt,
+          wishedEnd: input.wishedEnd ?? null,
+          applied: filed.applied ? end : null,
+        });
     await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
     const notification = cancellationNotificationMail({
       kind: input.kind,
@@ -74,6 +84,11 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
     afterCommit(tx, () => logger.info("cancellation filed", { cancellationId: filed.id, applied: filed.applied }));
     return { id: filed.id, receivedAt };
   });
+}
+
+/** Whether a membership's end has come already, on the shop's clock. */
+function endedBy(endsAt: string | null) {
+  return endsAt !== null && new Date(endsAt).getTime() <= shopNow().getTime();
 }
 
 export interface CancellationReceipt {
@@ -108,7 +123,7 @@ export async function getCancellationReceipt(viewer: Viewer, id: string): Promis
       name: row.name,
       email: row.email,
       contract: row.contract_reference,
-      wishedEnd: row.wished_end ? String(row.wished_end).slice(0, 10) : null,
+      wishedEnd: day(row.wished_end),
       confirmationEmail: row.confirmation_email,
       receivedAt: iso(row.created_at),
       endsAt: own ? iso(row.ends_at) : null,
@@ -179,7 +194,7 @@ export async function listCancellationsAdmin(
   return {
     rows: (await rows.execute()).map((r) => ({
       ...r,
-      wished_end: r.wished_end ? String(r.wished_end).slice(0, 10) : null,
+      wished_end: day(r.wished_end),
       created_at: iso(r.created_at),
       ends_at: iso(r.ends_at),
       withdrawn_at: iso(r.withdrawn_at),
@@ -215,6 +230,7 @@ export async function matchCancellation(tx: Tx, id: string, accountEmail: string
       receivedAt: iso(decl.created_at),
       endsAt: iso(decl.ends_at),
       plan: decl.plan,
+      endedNow: endedBy(iso(decl.ends_at)),
     });
     await enqueueMail(tx, { to: address.email, ...mail }, { key: `cancellation-matched:${id}` });
   }
