@@ -10,8 +10,6 @@ export const END_RULE =
 const kindLine = (kind: CancellationKind) => `Art der Kündigung: ${KIND_LABELS[kind]}`;
 const wishedEndLine = (wishedEnd: string | null) =>
   `Gewünschtes Ende: ${wishedEnd ? formatDate(wishedEnd) : "zum nächstmöglichen Zeitpunkt"}`;
-const endLine = (endsAt: string, plan: string | null) =>
-  `Deine ${plan ? `${planLabel(plan)}-` : ""}Mitgliedschaft endet am ${formatDate(endsAt)}.`;
 const planLabel = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 export interface CancellationMailData {
@@ -20,6 +18,19 @@ export interface CancellationMailData {
   /** Set when the declaration changed the sender's own membership. */
   endsAt: string | null;
   plan: string | null;
+  /** The end has come already (an außerordentliche Kündigung "sofort"): nothing is left to take back. */
+  endedNow: boolean;
+}
+
+/** When the membership ends, and (while it runs) that the cancellation can still be taken back. */
+function endParagraphs(data: CancellationMailData): string[][] {
+  if (!data.endsAt) return [];
+  const plan = `Deine ${data.plan ? `${planLabel(data.plan)}-` : ""}Mitgliedschaft`;
+  if (data.endedNow) return [[`${plan} ist damit am ${formatDate(data.endsAt)} beendet.`]];
+  return [
+    [`${plan} endet am ${formatDate(data.endsAt)}.`],
+    [`Bis dahin kannst du die Kündigung in deinem Dashboard zurücknehmen: ${publicUrl("/dashboard")}`],
+  ];
 }
 
 /**
@@ -44,28 +55,31 @@ export function cancellationReceiptMail(
   return greetingMail("Eingangsbestätigung deiner Kündigung", "Kündigung eingegangen", [
     [`deine Kündigung ist am ${formatDateTime(data.receivedAt)} Uhr bei uns eingegangen.`],
     content,
-    [data.endsAt ? endLine(data.endsAt, data.plan) : END_RULE],
-    [`Bis dahin kannst du die Kündigung in deinem Dashboard zurücknehmen: ${publicUrl("/dashboard")}`],
+    ...(data.endsAt ? endParagraphs(data) : [[END_RULE]]),
   ]);
 }
 
 /**
  * The receipt for any other address (the form needs no account): kind, time of receipt, the end
- * asked for (a date the form checked) and the end rule; no text the sender typed, so the shop never
- * mails a stranger's words in its own name. The whole declaration is on the receipt page.
+ * asked for (a date the form checked) and the end: the date, when a signed-in member's declaration
+ * applied to their membership at once (§ 312k Abs. 4: when the contract ends), else the end rule.
+ * No text the sender typed, so the shop never mails a stranger's words in its own name. The whole
+ * declaration is on the receipt page.
  */
-export function cancellationReceivedMail(data: {
-  kind: CancellationKind;
-  receivedAt: string;
-  wishedEnd: string | null;
-}) {
+export function cancellationReceivedMail(
+  data: Pick<CancellationMailData, "kind" | "receivedAt"> & {
+    wishedEnd: string | null;
+    /** The applied declaration's end, as for the receipt; null while it is not matched. */
+    applied: CancellationMailData | null;
+  },
+) {
   return greetingMail("Eingangsbestätigung: Kündigung eingegangen", "Kündigung eingegangen", [
     [
       `am ${formatDateTime(data.receivedAt)} Uhr ist bei uns eine Kündigung eingegangen, in der diese E-Mail-Adresse angegeben ist.`,
       kindLine(data.kind),
       wishedEndLine(data.wishedEnd),
     ],
-    [END_RULE],
+    ...(data.applied?.endsAt ? endParagraphs(data.applied) : [[END_RULE]]),
     ["Du hast nichts gekündigt? Dann gib uns bitte kurz Bescheid."],
   ]);
 }
@@ -77,8 +91,7 @@ export function cancellationMatchedMail(data: CancellationMailData) {
       `wir haben deine Kündigung vom ${formatDateTime(data.receivedAt)} Uhr deiner Mitgliedschaft zugeordnet.`,
       kindLine(data.kind),
     ],
-    [data.endsAt ? endLine(data.endsAt, data.plan) : "Zu deinem Konto gibt es keine laufende Mitgliedschaft."],
-    [`Bis dahin kannst du die Kündigung in deinem Dashboard zurücknehmen: ${publicUrl("/dashboard")}`],
+    ...(data.endsAt ? endParagraphs(data) : [["Zu deinem Konto gibt es keine laufende Mitgliedschaft."]]),
   ]);
 }
 
