@@ -170,6 +170,37 @@ test("a cancelled membership says 'gekündigt zum' its end", async ({ page, brow
   await close();
 });
 
+test("a cancelled membership offers taking the cancellation back, not a renewal", async ({ page }) => {
+  const until = noonIn(10);
+  await memberWith(page, { until, cancelledAt: new Date() });
+  await page.goto("/dashboard");
+  const card = page.getByTestId("membership-card");
+  await expect(card.getByTestId("membership-end")).toHaveText(
+    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${ddmmyyyy(until)}.`,
+  );
+  await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toHaveCount(0);
+  await expect(card).not.toContainText("Verlängern kannst du");
+});
+
+test("a former member is told how the plan ended and is invited back", async ({ page }) => {
+  const expired = noonIn(-20);
+  await memberWith(page, { until: expired });
+  await page.goto("/dashboard");
+  let card = page.getByTestId("membership-card");
+  await expect(card).toContainText(`Deine Yearly-Mitgliedschaft ist am ${ddmmyyyy(expired)} abgelaufen.`);
+  await expect(card).not.toContainText("noch kein Mitglied");
+  await expect(card.getByRole("link", { name: "Wieder Mitglied werden" })).toHaveAttribute("href", "/join");
+  await expectAccessible(page);
+
+  // Another member (the hook signs this browser in as them).
+  const cancelled = noonIn(-5);
+  await memberWith(page, { until: cancelled, cancelledAt: noonIn(-40) });
+  await page.goto("/dashboard");
+  card = page.getByTestId("membership-card");
+  await expect(card).toContainText(`Deine Yearly-Mitgliedschaft ist am ${ddmmyyyy(cancelled)} beendet, wie gekündigt.`);
+  await expect(card).toContainText("Yearly (beendet)");
+});
+
 test("@phone renewal at 390 px: the end in the menu, the button in the card, nothing scrolls sideways", async ({
   page,
 }) => {

@@ -15,10 +15,11 @@ export function CancellationNotice({ cancellation }: { cancellation: { id: strin
       data-testid="cancellation-notice"
     >
       <h2 id="cancellation-notice-heading" className="text-lg font-semibold">
-        Deine Mitgliedschaft ist gekündigt zum {formatDate(cancellation.endsAt)}.
+        Kündigung zurücknehmen?
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Bis dahin kannst du die Kündigung zurücknehmen; deine Mitgliedschaft läuft dann weiter wie vorher.
+        Bis zum {formatDate(cancellation.endsAt)} kannst du deine Kündigung zurücknehmen; deine Mitgliedschaft läuft
+        dann weiter wie vorher.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="withdraw-cancellation" />

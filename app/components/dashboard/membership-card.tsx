@@ -19,6 +19,9 @@ export function MembershipCard({
   const active = membership?.active === true;
   const expired = membership?.plan && !active;
   const end = active && membership ? membershipEnd(membership) : null;
+  // A former member is not "noch kein Mitglied": the card says how their plan ended.
+  const ended =
+    expired && membership?.until ? endedText(membership.name, membership.until, membership.cancelledAt) : null;
   return (
     <Card className="mt-8" data-testid="membership-card">
       <CardHeader>
@@ -28,7 +31,7 @@ export function MembershipCard({
             ? membership?.grantsCommunityPrice
               ? "Du zahlst für alle Kurse, Events und Produkte den Community-Preis."
               : "Mit deinem Plan gibt es keine Community-Preise."
-            : "Du bist noch kein Mitglied."}
+            : (ended ?? "Du bist noch kein Mitglied.")}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -37,7 +40,7 @@ export function MembershipCard({
             <dt className="font-medium">Plan</dt>
             <dd>
               {membership?.name}
-              {expired ? " (abgelaufen)" : ""}
+              {expired ? (membership?.cancelledAt ? " (beendet)" : " (abgelaufen)") : ""}
             </dd>
             <dt className="font-medium">Mitglied seit</dt>
             <dd>{formatDate(membership?.since)}</dd>
@@ -52,7 +55,8 @@ export function MembershipCard({
             {end}.
           </p>
         ) : null}
-        {active && renewal ? <RenewalOffer offer={renewal} className="text-sm" /> : null}
+        {/* A cancelled plan is renewed by taking the cancellation back (the notice above offers it). */}
+        {active && renewal && !membership?.cancelledAt ? <RenewalOffer offer={renewal} className="text-sm" /> : null}
         {active && !membership?.cancelledAt ? (
           <p className="text-sm text-muted-foreground" data-testid="membership-how-to-cancel">
             Kündigen kannst du jederzeit über{" "}
@@ -70,10 +74,17 @@ export function MembershipCard({
         ) : null}
         {!active && !membership?.pendingPlan ? (
           <Link to="/join" className={buttonClass("default", "sm")}>
-            Mitgliedschaft wählen
+            {expired ? "Wieder Mitglied werden" : "Mitgliedschaft wählen"}
           </Link>
         ) : null}
       </CardContent>
     </Card>
   );
+}
+
+function endedText(name: string | null, until: string, cancelledAt: string | null) {
+  const plan = name ? `Deine ${name}-Mitgliedschaft` : "Deine Mitgliedschaft";
+  return cancelledAt
+    ? `${plan} ist am ${formatDate(until)} beendet, wie gekündigt.`
+    : `${plan} ist am ${formatDate(until)} abgelaufen.`;
 }

@@ -91,7 +91,10 @@ export async function setFixtureMembership(
   input: { plan: string; until: string | null; cancelledAt?: string | null },
 ) {
   await withViewer(SERVICE, async (tx) => {
-    const values = { plan: input.plan, until: input.until, cancelled_at: input.cancelledAt ?? null };
+    // A plan that has ended already began before its end (until >= since), a year before it here.
+    const ended = input.until !== null && new Date(input.until).getTime() < shopNow().getTime();
+    const since = ended ? { since: new Date(new Date(input.until!).getTime() - 365 * 86_400_000) } : {};
+    const values = { plan: input.plan, until: input.until, cancelled_at: input.cancelledAt ?? null, ...since };
     await tx
       .insertInto("memberships")
       .values({ user_id: userId, ...values })
