@@ -122,11 +122,11 @@ export function waitlistOfferMail(input: {
   email: string;
   link: string;
 }) {
-  const seats = input.seats === 1 ? "ein Platz" : `${input.seats} Plätze`;
+  const seats = input.seats === 1 ? "ist ein Platz" : `sind ${input.seats} Plätze`;
   const held = input.seats === 1 ? "Wir halten ihn" : "Wir halten sie";
   return greetingMail(`Ein Platz ist frei: ${input.title} – BeHappy`, "Dein Platz von der Warteliste", [
     [
-      `gute Nachricht: Für „${input.title}“ ist ${seats} frei geworden. ${held} bis ${formatDateTime(input.expiresAt)} Uhr für dich.`,
+      `gute Nachricht: Für „${input.title}“ ${seats} frei geworden. ${held} bis ${formatDateTime(input.expiresAt)} Uhr für dich.`,
     ],
     ["Hier buchst du:", { href: input.link, label: "Platz buchen", spelledOut: true }],
     [
