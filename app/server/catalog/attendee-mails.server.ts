@@ -52,12 +52,16 @@ async function mailAttendees(
 
 const pageOf = (item: CalendarSource) => publicUrl(`${KIND_TEXT[item.kind].path}/${item.id}`);
 
+/** " in Leipzig", but " online" (not "in Online"). */
+const whereOf = (location: string | null) =>
+  !location ? "" : /^online$/i.test(location.trim()) ? " online" : ` in ${location}`;
+
 /** The reminder: time, place, the page and the calendar file; no name anyone typed. */
 export function eventReminderMail(input: { title: string; startsAt: string; location: string | null; link: string }) {
   const when = `${formatDateTime(input.startsAt)} Uhr`;
   return greetingMail(`Erinnerung: ${input.title} am ${when} – BeHappy`, "Bald ist es so weit", [
     // "bald", not "in zwei Tagen": an event booked or moved later than that is reminded at once.
-    [`bald ist es so weit: „${input.title}“ beginnt am ${when}${input.location ? ` in ${input.location}` : ""}.`],
+    [`bald ist es so weit: „${input.title}“ beginnt am ${when}${whereOf(input.location)}.`],
     ["Alle Angaben findest du hier:", { href: input.link, label: "Zur Veranstaltung", spelledOut: true }],
     ["Die Kalenderdatei hängt an. Wir freuen uns auf dich!"],
   ]);

@@ -92,4 +92,25 @@ describe("event reminders", () => {
     expect((await reminders(moved)).map((m) => m.to_address)).toEqual(["verschoben@example.com"]);
     await setShopClock(null);
   });
+
+  it("a reminder whose job runs only after the start (a backlog) is not sent; an online event is 'online'", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const late = await newEvent("Verpasster Abend", 4);
+    await booking(late, "spaet@example.com");
+    await setShopClock(new Date(Date.now() + 5 * DAY));
+    await runDueJobsNow(JOB_HANDLERS);
+    expect(await reminders(late)).toEqual([]);
+
+    await setShopClock(null);
+    const online = await newEvent("Live-Session", 4);
+    await asService((tx) => sql`update public.events set location = 'Online' where id = ${online}::uuid`.execute(tx));
+    await booking(online, "online@example.com");
+    await setShopClock(new Date(Date.now() + 2 * DAY + 3_600_000));
+    await runDueJobsNow(JOB_HANDLERS);
+    const [mail] = await reminders(online);
+    expect(mail.text_body).toMatch(/beginnt am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr online\./);
+    await setShopClock(null);
+  });
 });

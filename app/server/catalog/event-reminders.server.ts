@@ -1,5 +1,6 @@
 import { queueEventReminders } from "~/server/catalog/attendee-mails.server";
 import { loadCalendarSource } from "~/server/catalog/calendar.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
 
 /** Job payload, set by the trigger that schedules it (migration 20261127100000_event_seats.sql). */
@@ -19,5 +20,7 @@ export const eventReminder: JobHandler = async (tx, job) => {
   const item = await loadCalendarSource(tx, itemType === "course" ? "courses" : "events", itemId);
   // Deleted, or moved to another time (the job of the new start reminds then).
   if (!item || Math.round(Date.parse(item.starts_at) / 1000) !== starts) return;
+  // Run late (a server down, a backlog): "bald ist es so weit" after the start would only confuse.
+  if (Date.parse(item.starts_at) <= shopNow().getTime()) return;
   await queueEventReminders(tx, item, starts);
 };
