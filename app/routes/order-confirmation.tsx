@@ -8,6 +8,7 @@ import { BankTransferBox } from "~/components/order/bank-transfer";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { signInHref } from "~/lib/safe-redirect";
 import { isUuid } from "~/lib/uuid";
+import { isMembershipLine } from "~/lib/admin/kinds";
 import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
@@ -189,14 +190,16 @@ export default function OrderConfirmationPage() {
         </a>
         .
       </p>
-      <p className="mt-4 text-sm text-muted-foreground">
-        Eine Mitgliedschaft kannst du jederzeit{" "}
-        <Link to="/vertrag-kuendigen" className="underline">
-          hier kündigen
-        </Link>
-        : Yearly zum Ende des bezahlten Jahres. Eine Lifetime-Mitgliedschaft ist einmalig bezahlt; kündigst du sie,
-        endet sie zum gewünschten Datum oder sofort; eine Erstattung gibt es nur im Rahmen des Widerrufsrechts.
-      </p>
+      {order.items.some((item) => isMembershipLine(item.item_type, item.item_title)) ? (
+        <p className="mt-4 text-sm text-muted-foreground" data-testid="membership-cancel-hint">
+          Eine Mitgliedschaft kannst du jederzeit{" "}
+          <Link to="/vertrag-kuendigen" className="underline">
+            hier kündigen
+          </Link>
+          : Yearly zum Ende des bezahlten Jahres. Eine Lifetime-Mitgliedschaft ist einmalig bezahlt; kündigst du sie,
+          endet sie zum gewünschten Datum oder sofort; eine Erstattung gibt es nur im Rahmen des Widerrufsrechts.
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonClass("default")}>
           Zur Startseite

@@ -126,6 +126,7 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("order-total")).toHaveText(total!);
     await expect(page.getByRole("link", { name: "hallo@behappy.example" })).toBeVisible();
     // § 312k: the confirmation says how a membership is cancelled, with the way there.
+    await expect(page.getByTestId("membership-cancel-hint")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "hier kündigen", exact: true })).toHaveAttribute(
       "href",
       "/vertrag-kuendigen",
@@ -234,6 +235,8 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("order-total")).toHaveText(confirmedTotal!);
+    // Goods only: no membership to cancel, so no word of one.
+    await expect(page.getByTestId("membership-cancel-hint")).toHaveCount(0);
   });
 
   test("another member's confirmation URL shows 'not found'", async ({

@@ -131,9 +131,14 @@ const ORDER_ITEM_TYPE_LABELS: Record<string, string> = {
   membership: "Mitgliedschaft",
 };
 
-/** German word for an order line's type; a membership plan is stored as a product '{name} Membership' (spec §3). */
+/** An order line of a membership plan: stored as type 'membership', or (older lines) as a product '{name} Membership'. */
+export function isMembershipLine(type: string, title: string) {
+  return type === "membership" || (type === "product" && / Membership$/.test(title));
+}
+
+/** German word for an order line's type (spec §3). */
 export function orderItemTypeLabel(type: string, title: string) {
-  if (type === "product" && / Membership$/.test(title)) return ORDER_ITEM_TYPE_LABELS.membership;
+  if (isMembershipLine(type, title)) return ORDER_ITEM_TYPE_LABELS.membership;
   return ORDER_ITEM_TYPE_LABELS[type] ?? type;
 }
 
