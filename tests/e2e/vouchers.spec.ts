@@ -64,6 +64,9 @@ test("an admin creates a code; a customer redeems it; the invoice shows it per V
   const row = page.getByTestId("voucher-row").filter({ hasText: code });
   await expect(row).toContainText("10 %");
   await expect(row).toContainText("0 von 5");
+  await expect(row).toContainText("Aktiv");
+  // Saved: the form is empty again, so a second click cannot create a second code.
+  await expect(page.getByLabel("Code")).toHaveValue("");
 
   // The same code again (in other letters) is a duplicate.
   await page.getByLabel("Code").fill(code.toLowerCase());
@@ -136,6 +139,30 @@ test("an admin creates a code; a customer redeems it; the invoice shows it per V
   // Deactivated, it is listed as such and refused from now on.
   await page.getByRole("button", { name: `${code} deaktivieren` }).click();
   await expect(page.getByTestId("voucher-row").filter({ hasText: code })).toContainText("Deaktiviert");
+});
+
+test("a code created already expired or for later says so, in the toast and the list", async ({ page, signIn }) => {
+  await signIn({ admin: true });
+  await page.goto("/admin/gutscheine");
+  const expired = newCode("ALT");
+  await page.getByLabel("Code").fill(expired);
+  await page.getByLabel("Rabatt (Prozent oder Euro)").fill("5");
+  await page.getByLabel("Gültig bis einschließlich (optional)").fill("2020-01-31");
+  await page.getByRole("button", { name: "Gutschein anlegen" }).click();
+  await expect(
+    page.getByText(`${expired} ist schon abgelaufen (gültig bis 31.01.2020) und wird nicht angenommen.`),
+  ).toBeVisible();
+  await expect(page.getByTestId("voucher-row").filter({ hasText: expired })).toContainText("Abgelaufen");
+
+  const later = newCode("SPAETER");
+  await page.getByLabel("Code").fill(later);
+  await page.getByLabel("Rabatt (Prozent oder Euro)").fill("5");
+  await page.getByLabel("Gültig ab (optional)").fill("2099-01-01");
+  await page.getByRole("button", { name: "Gutschein anlegen" }).click();
+  await expect(page.getByText(`${later} kann ab dem 01.01.2099 eingelöst werden.`)).toBeVisible();
+  const row = page.getByTestId("voucher-row").filter({ hasText: later });
+  await expect(row).toContainText("Ab 01.01.2099");
+  await expect(row).not.toContainText("Aktiv");
 });
 
 test("the keyboard alone redeems and removes a code; a used-up code says so @phone", async ({

@@ -16,6 +16,8 @@ import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
 import { createVoucher, deactivateVoucher, listVouchers, type VoucherRow } from "~/server/vouchers/vouchers.server";
+import { berlinDay } from "~/lib/berlin-time";
+import { shopNow } from "~/server/jobs/clock.server";
 
 /**
  * /admin/gutscheine (issue 29): the codes with their uses, a form for a new one (errors next to the
@@ -27,7 +29,7 @@ const PATH = "/admin/gutscheine";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
-  return { vouchers: await withViewer(viewer, listVouchers) };
+  return { vouchers: await withViewer(viewer, listVouchers), today: berlinDay(shopNow()) };
 }
 
 const deactivateSchema = z.object({ intent: z.literal("deactivate"), id: z.uuid() });
@@ -59,10 +61,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  const { code, validFrom, validUntil } = submission.value;
+  const today = berlinDay(shopNow());
   return redirectWithSuccess(PATH, {
     message: "Gutschein angelegt",
-    description: `${submission.value.code} kann ab sofort eingelöst werden.`,
+    description:
+      validUntil && validUntil < today
+        ? `${code} ist schon abgelaufen (gültig bis ${formatDate(validUntil)}) und wird nicht angenommen.`
+        : validFrom && validFrom > today
+          ? `${code} kann ab dem ${formatDate(validFrom)} eingelöst werden.`
+          : `${code} kann ab sofort eingelöst werden.`,
   });
+}
+
+/** What a code does at the till today (the shop's clock): taken, not yet, no longer, or switched off. */
+function voucherState(v: VoucherRow, today: string): { label: string; taken: boolean } {
+  if (!v.active) return { label: "Deaktiviert", taken: false };
+  if (v.validUntil && v.validUntil < today) return { label: "Abgelaufen", taken: false };
+  if (v.validFrom && v.validFrom > today) return { label: `Ab ${formatDate(v.validFrom)}`, taken: false };
+  if (v.maxUses !== null && v.uses >= v.maxUses) return { label: "Aufgebraucht", taken: false };
+  return { label: "Aktiv", taken: true };
 }
 
 function discountText(v: Pick<VoucherRow, "kind" | "amount">) {
@@ -89,14 +107,15 @@ function validity(v: VoucherRow) {
 }
 
 export default function AdminVouchers() {
-  const { vouchers } = useLoaderData<typeof loader>();
+  const { vouchers, today } = useLoaderData<typeof loader>();
   return (
     <>
       <AdminPageHeader
         title="Gutscheine"
         description="Rabattcodes für den Warenkorb: in Prozent oder als Festbetrag, mit Mindestbestellwert, Zeitraum und Einlösungen. Groß- und Kleinschreibung spielt keine Rolle."
       />
-      <NewVoucherForm />
+      {/* A new row means the code was saved: the form starts empty again (an error keeps what was typed). */}
+      <NewVoucherForm key={vouchers.length} />
       <div className="mt-10">
         {vouchers.length === 0 ? (
           <p className="text-muted-foreground">Noch keine Gutscheine.</p>
@@ -115,7 +134,7 @@ export default function AdminVouchers() {
                   {v.maxUses !== null ? `${v.uses} von ${v.maxUses}` : `${v.uses} (unbegrenzt)`}
                 </td>
                 <td className={cellClass}>
-                  {v.active ? <Badge>Aktiv</Badge> : <Badge variant="secondary">Deaktiviert</Badge>}
+                  <VoucherStateBadge state={voucherState(v, today)} />
                 </td>
                 <td className={cellClass}>
                   {v.active ? (
@@ -135,6 +154,10 @@ export default function AdminVouchers() {
       </div>
     </>
   );
+}
+
+function VoucherStateBadge({ state }: { state: { label: string; taken: boolean } }) {
+  return state.taken ? <Badge>{state.label}</Badge> : <Badge variant="secondary">{state.label}</Badge>;
 }
 
 function NewVoucherForm() {
