@@ -35,8 +35,8 @@ function bodyProblems(body: string): string[] {
   }
   const buttons = [...body.matchAll(CTA_LINE)];
   if (buttons.length > 1) problems.push("Bitte nur einen Button verwenden.");
-  if (buttons.some((match) => !/^https?:\/\//i.test(match[2]!))) {
-    problems.push("Der Button braucht eine Adresse, die mit https:// oder http:// beginnt.");
+  if (buttons.some((match) => !/^(https?:\/\/|\/(?!\/))/i.test(match[2]!))) {
+    problems.push("Der Button braucht eine Adresse, die mit https://, http:// oder / (eine Seite des Shops) beginnt.");
   }
   return problems;
 }

@@ -2,6 +2,7 @@ import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { CTA_LINE } from "~/lib/schemas/newsletter-issue";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
+import { publicUrl } from "~/server/http/urls.server";
 
 /**
  * A newsletter's Markdown as mail HTML and plain text. markdown-it with raw HTML off turns `<script>`
@@ -13,6 +14,17 @@ import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 type Token = ReturnType<InstanceType<typeof MarkdownIt>["parse"]>[number];
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
+
+/** A path on the shop ("/courses/…") as the whole address: in a mail client a bare path leads nowhere. */
+const absolute = (href: string) => (href.startsWith("/") && !href.startsWith("//") ? publicUrl(href) : href);
+
+markdown.core.ruler.push("shop_links", (state) => {
+  for (const block of state.tokens) {
+    for (const token of block.children ?? []) {
+      if (token.type === "link_open") token.attrSet("href", absolute(String(token.attrGet("href") ?? "")));
+    }
+  }
+});
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -83,7 +95,7 @@ export interface CtaButton {
 function splitCta(body: string): { before: string; after: string; cta: CtaButton | null } {
   const match = [...body.matchAll(CTA_LINE)][0];
   if (!match || match.index === undefined) return { before: body, after: "", cta: null };
-  const href = match[2]!;
+  const href = absolute(match[2]!);
   const cta = /^https?:\/\//i.test(href) ? { label: match[1]!.trim(), href } : null;
   return { before: body.slice(0, match.index), after: body.slice(match.index + match[0].length), cta };
 }
@@ -101,21 +113,29 @@ export function renderMarkdownText(source: string): string {
   const lines: string[] = [];
   const tokens = markdown.parse(source, {});
   let prefix = "";
-  let listDepth = 0;
+  // One entry per open list: the next number of an ordered one, null for bullets.
+  const lists: (number | null)[] = [];
   tokens.forEach((token, index) => {
+    const listDepth = lists.length;
     switch (token.type) {
       case "bullet_list_open":
+        lists.push(null);
+        break;
       case "ordered_list_open":
-        listDepth++;
+        lists.push(Number(token.attrGet("start") ?? 1));
         break;
       case "bullet_list_close":
       case "ordered_list_close":
-        listDepth--;
-        if (listDepth === 0) lines.push("");
+        lists.pop();
+        if (lists.length === 0) lines.push("");
         break;
-      case "list_item_open":
-        prefix = `${"  ".repeat(Math.max(0, listDepth - 1))}- `;
+      case "list_item_open": {
+        const next = lists[listDepth - 1];
+        const marker = next === null || next === undefined ? "-" : `${next}.`;
+        if (typeof next === "number") lists[listDepth - 1] = next + 1;
+        prefix = `${"  ".repeat(Math.max(0, listDepth - 1))}${marker} `;
         break;
+      }
       case "hr":
         lines.push("----------", "");
         break;
@@ -126,7 +146,7 @@ export function renderMarkdownText(source: string): string {
       case "inline": {
         const text = inlineText(token.children ?? []);
         lines.push(prefix + (tokens[index - 1]?.type === "heading_open" ? text.toUpperCase() : text));
-        if (!listDepth) lines.push("");
+        if (!lists.length) lines.push("");
         prefix = "";
       }
     }

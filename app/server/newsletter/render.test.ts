@@ -44,6 +44,14 @@ describe("newsletterIssueSchema", () => {
   const messages = (values: Record<string, unknown>) =>
     (parse(values).error?.issues ?? []).map((issue) => issue.message);
 
+  it("takes a button to a page of the shop, and refuses one to another scheme", () => {
+    expect(parse({ body: "[[Zum Kurs | /courses/c1]]" }).success).toBe(true);
+    expect(messages({ body: "[[Zum Kurs | ftp://a.example/x]]" })).toContain(
+      "Der Button braucht eine Adresse, die mit https://, http:// oder / (eine Seite des Shops) beginnt.",
+    );
+    expect(messages({ body: "[[Zum Kurs | //a.example/x]]" })).toHaveLength(1);
+  });
+
   it("refuses script, javascript: links, http images, two buttons, an empty subject and 1 MB of text in German", () => {
     expect(messages({ body: "<script>alert(1)</script>" })).toContain(
       "HTML wie <script> ist nicht erlaubt. Bitte schreibe den Text in Markdown.",
@@ -62,5 +70,26 @@ describe("newsletterIssueSchema", () => {
       "Der Text ist zu lang: höchstens 100.000 Zeichen. Bitte kürze ihn oder teile ihn auf zwei Ausgaben auf.",
     ]);
     expect(parse({ body: "# Hallo\n\n[[Los | https://a.example]]" }).success).toBe(true);
+  });
+
+  it("makes the shop's own paths whole addresses, in the text, the HTML and the button", () => {
+    const mail = render(
+      "Zum [Kurs](/courses/c1) und [extern](https://cdn.example/x).\n\n[[Jetzt buchen | /courses/c1]]",
+    );
+    const course = new URL("/courses/c1", process.env.PUBLIC_URL ?? "http://localhost:3000").toString();
+    expect(mail.html).toContain(`href="${course}"`);
+    expect(mail.html).not.toContain('href="/courses');
+    expect(mail.html).toMatch(new RegExp(`<a href="${course}" style="display:inline-block[^"]*">Jetzt buchen</a>`));
+    expect(mail.text).toContain(`Kurs (${course})`);
+    expect(mail.text).toContain(`Jetzt buchen: ${course}`);
+    expect(mail.html).toContain('href="https://cdn.example/x"');
+  });
+
+  it("numbers an ordered list in the text part, as the HTML does", () => {
+    const mail = render("1. Erstens\n2. Zweitens\n\n- Punkt\n\n3. Drei\n4. Vier");
+    expect(mail.text).toContain("1. Erstens\n2. Zweitens");
+    expect(mail.text).toContain("- Punkt");
+    expect(mail.text).toContain("3. Drei\n4. Vier");
+    expect(mail.html).toContain("<ol");
   });
 });
