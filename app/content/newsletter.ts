@@ -16,7 +16,7 @@ export const NEWSLETTER_LINK_PAGES = {
       link: { to: "/offers", label: "Jetzt Angebote entdecken" },
     },
     invalid: {
-      text: "Dieser Bestätigungslink ist ungültig oder wird nicht mehr verwendet. Bitte melde dich erneut für den Newsletter an.",
+      text: "Dieser Bestätigungslink ist ungültig oder wird nicht mehr verwendet. Hast du dich mehrmals angemeldet, gilt nur der Link aus der neuesten E-Mail; sonst melde dich bitte erneut für den Newsletter an.",
       link: { to: "/newsletter", label: "Zur Newsletter-Anmeldung" },
     },
   },

@@ -7,7 +7,7 @@ import { tokenSchema } from "~/lib/schemas/newsletter";
 import { getAuth } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
-import { confirmNewsletter, isTokenDone, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
+import { confirmNewsletter, tokenState, unsubscribeNewsletter } from "~/server/newsletter/newsletter.server";
 import { NEWSLETTER_LINK_PAGES } from "~/content/newsletter";
 
 /*
@@ -31,17 +31,20 @@ export const headers: Route.HeadersFunction = tokenPageHeaders;
 
 /**
  * GET only shows the button: following a link (or a mail scanner prefetching it) changes nothing.
- * A link opened again after its click says it is done already.
+ * A link opened again after its click says it is done already; a link no subscription has (a
+ * confirmation link a newer mail replaced) says it is invalid at once.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindOf(url.pathname);
   const token = tokenSchema.safeParse(url.searchParams.get("token") ?? undefined);
-  const done = token.success && (await withViewer(getAuth(context).viewer, (tx) => isTokenDone(tx, kind, token.data)));
+  const state = token.success
+    ? await withViewer(getAuth(context).viewer, (tx) => tokenState(tx, kind, token.data))
+    : "unknown";
   return data(
-    { kind, token: token.success ? token.data : null, done },
+    { kind, token: state === "unknown" ? null : token.data, done: state === "done" },
     {
-      status: token.success ? 200 : 400,
+      status: state === "unknown" ? 400 : 200,
       headers: TOKEN_PAGE_HEADERS,
     },
   );

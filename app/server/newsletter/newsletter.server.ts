@@ -90,11 +90,18 @@ export async function confirmNewsletter(tx: Tx, token: string): Promise<boolean>
 }
 
 /**
- * Whether a mailed link's work is done already: a confirmation link of a confirmed subscription, an
- * unsubscribe link (the subscription's own or a newsletter mail's) of an unsubscribed one. A read for
- * the link's page (a GET changes nothing), so a link opened again says so instead of asking again.
+ * What a mailed link stands for, read for the link's page (a GET changes nothing): "done" when its
+ * work is done already (a confirmation link of a confirmed subscription, an unsubscribe link, the
+ * subscription's own or a newsletter mail's, of an unsubscribed one), "unknown" when it can do nothing
+ * (no subscription has it, say a confirmation link a newer mail replaced, or it would confirm an
+ * unsubscribed address), else "open". So a link opened again says so
+ * instead of asking again, and a dead one says so before its button is pressed.
  */
-export async function isTokenDone(tx: Tx, kind: "confirm" | "unsubscribe", token: string): Promise<boolean> {
+export async function tokenState(
+  tx: Tx,
+  kind: "confirm" | "unsubscribe",
+  token: string,
+): Promise<"open" | "done" | "unknown"> {
   const hash = hashToken(token);
   const row = await asService(tx, () =>
     kind === "confirm"
@@ -121,7 +128,10 @@ export async function isTokenDone(tx: Tx, kind: "confirm" | "unsubscribe", token
           )
           .executeTakeFirst(),
   );
-  return row?.status === (kind === "confirm" ? "subscribed" : "unsubscribed");
+  if (!row) return "unknown";
+  if (kind === "unsubscribe") return row.status === "unsubscribed" ? "done" : "open";
+  // An unsubscribed address is not subscribed again by an old confirmation link (confirm_newsletter).
+  return row.status === "subscribed" ? "done" : row.status === "pending" ? "open" : "unknown";
 }
 
 export async function unsubscribeNewsletter(tx: Tx, token: string): Promise<boolean> {
