@@ -30,6 +30,9 @@ export interface MemberOrder {
   total: number;
   /** Flat shipping fee included in the total (0: free or nothing shipped). */
   shippingFee: number;
+  /** A voucher's discount taken off the total (0: none), and its code. */
+  discount: number;
+  voucherCode: string | null;
   items: MemberOrderItem[];
 }
 

@@ -102,6 +102,14 @@ test("an admin creates a code; a customer redeems it; the invoice shows it per V
   await expect(page.getByTestId("order-total")).toHaveText(/35,82\s€/);
   await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
   expect(mailsTo(email)[0].text).toMatch(new RegExp(`Gutschein ${code}: -3,98\\s€`));
+  // The dashboard's card adds up as the confirmation does, and leads back to the bank data.
+  await page.goto("/dashboard");
+  const card = page.getByTestId("order").filter({ hasText: orderId.slice(0, 8) });
+  await expect(card.getByTestId("order-discount")).toHaveText(/-3,98\s€/);
+  await expect(card).toContainText(`Gutschein ${code}`);
+  await card.getByRole("link", { name: "Zahlungsinformationen und Bestellung ansehen" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
+  await expect(page.getByTestId("bank-transfer")).toContainText("Bitte überweise 35,82");
   // The cart is empty again, and so is the code.
   await page.goto("/cart");
   await expect(page.getByText("Dein Warenkorb ist leer.")).toBeVisible();

@@ -100,6 +100,12 @@ function OrderCard({
             </li>
           ))}
         </ul>
+        {order.discount > 0 ? (
+          <p className="mt-3 flex justify-between">
+            <span>Gutschein {order.voucherCode}</span>
+            <span data-testid="order-discount">{formatPrice(-order.discount)}</span>
+          </p>
+        ) : null}
         {order.shippingFee > 0 ? (
           <p className="mt-3 flex justify-between">
             <span>Versand</span>
@@ -109,6 +115,17 @@ function OrderCard({
         <p className="mt-3 flex justify-between font-semibold">
           <span>Gesamt</span>
           <span data-testid="order-total">{formatPrice(order.total)}</span>
+        </p>
+        {/* The order's own page: its summary, and while it waits for the transfer the bank data and GiroCode. */}
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/order-confirmation/${order.id}`}
+            aria-describedby={headingId}
+            className="underline"
+            data-testid="order-page-link"
+          >
+            {order.status === "pending" ? "Zahlungsinformationen und Bestellung ansehen" : "Bestellung ansehen"}
+          </Link>
         </p>
         {invoices.length > 0 ? (
           <ul className="mt-3 space-y-1 text-sm" aria-label="Rechnungen">

@@ -18,7 +18,16 @@ export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~
 export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrder[]> {
   const orders = await tx
     .selectFrom("orders")
-    .select(["id", "created_at", "status", "total_amount", "shipping_fee", "customer_name"])
+    .select([
+      "id",
+      "created_at",
+      "status",
+      "total_amount",
+      "shipping_fee",
+      "discount_amount",
+      "voucher_code",
+      "customer_name",
+    ])
     // RLS already hides other members' orders; the filter keeps an admin's dashboard to their own.
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
@@ -51,6 +60,8 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
     status: order.status as OrderStatus,
     total: num(order.total_amount) ?? 0,
     shippingFee: num(order.shipping_fee) ?? 0,
+    discount: num(order.discount_amount) ?? 0,
+    voucherCode: order.voucher_code,
     items: items
       .filter((item) => item.order_id === order.id)
       .map((item) => ({
