@@ -92,7 +92,8 @@ describe("unpaid bank transfers", () => {
     await at(8 * DAY + 7_200_000);
     expect(await mailsTo("saeumig@example.com")).toHaveLength(1);
 
-    await at(14 * DAY + 3 * 3_600_000);
+    // The deadline day (placed + 14) counts in full: cancelled the Berlin day after it.
+    await at(15 * DAY + 3 * 3_600_000);
     expect(await statusOf(unpaid)).toBe("cancelled");
     expect(await statusOf(extended)).toBe("pending");
     const cancelled = (await mailsTo("saeumig@example.com"))[1];
@@ -104,7 +105,51 @@ describe("unpaid bank transfers", () => {
     );
     expect(anna.status).toBe("offered");
 
-    await at(20 * DAY + 2 * 3_600_000);
+    await at(21 * DAY + 2 * 3_600_000);
+    expect(await statusOf(extended)).toBe("cancelled");
+    await setShopClock(null);
+  });
+});
+
+describe("the deadline day counts in full, in Berlin", () => {
+  it("an order placed 29.11. 19:00 is told 'bis zum 13.12.' and cancelled only from 14.12. 00:00 Berlin", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { extendPaymentDeadline, paymentSweep } = await import("~/server/orders/order-payments.server");
+    const { berlinEndOfDay } = await import("~/lib/berlin-time");
+    // The sweep itself, at the given instant (the hourly job's schedule is another test's concern).
+    const at = async (iso: string) => {
+      await setShopClock(new Date(iso));
+      await asService((tx) => paymentSweep(tx, {} as Parameters<typeof paymentSweep>[1]));
+    };
+    const eventId = await newEvent("Spätlese", 5);
+    const orderId = await pendingOrder("fristtag@example.com", eventId);
+    const extended = await pendingOrder("fristtag-verlaengert@example.com", eventId);
+    await asService((tx) =>
+      tx
+        .updateTable("orders")
+        .set({ created_at: new Date("2026-11-29T18:00:00Z") })
+        .where("id", "in", [orderId, extended])
+        .execute(),
+    );
+    await asService((tx) => extendPaymentDeadline(tx, extended, berlinEndOfDay("2026-12-20")));
+
+    // 13.12. 19:00 and 23:59 Berlin: the deadline day itself, still open.
+    await at("2026-12-13T18:00:00Z");
+    expect(await statusOf(orderId)).toBe("pending");
+    await at("2026-12-13T22:59:00Z");
+    expect(await statusOf(orderId)).toBe("pending");
+    const [reminder] = await mailsTo("fristtag@example.com");
+    expect(reminder.text_body).toContain("Bitte überweise den Betrag bis zum 13.12.2026.");
+    // 14.12. 00:00:30 Berlin: over.
+    await at("2026-12-13T23:00:30Z");
+    expect(await statusOf(orderId)).toBe("cancelled");
+    const cancelled = (await mailsTo("fristtag@example.com")).at(-1)!;
+    expect(cancelled.text_body).toContain("Bis zum 13.12.2026 ist keine Zahlung eingegangen.");
+
+    // An extended deadline ("bis zum 20.12.") likewise: all of the 20th, cancelled on the 21st.
+    await at("2026-12-20T22:30:00Z");
+    expect(await statusOf(extended)).toBe("pending");
+    await at("2026-12-20T23:00:30Z");
     expect(await statusOf(extended)).toBe("cancelled");
     await setShopClock(null);
   });

@@ -31,6 +31,14 @@ const nothingReceived = () =>
 const deadlineSql = () =>
   sql<Date>`coalesce(payment_deadline, created_at + make_interval(days => ${env().PAYMENT_CANCEL_DAYS}))`;
 
+/**
+ * The deadline's day is over in Berlin (SQL condition). The customer is told "bis zum 13.12.2026",
+ * so the whole of that day counts: the order is cancelled from 14.12. 00:00 Berlin, not at the hour
+ * it was placed.
+ */
+const deadlineDayOver = () =>
+  sql<boolean>`(${deadlineSql()} at time zone 'Europe/Berlin')::date < (public.shop_now() at time zone 'Europe/Berlin')::date`;
+
 export function paymentReminderMail(input: {
   number: string;
   deadline: string;
@@ -77,7 +85,7 @@ async function remindUnpaid(tx: Tx) {
     .where("payment_reminded_at", "is", null)
     .where(nothingReceived())
     .where(sql<boolean>`created_at + make_interval(days => ${env().PAYMENT_REMINDER_DAYS}) <= public.shop_now()`)
-    .where(sql<boolean>`${deadlineSql()} > public.shop_now()`)
+    .where(sql<boolean>`not ${deadlineDayOver()}`)
     .orderBy("created_at")
     .limit(200)
     .execute();
@@ -111,7 +119,7 @@ async function cancelUnpaid(tx: Tx) {
     .where("status", "=", "pending")
     .where("total_amount", ">", 0)
     .where(nothingReceived())
-    .where(sql<boolean>`${deadlineSql()} <= public.shop_now()`)
+    .where(deadlineDayOver())
     .orderBy("created_at")
     .limit(200)
     .execute();
