@@ -155,6 +155,53 @@ describe("the deadline day counts in full, in Berlin", () => {
   });
 });
 
+describe("a part payment", () => {
+  it("keeps the order pending, left alone by the sweep, until the rest comes; more than the total completes it", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { recordPayment, paymentSweep } = await import("~/server/orders/order-payments.server");
+    const eventId = await newEvent("Teilzahlung", 5);
+    const orderId = await pendingOrder("teilzahler@example.com", eventId);
+    const over = await pendingOrder("ueberzahler@example.com", eventId);
+    const admin = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values ('kasse2@example.com', now()) returning id`.execute(
+        tx,
+      );
+      return { id: rows[0].id, email: "kasse2@example.com" };
+    });
+    const invoices = (id: string) =>
+      asService((tx) => tx.selectFrom("invoices").select("id").where("order_id", "=", id).execute());
+    const subjects = async (email: string) => (await mailsTo(email)).map((m) => m.subject);
+
+    // 10 of 30 €: pending, no invoice, no "Zahlung eingegangen" mail.
+    const first = await asService((tx) => recordPayment(tx, admin, orderId, { amount: 10, bookedOn: "2026-11-29" }));
+    expect(first).toMatchObject({ previous: "pending", amount: 10, total: 30, received: 10, completed: false });
+    expect(await statusOf(orderId)).toBe("pending");
+    expect(await invoices(orderId)).toEqual([]);
+    expect((await subjects("teilzahler@example.com")).filter((s) => /Zahlung|Rechnung/.test(s))).toEqual([]);
+
+    // Long past every deadline the sweep neither reminds nor cancels: money came in.
+    await setShopClock(new Date(Date.now() + 40 * DAY));
+    await asService((tx) => paymentSweep(tx, {} as Parameters<typeof paymentSweep>[1]));
+    await setShopClock(null);
+    expect(await statusOf(orderId)).toBe("pending");
+    expect((await subjects("teilzahler@example.com")).filter((s) => /Zahlungserinnerung|storniert/.test(s))).toEqual(
+      [],
+    );
+
+    // The rest (as the list's "Zahlung eingegangen" records it): completed, invoiced.
+    const rest = await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    expect(rest).toMatchObject({ amount: 20, received: 30, completed: true });
+    expect(await statusOf(orderId)).toBe("completed");
+    expect(await invoices(orderId)).toHaveLength(1);
+
+    // 45 € for 30 €: completed, shown as 15 € too much.
+    const much = await asService((tx) => recordPayment(tx, admin, over, { amount: 45, bookedOn: "2026-11-29" }));
+    expect(much).toMatchObject({ amount: 45, total: 30, received: 45, completed: true });
+    expect(await statusOf(over)).toBe("completed");
+  });
+});
+
 describe("an order paid, then set back to pending by an admin", () => {
   it("records no second payment, is neither reminded of nor cancelled by the shop, and is refunded when cancelled", async () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");

@@ -154,8 +154,10 @@ export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date
 /**
  * "Zahlung eingegangen": records the amount received (what is still open of the order's total when
  * none is given, as from the status buttons and the list's menu: nothing for an order paid before
- * and set back to pending) and completes a pending order (invoice and mail, in this transaction).
- * Another amount is kept as it is and shows as under- or overpaid. Null when the order is unknown.
+ * and set back to pending). A pending order is completed (invoice and mail, in this transaction)
+ * only once everything received covers its total: paid in part it stays pending, with the rest open
+ * (the payment sweep leaves it alone, as it has money). More than the total completes it and shows
+ * as overpaid. Null when the order is unknown.
  */
 export async function recordPayment(
   tx: Tx,
@@ -170,11 +172,12 @@ export async function recordPayment(
     .forUpdate()
     .executeTakeFirst();
   if (!order) return null;
+  const total = Number(order.total_amount);
   // The list's "Zahlung eingegangen" sent again for a paid order records nothing twice.
   if (order.status === "completed" && input.amount === undefined) {
-    return { previous: order.status, amount: 0, total: Number(order.total_amount) };
+    return { previous: order.status, amount: 0, total, received: await receivedFor(tx, orderId), completed: true };
   }
-  const amount = input.amount ?? Math.max(0, Number(order.total_amount) - (await receivedFor(tx, orderId)));
+  const amount = input.amount ?? Math.max(0, total - (await receivedFor(tx, orderId)));
   if (amount > 0) {
     await tx
       .insertInto("order_payments")
@@ -189,8 +192,10 @@ export async function recordPayment(
       })
       .execute();
   }
-  if (order.status !== "completed") await changeOrderStatusIn(tx, orderId, "completed");
-  return { previous: order.status, amount, total: Number(order.total_amount) };
+  const received = await receivedFor(tx, orderId);
+  const covered = received >= total;
+  if (order.status !== "completed" && covered) await changeOrderStatusIn(tx, orderId, "completed");
+  return { previous: order.status, amount, total, received, completed: order.status === "completed" || covered };
 }
 
 /** What the order's payments add up to, less what was refunded. */
