@@ -1,5 +1,5 @@
 import { orderEvent } from "./members-support";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 /**
  * Money after the order (issue 28), as an admin: an unpaid order shows its deadline; "Zahlung
@@ -73,9 +73,12 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   await expect(paid.getByRole("button", { name: "Frist verlängern" })).toHaveCount(0);
 });
 
-test("an admin extends a payment deadline, never into the past; the trail shows it", async ({ page, signIn }) => {
+test("an admin extends a payment deadline, never into the past; the trail and a mail show it", async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(120_000);
-  await signIn();
+  const { email } = await signIn();
   const { orderId } = await orderEvent(page, 1);
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
@@ -92,5 +95,11 @@ test("an admin extends a payment deadline, never into the past; the trail shows 
   await expect(page.getByTestId("payment-deadline")).toContainText(`Zahlungsfrist bis ${german(dayIn(30))}`);
   await expect(page.getByRole("region", { name: "Änderungsprotokoll" })).toContainText(
     `Zahlungsfrist: – → ${german(dayIn(30))}, 23:59`,
+  );
+  // The customer is told the new day.
+  const told = () => mailsTo(email).filter((m) => /haben wir die Zahlungsfrist verlängert/.test(m.text));
+  await expect.poll(() => told().length).toBe(1);
+  expect(told()[0].text).toMatch(
+    new RegExp(`Bitte überweise den Betrag bis zum ${german(dayIn(30)).replaceAll(".", "\\.")}\\.`),
   );
 });

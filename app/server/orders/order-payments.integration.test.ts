@@ -116,6 +116,7 @@ describe("the deadline day counts in full, in Berlin", () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
     const { extendPaymentDeadline, paymentSweep } = await import("~/server/orders/order-payments.server");
     const { berlinEndOfDay } = await import("~/lib/berlin-time");
+    const { orderNumber } = await import("~/lib/format");
     // The sweep itself, at the given instant (the hourly job's schedule is another test's concern).
     const at = async (iso: string) => {
       await setShopClock(new Date(iso));
@@ -132,6 +133,18 @@ describe("the deadline day counts in full, in Berlin", () => {
         .execute(),
     );
     await asService((tx) => extendPaymentDeadline(tx, extended, berlinEndOfDay("2026-12-20")));
+    // The customer is told the new day, once.
+    await asService((tx) => extendPaymentDeadline(tx, extended, berlinEndOfDay("2026-12-20")));
+    const told = await mailsTo("fristtag-verlaengert@example.com");
+    expect(told.map((m) => m.subject)).toEqual([`Neue Zahlungsfrist – ${orderNumber(extended)}`]);
+    expect(told[0].text_body).toMatch(
+      new RegExp(
+        `für deine Bestellung ${orderNumber(extended)} über 30,00\\s€ haben wir die Zahlungsfrist verlängert\\.`,
+      ),
+    );
+    expect(told[0].text_body).toContain(
+      "Bitte überweise den Betrag bis zum 20.12.2026. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.",
+    );
 
     // 13.12. 19:00 and 23:59 Berlin: the deadline day itself, still open.
     await at("2026-12-13T18:00:00Z");

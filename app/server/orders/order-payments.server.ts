@@ -137,18 +137,63 @@ export const paymentSweep: JobHandler = async (tx) => {
   if (reminded + cancelled > 0) logger.info("payment sweep", { reminded, cancelled });
 };
 
+/** "Neue Zahlungsfrist": the customer learns the later day an admin gave them. */
+export function paymentDeadlineMail(input: {
+  number: string;
+  amount: number;
+  deadline: string;
+  personalName: string | null;
+}) {
+  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
+  const intro = `für deine Bestellung ${input.number} über ${formatPrice(input.amount)} haben wir die Zahlungsfrist verlängert.`;
+  const until = `Bitte überweise den Betrag bis zum ${formatDate(input.deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.`;
+  const where = "Die Bankverbindung und den Verwendungszweck findest du in deiner Bestellbestätigung.";
+  const text = [
+    hello,
+    "",
+    intro,
+    "",
+    until,
+    "",
+    where,
+    "",
+    `Fragen? Schreib uns an ${operator().email}.`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(until)}</strong></p>
+    <p>${escapeHtml(where)}</p>
+    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  return { subject: `Neue Zahlungsfrist – ${input.number}`, text, html: mailLayout("Neue Zahlungsfrist", html) };
+}
+
 /**
- * An admin extends an unpaid order's deadline (RLS: admins update orders). The reminder, once sent,
- * is not sent again. False when the order is not pending (or not visible).
+ * An admin extends an unpaid order's deadline (RLS: admins update orders) and the customer is told
+ * the new day (one mail per new day). The reminder, once sent, is not sent again. False when the
+ * order is not pending (or not visible).
  */
 export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date) {
-  const result = await tx
+  const order = await tx
     .updateTable("orders")
     .set({ payment_deadline: until })
     .where("id", "=", orderId)
     .where("status", "=", "pending")
+    .returning(["customer_name", "total_amount"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!order) return false;
+  const recipient = await orderRecipient(tx, orderId);
+  if (recipient) {
+    const deadline = until.toISOString();
+    const mail = paymentDeadlineMail({
+      number: orderNumber(orderId),
+      amount: Number(order.total_amount),
+      deadline,
+      personalName: recipient.confirmed ? order.customer_name : null,
+    });
+    await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `payment-deadline:${orderId}:${deadline}` });
+  }
+  return true;
 }
 
 /**
