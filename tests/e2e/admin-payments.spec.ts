@@ -103,3 +103,22 @@ test("an admin extends a payment deadline, never into the past; the trail and a 
     new RegExp(`Bitte überweise den Betrag bis zum ${german(dayIn(30)).replaceAll(".", "\\.")}\\.`),
   );
 });
+
+test("an amount with a thousands separator is taken; more than the total completes the order", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const payment = page.getByRole("region", { name: "Zahlung" });
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("1.000,00");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(
+    page.getByText(/^1\.000,00\s€ sind eingegangen – \d+,\d\d\s€ zu viel; die Bestellung ist abgeschlossen\.$/),
+  ).toBeVisible();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await expect(payment.getByTestId("payment-balance")).toHaveText(/^Überzahlung: \d+,\d\d\s€ zu viel\.$/);
+});
