@@ -1,10 +1,11 @@
 import { orderEvent } from "./members-support";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 /**
  * Money after the order (issue 28), as an admin: an unpaid order shows its deadline; "Zahlung
  * eingegangen" takes the amount and day received (a wrong amount is refused with everything typed
- * kept), records a partial payment as it came and shows what is missing; a deadline is extended
+ * kept), records a partial payment as it came, keeps the order pending with what is missing filled
+ * in, and completes it once the rest is recorded; a deadline is extended
  * (not to the past) and the change is in the audit trail. JavaScript on and off (the projects).
  */
 
@@ -13,7 +14,7 @@ const dayIn = (days: number) =>
   new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86_400_000));
 const german = (iso: string) => iso.split("-").reverse().join(".");
 
-test("a partial payment is recorded as it came, with what is missing", async ({ page, signIn }) => {
+test("a partial payment keeps the order pending until the rest is recorded", async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await signIn();
   const { orderId } = await orderEvent(page, 1);
@@ -33,9 +34,12 @@ test("a partial payment is recorded as it came, with what is missing", async ({ 
   await payment.getByLabel("Eingegangener Betrag (€)").fill("50,00");
   await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByText("Zahlung erfasst")).toBeVisible();
-  await expect(page.getByText(/^50,00\s€ sind eingegangen – es fehlen \d+,\d\d\s€\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^50,00\s€ sind eingegangen; es fehlen noch \d+,\d\d\s€\. Die Bestellung bleibt ausstehend\.$/),
+  ).toBeVisible();
 
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  // Paid in part: still pending, and the shop leaves it alone (money came in).
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Ausstehend");
   const paid = page.getByRole("region", { name: "Zahlung" });
   await expect(paid.getByTestId("payments")).toHaveText(
     new RegExp(
@@ -43,6 +47,18 @@ test("a partial payment is recorded as it came, with what is missing", async ({ 
     ),
   );
   await expect(paid.getByTestId("payment-balance")).toHaveText(/^Unterzahlung: Es fehlen \d+,\d\d\s€\.$/);
+  const missing = (await paid.getByTestId("payment-balance").textContent())!.match(/(\d+,\d\d)/)![1];
+  await expect(paid.getByTestId("payment-deadline")).toHaveText(
+    "Es ist schon Geld eingegangen: Der Shop erinnert nicht und storniert diese Bestellung nicht von selbst.",
+  );
+  // The form stays, with the rest filled in; recording it completes the order.
+  await expect(paid.getByLabel("Eingegangener Betrag (€)")).toHaveValue(missing);
+  await paid.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(
+    page.getByText(new RegExp(`^${missing}\\s€ sind eingegangen; die Bestellung ist abgeschlossen\\.$`)),
+  ).toBeVisible();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await expect(paid.getByTestId("payment-balance")).toHaveText("Vollständig bezahlt.");
   // Paid orders have no deadline and no payment form any more.
   await expect(paid.getByTestId("payment-deadline")).toHaveCount(0);
   await expect(paid.getByRole("button", { name: "Zahlung eingegangen" })).toHaveCount(0);
@@ -57,9 +73,12 @@ test("a partial payment is recorded as it came, with what is missing", async ({ 
   await expect(paid.getByRole("button", { name: "Frist verlängern" })).toHaveCount(0);
 });
 
-test("an admin extends a payment deadline, never into the past; the trail shows it", async ({ page, signIn }) => {
+test("an admin extends a payment deadline, never into the past; the trail and a mail show it", async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(120_000);
-  await signIn();
+  const { email } = await signIn();
   const { orderId } = await orderEvent(page, 1);
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
@@ -77,4 +96,29 @@ test("an admin extends a payment deadline, never into the past; the trail shows 
   await expect(page.getByRole("region", { name: "Änderungsprotokoll" })).toContainText(
     `Zahlungsfrist: – → ${german(dayIn(30))}, 23:59`,
   );
+  // The customer is told the new day.
+  const told = () => mailsTo(email).filter((m) => /haben wir die Zahlungsfrist verlängert/.test(m.text));
+  await expect.poll(() => told().length).toBe(1);
+  expect(told()[0].text).toMatch(
+    new RegExp(`Bitte überweise den Betrag bis zum ${german(dayIn(30)).replaceAll(".", "\\.")}\\.`),
+  );
+});
+
+test("an amount with a thousands separator is taken; more than the total completes the order", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const payment = page.getByRole("region", { name: "Zahlung" });
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("1.000,00");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(
+    page.getByText(/^1\.000,00\s€ sind eingegangen – \d+,\d\d\s€ zu viel; die Bestellung ist abgeschlossen\.$/),
+  ).toBeVisible();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await expect(payment.getByTestId("payment-balance")).toHaveText(/^Überzahlung: \d+,\d\d\s€ zu viel\.$/);
 });

@@ -8,6 +8,18 @@ import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const IBAN = "DE89 3704 0044 0532 0130 00";
+/** The Berlin day `days` from now as dd.mm.yyyy: the payment deadline is placed + 14 days. */
+const germanDayIn = (days: number) =>
+  new Intl.DateTimeFormat("de-DE", {
+    timeZone: "Europe/Berlin",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(new Date(Date.now() + days * 86_400_000));
+const DUE_SENTENCE = (day: string) =>
+  new RegExp(
+    `bis zum ${day.replaceAll(".", "\\.")}\\s+auf\\s+folgendes\\s+Konto\\.\\s+Geht\\s+bis\\s+dahin\\s+keine\\s+Zahlung\\s+ein,\\s+stornieren\\s+wir\\s+die\\s+Bestellung\\.`,
+  );
 
 async function checkout(page: Page) {
   await page.goto("/checkout");
@@ -34,6 +46,8 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   // The confirmation page: "Bitte überweise …" with everything a transfer needs, and the GiroCode.
   const payment = page.getByTestId("bank-transfer");
   await expect(payment).toContainText("Bitte überweise 39,80 €");
+  // The concrete deadline, and what happens after it.
+  await expect(payment).toContainText(DUE_SENTENCE(germanDayIn(14)));
   await expect(payment).toContainText(IBAN);
   await expect(payment).toContainText("COBADEFFXXX");
   await expect(payment).toContainText("BeHappy GmbH");
@@ -47,6 +61,7 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
   const orderMail = mailsTo(email)[0];
   expect(orderMail.text).toMatch(/Bitte überweise 39,80\s€/);
+  expect(orderMail.text).toMatch(DUE_SENTENCE(germanDayIn(14)));
   expect(orderMail.text).toContain(`IBAN: ${IBAN}`);
   expect(orderMail.text).toContain(`Verwendungszweck: ${number}`);
   expect(orderMail.text).toContain('src="cid:girocode@behappy"');

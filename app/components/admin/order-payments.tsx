@@ -82,7 +82,15 @@ export function OrderPayments({
       ) : null}
       {status === "pending" ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <PaymentForm orderId={orderId} total={total} today={today} returnTo={returnTo} lastResult={paymentResult} />
+          <PaymentForm
+            // A new payment starts the form afresh, with the new rest (JS keeps the typed value otherwise).
+            key={state.payments.length}
+            orderId={orderId}
+            open={openAmount(state.received, total)}
+            today={today}
+            returnTo={returnTo}
+            lastResult={paymentResult}
+          />
           {state.deadline ? <DeadlineForm orderId={orderId} returnTo={returnTo} lastResult={deadlineResult} /> : null}
         </div>
       ) : null}
@@ -90,9 +98,16 @@ export function OrderPayments({
   );
 }
 
+/** What is still to pay: the rest after a part payment, else the whole total. */
+const openAmount = (received: number, total: number) => {
+  const rest = Math.round((total - received) * 100) / 100;
+  return rest > 0 ? rest : total;
+};
+
 function PaymentForm(props: {
   orderId: string;
-  total: number;
+  /** The amount the form starts with: what is still open. */
+  open: number;
   today: string;
   returnTo: string;
   lastResult?: SubmissionResult<string[]> | null;
@@ -101,7 +116,7 @@ function PaymentForm(props: {
     id: "payment",
     schema: paymentReceivedSchema,
     lastResult: props.lastResult,
-    defaultValue: { amount: amountValue(props.total), bookedOn: props.today },
+    defaultValue: { amount: amountValue(props.open), bookedOn: props.today },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-border p-4">

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { transferRows, type BankTransfer } from "~/lib/bank-transfer";
+import { transferCancelNote, transferDue, transferRows, type BankTransfer } from "~/lib/bank-transfer";
 import { formatPrice } from "~/lib/format";
 
 export interface BankTransferView extends BankTransfer {
@@ -31,8 +31,8 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
           Bezahlung per Überweisung
         </h2>
         <p className="mt-2">
-          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> innerhalb von {transfer.dueDays} Tagen auf
-          folgendes Konto. Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
+          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes Konto.{" "}
+          {transferCancelNote(transfer)} Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
         </p>
         {/*
           Term above value on a phone, side by side from sm up. The values wrap only at their spaces, so the

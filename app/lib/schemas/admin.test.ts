@@ -24,6 +24,8 @@ describe("admin schemas", () => {
     expect(toPrice(undefined)).toBe(0);
     expect(toPrice("12,50")).toBe(12.5);
     expect(toPrice("7.25")).toBe(7.25);
+    expect(toPrice("1.000,00")).toBe(1000);
+    expect(toPrice("1.234")).toBe(1234);
     const result = parseWithZod(form({ ...event, price: "abc", behappy_price: "" }), { schema: eventFormSchema });
     expect(result.status).toBe("success");
     if (result.status === "success") {

@@ -1,4 +1,5 @@
 import { z } from "~/lib/schemas/zod";
+import { parseGermanAmount } from "~/lib/amount";
 import { FLAGS, ORDER_STATUSES } from "~/lib/admin/kinds";
 import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCharacters } from "~/lib/schemas/common";
 
@@ -7,10 +8,15 @@ import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCh
  * 0.01 and minimum 0, and a non-numeric entry becomes 0 (a preprocess, never z.coerce).
  */
 
-/** '12,50' and '12.50' are 12.5; empty, missing or non-numeric is 0 (spec §5). Negative stays negative (min 0 rejects it). */
+/**
+ * '12,50' and '12.50' are 12.5, '1.000,00' is 1000 (parseGermanAmount); empty, missing or
+ * non-numeric is 0 (spec §5). Negative stays negative (min 0 rejects it).
+ */
 export function toPrice(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : 0;
   if (typeof value !== "string") return 0;
+  const german = parseGermanAmount(value);
+  if (german !== null) return german;
   const text = value.trim().replace(/\s/g, "").replace(",", ".");
   if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(text)) return 0;
   const parsed = Number(text);

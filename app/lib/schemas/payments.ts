@@ -1,7 +1,7 @@
 import { z } from "~/lib/schemas/zod";
 import { optionalText, requiredText } from "~/lib/schemas/common";
 import { isValidIban, normalizeIban } from "~/lib/operator";
-import { toPrice } from "~/lib/schemas/admin";
+import { parseGermanAmount } from "~/lib/amount";
 
 /** Admin forms about an order's money (issue 28): a payment received, a later payment deadline. */
 
@@ -18,8 +18,8 @@ export const paymentReceivedSchema = z.object({
     .string({ error: "Bitte gib den eingegangenen Betrag ein." })
     .trim()
     .min(1, "Bitte gib den eingegangenen Betrag ein.")
-    .regex(/^\d{1,7}([.,]\d{1,2})?$/, "Bitte gib einen Betrag wie 129,00 ein.")
-    .transform((value) => Math.round(toPrice(value) * 100) / 100)
+    .refine((value) => parseGermanAmount(value) !== null, "Bitte gib einen Betrag wie 129,00 ein.")
+    .transform((value) => parseGermanAmount(value)!)
     .refine((value) => value > 0, "Der Betrag muss größer als 0 sein.")
     .refine((value) => value <= MAX_PAYMENT, "Der Betrag ist zu hoch."),
   bookedOn: isoDay("Bitte gib den Tag des Zahlungseingangs an."),

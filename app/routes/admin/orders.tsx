@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** "Zahlung eingegangen" with the amount and day: recorded as it came, the order completed. */
+/** "Zahlung eingegangen" with the amount and day: recorded as it came, the order completed once paid in full. */
 async function paymentReceived(
   viewer: Viewer,
   admin: { id: string; email: string },
@@ -117,14 +117,19 @@ async function paymentReceived(
       adminFailure("Zahlung nicht erfasst", error, { id }, "Bitte versuche es erneut."),
     );
   }
-  const difference = Math.round((recorded.amount - recorded.total) * 100) / 100;
-  return redirectWithSuccess(returnTo, {
-    message: "Zahlung erfasst",
-    description:
-      difference === 0
-        ? `${formatPrice(recorded.amount)} sind eingegangen; die Bestellung ist abgeschlossen.`
-        : `${formatPrice(recorded.amount)} sind eingegangen – ${difference < 0 ? `es fehlen ${formatPrice(-difference)}` : `${formatPrice(difference)} zu viel`}.`,
-  });
+  return redirectWithSuccess(returnTo, { message: "Zahlung erfasst", description: paymentToast(recorded) });
+}
+
+/** What the toast after "Zahlung eingegangen" says: completed, still open, or too much. */
+function paymentToast(recorded: { amount: number; total: number; received: number; completed: boolean }) {
+  const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
+  const came = `${formatPrice(recorded.amount)} sind eingegangen`;
+  if (!recorded.completed) {
+    return `${came}; es fehlen noch ${formatPrice(-difference)}. Die Bestellung bleibt ausstehend.`;
+  }
+  return difference > 0
+    ? `${came} – ${formatPrice(difference)} zu viel; die Bestellung ist abgeschlossen.`
+    : `${came}; die Bestellung ist abgeschlossen.`;
 }
 
 async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: string) {

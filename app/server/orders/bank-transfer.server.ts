@@ -3,10 +3,18 @@ import type { BankTransfer } from "~/lib/bank-transfer";
 import { epcPayload } from "~/lib/girocode";
 import { formatIban } from "~/lib/operator";
 import { env } from "~/server/platform/env.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import { paymentDeadlineOf } from "~/server/orders/payment-terms.server";
 import { operator } from "~/server/platform/operator.server";
 
-/** Null for a 0,00 € order: nothing to pay. */
-export function bankTransferFor(order: { total_amount: number }, orderNumber: string): BankTransfer | null {
+/**
+ * Null for a 0,00 € order: nothing to pay. With the order's date (and the admin's deadline, if any)
+ * the transfer carries its deadline: "bis zum …".
+ */
+export function bankTransferFor(
+  order: { total_amount: number; created_at?: string; payment_deadline?: string | null },
+  orderNumber: string,
+): BankTransfer | null {
   if (!(order.total_amount > 0)) return null;
   const { bank } = operator();
   return {
@@ -17,6 +25,10 @@ export function bankTransferFor(order: { total_amount: number }, orderNumber: st
     bankName: bank.name,
     reference: orderNumber,
     dueDays: env().PAYMENT_CANCEL_DAYS,
+    deadline: order.created_at
+      ? paymentDeadlineOf({ created_at: order.created_at, payment_deadline: order.payment_deadline ?? null }, shopNow())
+          .deadline
+      : null,
   };
 }
 

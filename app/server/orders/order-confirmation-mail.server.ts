@@ -2,7 +2,7 @@ import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
 import type { OrderWithItems } from "~/server/orders/orders.server";
-import { transferRows, type BankTransfer } from "~/lib/bank-transfer";
+import { transferCancelNote, transferDue, transferRows, type BankTransfer } from "~/lib/bank-transfer";
 import type { MailAttachment } from "~/server/mail/mail.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -19,7 +19,7 @@ const CALENDAR_NOTE =
 /** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
 export function bankTransferText(transfer: BankTransfer) {
   return [
-    `Bitte überweise ${formatPrice(transfer.amount)} innerhalb von ${transfer.dueDays} Tagen auf folgendes Konto:`,
+    `Bitte überweise ${formatPrice(transfer.amount)} ${transferDue(transfer)} auf folgendes Konto. ${transferCancelNote(transfer)}`,
     // The amount stands in the sentence above; the account rows follow.
     ...transferRows(transfer)
       .filter(([label]) => label !== "Betrag")
@@ -30,7 +30,7 @@ export function bankTransferText(transfer: BankTransfer) {
 export function bankTransferHtml(transfer: BankTransfer) {
   const rows = transferRows(transfer);
   return `<h2>Bezahlung per Überweisung</h2>
-     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> innerhalb von ${transfer.dueDays} Tagen auf folgendes Konto:</p>
+     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> ${escapeHtml(transferDue(transfer))} auf folgendes Konto. ${escapeHtml(transferCancelNote(transfer))}</p>
      <table role="presentation" cellpadding="4">${rows
        .map(([k, v]) => `<tr><td>${k}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
        .join("")}</table>

@@ -92,7 +92,8 @@ describe("unpaid bank transfers", () => {
     await at(8 * DAY + 7_200_000);
     expect(await mailsTo("saeumig@example.com")).toHaveLength(1);
 
-    await at(14 * DAY + 3 * 3_600_000);
+    // The deadline day (placed + 14) counts in full: cancelled the Berlin day after it.
+    await at(15 * DAY + 3 * 3_600_000);
     expect(await statusOf(unpaid)).toBe("cancelled");
     expect(await statusOf(extended)).toBe("pending");
     const cancelled = (await mailsTo("saeumig@example.com"))[1];
@@ -104,9 +105,113 @@ describe("unpaid bank transfers", () => {
     );
     expect(anna.status).toBe("offered");
 
-    await at(20 * DAY + 2 * 3_600_000);
+    await at(21 * DAY + 2 * 3_600_000);
     expect(await statusOf(extended)).toBe("cancelled");
     await setShopClock(null);
+  });
+});
+
+describe("the deadline day counts in full, in Berlin", () => {
+  it("an order placed 29.11. 19:00 is told 'bis zum 13.12.' and cancelled only from 14.12. 00:00 Berlin", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { extendPaymentDeadline, paymentSweep } = await import("~/server/orders/order-payments.server");
+    const { berlinEndOfDay } = await import("~/lib/berlin-time");
+    const { orderNumber } = await import("~/lib/format");
+    // The sweep itself, at the given instant (the hourly job's schedule is another test's concern).
+    const at = async (iso: string) => {
+      await setShopClock(new Date(iso));
+      await asService((tx) => paymentSweep(tx, {} as Parameters<typeof paymentSweep>[1]));
+    };
+    const eventId = await newEvent("Spätlese", 5);
+    const orderId = await pendingOrder("fristtag@example.com", eventId);
+    const extended = await pendingOrder("fristtag-verlaengert@example.com", eventId);
+    await asService((tx) =>
+      tx
+        .updateTable("orders")
+        .set({ created_at: new Date("2026-11-29T18:00:00Z") })
+        .where("id", "in", [orderId, extended])
+        .execute(),
+    );
+    await asService((tx) => extendPaymentDeadline(tx, extended, berlinEndOfDay("2026-12-20")));
+    // The customer is told the new day, once.
+    await asService((tx) => extendPaymentDeadline(tx, extended, berlinEndOfDay("2026-12-20")));
+    const told = await mailsTo("fristtag-verlaengert@example.com");
+    expect(told.map((m) => m.subject)).toEqual([`Neue Zahlungsfrist – ${orderNumber(extended)}`]);
+    expect(told[0].text_body).toMatch(
+      new RegExp(
+        `für deine Bestellung ${orderNumber(extended)} über 30,00\\s€ haben wir die Zahlungsfrist verlängert\\.`,
+      ),
+    );
+    expect(told[0].text_body).toContain(
+      "Bitte überweise den Betrag bis zum 20.12.2026. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.",
+    );
+
+    // 13.12. 19:00 and 23:59 Berlin: the deadline day itself, still open.
+    await at("2026-12-13T18:00:00Z");
+    expect(await statusOf(orderId)).toBe("pending");
+    await at("2026-12-13T22:59:00Z");
+    expect(await statusOf(orderId)).toBe("pending");
+    const [reminder] = await mailsTo("fristtag@example.com");
+    expect(reminder.text_body).toContain("Bitte überweise den Betrag bis zum 13.12.2026.");
+    // 14.12. 00:00:30 Berlin: over.
+    await at("2026-12-13T23:00:30Z");
+    expect(await statusOf(orderId)).toBe("cancelled");
+    const cancelled = (await mailsTo("fristtag@example.com")).at(-1)!;
+    expect(cancelled.text_body).toContain("Bis zum 13.12.2026 ist keine Zahlung eingegangen.");
+
+    // An extended deadline ("bis zum 20.12.") likewise: all of the 20th, cancelled on the 21st.
+    await at("2026-12-20T22:30:00Z");
+    expect(await statusOf(extended)).toBe("pending");
+    await at("2026-12-20T23:00:30Z");
+    expect(await statusOf(extended)).toBe("cancelled");
+    await setShopClock(null);
+  });
+});
+
+describe("a part payment", () => {
+  it("keeps the order pending, left alone by the sweep, until the rest comes; more than the total completes it", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { recordPayment, paymentSweep } = await import("~/server/orders/order-payments.server");
+    const eventId = await newEvent("Teilzahlung", 5);
+    const orderId = await pendingOrder("teilzahler@example.com", eventId);
+    const over = await pendingOrder("ueberzahler@example.com", eventId);
+    const admin = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values ('kasse2@example.com', now()) returning id`.execute(
+        tx,
+      );
+      return { id: rows[0].id, email: "kasse2@example.com" };
+    });
+    const invoices = (id: string) =>
+      asService((tx) => tx.selectFrom("invoices").select("id").where("order_id", "=", id).execute());
+    const subjects = async (email: string) => (await mailsTo(email)).map((m) => m.subject);
+
+    // 10 of 30 €: pending, no invoice, no "Zahlung eingegangen" mail.
+    const first = await asService((tx) => recordPayment(tx, admin, orderId, { amount: 10, bookedOn: "2026-11-29" }));
+    expect(first).toMatchObject({ previous: "pending", amount: 10, total: 30, received: 10, completed: false });
+    expect(await statusOf(orderId)).toBe("pending");
+    expect(await invoices(orderId)).toEqual([]);
+    expect((await subjects("teilzahler@example.com")).filter((s) => /Zahlung|Rechnung/.test(s))).toEqual([]);
+
+    // Long past every deadline the sweep neither reminds nor cancels: money came in.
+    await setShopClock(new Date(Date.now() + 40 * DAY));
+    await asService((tx) => paymentSweep(tx, {} as Parameters<typeof paymentSweep>[1]));
+    await setShopClock(null);
+    expect(await statusOf(orderId)).toBe("pending");
+    expect((await subjects("teilzahler@example.com")).filter((s) => /Zahlungserinnerung|storniert/.test(s))).toEqual(
+      [],
+    );
+
+    // The rest (as the list's "Zahlung eingegangen" records it): completed, invoiced.
+    const rest = await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    expect(rest).toMatchObject({ amount: 20, received: 30, completed: true });
+    expect(await statusOf(orderId)).toBe("completed");
+    expect(await invoices(orderId)).toHaveLength(1);
+
+    // 45 € for 30 €: completed, shown as 15 € too much.
+    const much = await asService((tx) => recordPayment(tx, admin, over, { amount: 45, bookedOn: "2026-11-29" }));
+    expect(much).toMatchObject({ amount: 45, total: 30, received: 45, completed: true });
+    expect(await statusOf(over)).toBe("completed");
   });
 });
 

@@ -31,6 +31,14 @@ const nothingReceived = () =>
 const deadlineSql = () =>
   sql<Date>`coalesce(payment_deadline, created_at + make_interval(days => ${env().PAYMENT_CANCEL_DAYS}))`;
 
+/**
+ * The deadline's day is over in Berlin (SQL condition). The customer is told "bis zum 13.12.2026",
+ * so the whole of that day counts: the order is cancelled from 14.12. 00:00 Berlin, not at the hour
+ * it was placed.
+ */
+const deadlineDayOver = () =>
+  sql<boolean>`(${deadlineSql()} at time zone 'Europe/Berlin')::date < (public.shop_now() at time zone 'Europe/Berlin')::date`;
+
 export function paymentReminderMail(input: {
   number: string;
   deadline: string;
@@ -77,7 +85,7 @@ async function remindUnpaid(tx: Tx) {
     .where("payment_reminded_at", "is", null)
     .where(nothingReceived())
     .where(sql<boolean>`created_at + make_interval(days => ${env().PAYMENT_REMINDER_DAYS}) <= public.shop_now()`)
-    .where(sql<boolean>`${deadlineSql()} > public.shop_now()`)
+    .where(sql<boolean>`not ${deadlineDayOver()}`)
     .orderBy("created_at")
     .limit(200)
     .execute();
@@ -111,7 +119,7 @@ async function cancelUnpaid(tx: Tx) {
     .where("status", "=", "pending")
     .where("total_amount", ">", 0)
     .where(nothingReceived())
-    .where(sql<boolean>`${deadlineSql()} <= public.shop_now()`)
+    .where(deadlineDayOver())
     .orderBy("created_at")
     .limit(200)
     .execute();
@@ -129,25 +137,72 @@ export const paymentSweep: JobHandler = async (tx) => {
   if (reminded + cancelled > 0) logger.info("payment sweep", { reminded, cancelled });
 };
 
+/** "Neue Zahlungsfrist": the customer learns the later day an admin gave them. */
+export function paymentDeadlineMail(input: {
+  number: string;
+  amount: number;
+  deadline: string;
+  personalName: string | null;
+}) {
+  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
+  const intro = `für deine Bestellung ${input.number} über ${formatPrice(input.amount)} haben wir die Zahlungsfrist verlängert.`;
+  const until = `Bitte überweise den Betrag bis zum ${formatDate(input.deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.`;
+  const where = "Die Bankverbindung und den Verwendungszweck findest du in deiner Bestellbestätigung.";
+  const text = [
+    hello,
+    "",
+    intro,
+    "",
+    until,
+    "",
+    where,
+    "",
+    `Fragen? Schreib uns an ${operator().email}.`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(until)}</strong></p>
+    <p>${escapeHtml(where)}</p>
+    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  return { subject: `Neue Zahlungsfrist – ${input.number}`, text, html: mailLayout("Neue Zahlungsfrist", html) };
+}
+
 /**
- * An admin extends an unpaid order's deadline (RLS: admins update orders). The reminder, once sent,
- * is not sent again. False when the order is not pending (or not visible).
+ * An admin extends an unpaid order's deadline (RLS: admins update orders) and the customer is told
+ * the new day (one mail per new day). The reminder, once sent, is not sent again. False when the
+ * order is not pending (or not visible).
  */
 export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date) {
-  const result = await tx
+  const order = await tx
     .updateTable("orders")
     .set({ payment_deadline: until })
     .where("id", "=", orderId)
     .where("status", "=", "pending")
+    .returning(["customer_name", "total_amount"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!order) return false;
+  const recipient = await orderRecipient(tx, orderId);
+  if (recipient) {
+    const deadline = until.toISOString();
+    const mail = paymentDeadlineMail({
+      number: orderNumber(orderId),
+      amount: Number(order.total_amount),
+      deadline,
+      personalName: recipient.confirmed ? order.customer_name : null,
+    });
+    await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `payment-deadline:${orderId}:${deadline}` });
+  }
+  return true;
 }
 
 /**
  * "Zahlung eingegangen": records the amount received (what is still open of the order's total when
  * none is given, as from the status buttons and the list's menu: nothing for an order paid before
- * and set back to pending) and completes a pending order (invoice and mail, in this transaction).
- * Another amount is kept as it is and shows as under- or overpaid. Null when the order is unknown.
+ * and set back to pending). A pending order is completed (invoice and mail, in this transaction)
+ * only once everything received covers its total: paid in part it stays pending, with the rest open
+ * (the payment sweep leaves it alone, as it has money). More than the total completes it and shows
+ * as overpaid. Null when the order is unknown.
  */
 export async function recordPayment(
   tx: Tx,
@@ -162,11 +217,12 @@ export async function recordPayment(
     .forUpdate()
     .executeTakeFirst();
   if (!order) return null;
+  const total = Number(order.total_amount);
   // The list's "Zahlung eingegangen" sent again for a paid order records nothing twice.
   if (order.status === "completed" && input.amount === undefined) {
-    return { previous: order.status, amount: 0, total: Number(order.total_amount) };
+    return { previous: order.status, amount: 0, total, received: await receivedFor(tx, orderId), completed: true };
   }
-  const amount = input.amount ?? Math.max(0, Number(order.total_amount) - (await receivedFor(tx, orderId)));
+  const amount = input.amount ?? Math.max(0, total - (await receivedFor(tx, orderId)));
   if (amount > 0) {
     await tx
       .insertInto("order_payments")
@@ -181,8 +237,10 @@ export async function recordPayment(
       })
       .execute();
   }
-  if (order.status !== "completed") await changeOrderStatusIn(tx, orderId, "completed");
-  return { previous: order.status, amount, total: Number(order.total_amount) };
+  const received = await receivedFor(tx, orderId);
+  const covered = received >= total;
+  if (order.status !== "completed" && covered) await changeOrderStatusIn(tx, orderId, "completed");
+  return { previous: order.status, amount, total, received, completed: order.status === "completed" || covered };
 }
 
 /** What the order's payments add up to, less what was refunded. */

@@ -60,11 +60,16 @@ export async function placeOrder(tx: Tx, input: CheckoutInput, lines: CartLine[]
 }
 
 export async function getOrder(tx: Tx, orderId: string) {
-  const order = await tx.selectFrom("orders").select(ORDER_COLUMNS).where("id", "=", orderId).executeTakeFirst();
+  const order = await tx
+    .selectFrom("orders")
+    .select([...ORDER_COLUMNS, "payment_deadline"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!order) return null;
   return {
     ...order,
     created_at: iso(order.created_at),
+    payment_deadline: order.payment_deadline ? iso(order.payment_deadline) : null,
     total_amount: num(order.total_amount) ?? 0,
     shipping_fee: num(order.shipping_fee) ?? 0,
     discount_amount: num(order.discount_amount) ?? 0,
