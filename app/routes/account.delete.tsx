@@ -13,6 +13,8 @@ import { authProvider, requireUser } from "~/server/members/auth.server";
 import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { deleteMemberAccount } from "~/server/members/members.server";
+import { getMyMembership } from "~/server/members/memberships.server";
+import { formatDate } from "~/lib/format";
 import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
 import { authSessionStorage } from "~/server/members/session.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
@@ -28,9 +30,12 @@ const KEPT_NOTE =
   "mit Rechnungsname, Anschrift, Artikeln und Beträgen, aber ohne Verbindung zu deinem Konto und ohne E-Mail-Adresse, " +
   "Telefonnummer und Anmerkungen.";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireUser(context);
-  return data({ email: user.email }, { headers: cacheHeaders("private") });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, viewer } = requireUser(context);
+  const membership = await withViewer(viewer, getMyMembership);
+  // A running plan ends with the account: the page says so before anyone presses the button.
+  const running = membership?.active ? { name: membership.name, until: membership.until } : null;
+  return data({ email: user.email, running }, { headers: cacheHeaders("private") });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,10 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Re-authentication outside the transaction (hashing is slow work).
   if (!(await authProvider().verifyPassword(request, user, submission.value.currentPassword))) {
     await countFailedSignIn(limitKey);
+    // Said once, at the field it concerns (as on the password page), which takes focus.
     return data(
       {
         result: submission.reply({ ...hide, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] } }),
-        notice: ACCOUNT_MESSAGES.wrongPassword,
+        notice: null,
       },
       { status: 400 },
     );
@@ -85,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeleteAccountPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, running } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, pending } = usePageForm(actionData, {
     id: "delete-account",
@@ -105,6 +111,16 @@ export default function DeleteAccountPage() {
         <li>werden dein Newsletter-Abonnement und deine Kontaktanfragen mit dieser E-Mail-Adresse gelöscht.</li>
       </ul>
       <p className="mt-4">{KEPT_NOTE}</p>
+      {running ? (
+        <p className="mt-4 rounded-lg border border-border bg-muted p-4" data-testid="running-membership">
+          Deine {running.name}-Mitgliedschaft
+          {running.until ? ` (gültig bis ${formatDate(running.until)})` : " (unbegrenzt)"} endet damit sofort. Möchtest
+          du nur die Mitgliedschaft beenden und dein Konto behalten?{" "}
+          <Link to="/vertrag-kuendigen" className="underline">
+            Verträge hier kündigen
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-4 text-sm text-muted-foreground">
         Tipp: Lade vorher deine Daten herunter.{" "}
         <a href="/account/export" download className="underline">

@@ -136,7 +136,11 @@ test.describe("a retry after a failed attempt works @phone", () => {
     await password.fill("falsch-falsch-falsch");
     await page.getByLabel("Ja, ich möchte mein Konto endgültig löschen.").check();
     await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+    // Said once, at the field (its description), not again in a notice above the form.
+    await expect(page.getByLabel("Passwort zur Bestätigung")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch.",
+    );
+    await expect(page.getByText("Das aktuelle Passwort ist falsch.")).toHaveCount(1);
     await expect(password).toHaveValue("");
 
     expect(await typeCountingPosts(page, password, PASSWORD)).toEqual([]);

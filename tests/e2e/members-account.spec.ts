@@ -164,6 +164,36 @@ test.describe("signed-in account", () => {
     expect(response.headers()["content-type"]).toContain("application/json");
   });
 
+  test("a running membership is named before the account is deleted, with the way to cancel it alone", async ({
+    page,
+  }) => {
+    const until = new Date(Date.now() + 90 * 86_400_000);
+    until.setUTCHours(12, 0, 0, 0);
+    const session = await page.request.post("/__e2e/session", {
+      data: {
+        email: uniqueEmail("loeschen"),
+        password: PASSWORD,
+        plan: "yearly",
+        membershipUntil: until.toISOString(),
+      },
+    });
+    expect(session.ok()).toBeTruthy();
+    await page.goto("/account/delete");
+    const day = new Intl.DateTimeFormat("de-DE", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "Europe/Berlin",
+    }).format(until);
+    const note = page.getByTestId("running-membership");
+    await expect(note).toContainText(`Deine Yearly-Mitgliedschaft (gültig bis ${day}) endet damit sofort.`);
+    await expect(note.getByRole("link", { name: "Verträge hier kündigen" })).toHaveAttribute(
+      "href",
+      "/vertrag-kuendigen",
+    );
+    await expectAccessible(page);
+  });
+
   test("delete my account after confirming; orders are kept without the login", async ({ page, signIn }) => {
     test.slow();
     const { email } = await signIn();
@@ -173,6 +203,8 @@ test.describe("signed-in account", () => {
     await expect(page).toHaveURL(/\/account\/delete$/);
     await expect(page.getByText("§ 147 AO, § 257 HGB").first()).toBeVisible();
     await expectAccessible(page);
+    // No plan running: nothing to warn about.
+    await expect(page.getByTestId("running-membership")).toHaveCount(0);
 
     await page.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
     await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
@@ -181,7 +213,11 @@ test.describe("signed-in account", () => {
     await page.getByLabel("Passwort zur Bestätigung").fill("falsch-falsch-falsch");
     await page.getByLabel(/Ja, ich möchte mein Konto endgültig löschen/).check();
     await page.getByRole("button", { name: "Konto endgültig löschen" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Das aktuelle Passwort ist falsch." })).toBeVisible();
+    // Said once, at the field (its description), not again in a notice above the form.
+    await expect(page.getByLabel("Passwort zur Bestätigung")).toHaveAccessibleDescription(
+      "Das aktuelle Passwort ist falsch.",
+    );
+    await expect(page.getByText("Das aktuelle Passwort ist falsch.")).toHaveCount(1);
 
     await page.getByLabel("Passwort zur Bestätigung").fill(PASSWORD);
     await page.getByLabel(/Ja, ich möchte mein Konto endgültig löschen/).check();

@@ -68,7 +68,8 @@ function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accoun
     ["Mobil", phone(profile.mobile)],
     ["Firma", profile.company],
     ["USt-IdNr.", profile.vat_id],
-    ["Mitglied seit", formatDate(profile.created_at)],
+    // The account's age; the membership card says since when the plan runs.
+    ["Registriert seit", formatDate(profile.created_at)],
     ["Zuletzt geändert", profile.updated_at ? formatDate(profile.updated_at) : null],
   ];
   return (
