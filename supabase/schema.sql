@@ -539,7 +539,46 @@ begin
         'status', w.status, 'consent_text', w.consent_text, 'created_at', w.created_at,
         'offer_expires_at', w.offer_expires_at) order by w.created_at desc)
       from public.waitlist_entries w
-      where w.user_id = v_uid or lower(w.email) = v_matched), '[]'::jsonb)
+      where w.user_id = v_uid or lower(w.email) = v_matched), '[]'::jsonb),
+    -- § 312k declarations: filed by or matched to this account, or naming its confirmed address.
+    'cancellations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'kind', c.kind, 'reason', c.reason, 'name', c.name, 'email', c.email,
+        'contract_reference', c.contract_reference, 'wished_end', c.wished_end,
+        'confirmation_email', c.confirmation_email, 'created_at', c.created_at, 'applied_at', c.applied_at,
+        'plan', c.plan, 'ends_at', c.ends_at, 'withdrawn_at', c.withdrawn_at) order by c.created_at desc)
+      from public.contract_cancellations c
+      where c.user_id = v_uid or c.filed_by = v_uid
+         or lower(c.email) = v_matched or lower(c.confirmation_email) = v_matched), '[]'::jsonb),
+    -- § 356a declarations: of this account's orders, or naming its confirmed address.
+    'withdrawals', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'order_id', w.order_id, 'order_reference', w.order_reference, 'name', w.name, 'email', w.email,
+        'note', w.note, 'created_at', w.created_at) order by w.created_at desc)
+      from public.withdrawals w
+      where w.order_id in (select o.id from public.orders o where o.user_id = v_uid)
+         or lower(w.email) = v_matched), '[]'::jsonb),
+    -- The money of this account's orders: invoices (without the PDF, which the dashboard offers),
+    -- payments booked and refunds with the account they go to.
+    'invoices', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'order_id', i.order_id, 'number', i.number, 'kind', i.kind, 'issued_at', i.issued_at,
+        'supply_date', i.supply_date, 'total_amount', i.total_amount) order by i.issued_at, i.number)
+      from public.invoices i join public.orders o on o.id = i.order_id
+      where o.user_id = v_uid), '[]'::jsonb),
+    'payments', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'order_id', p.order_id, 'kind', p.kind, 'amount', p.amount, 'booked_on', p.booked_on)
+        order by p.booked_on, p.created_at)
+      from public.order_payments p join public.orders o on o.id = p.order_id
+      where o.user_id = v_uid), '[]'::jsonb),
+    'refunds', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'order_id', r.order_id, 'reason', r.reason, 'amount', r.amount, 'due_on', r.due_on,
+        'account_holder', r.account_holder, 'iban', r.iban, 'status', r.status, 'done_on', r.done_on)
+        order by r.created_at)
+      from public.refunds r join public.orders o on o.id = r.order_id
+      where o.user_id = v_uid), '[]'::jsonb)
   );
 end
 $$;

@@ -31,6 +31,11 @@ interface MemberExport {
   contact_messages: Record<string, unknown>[];
   membership: Record<string, unknown> | null;
   waitlist: Record<string, unknown>[];
+  cancellations: Record<string, unknown>[];
+  withdrawals: Record<string, unknown>[];
+  invoices: Record<string, unknown>[];
+  payments: Record<string, unknown>[];
+  refunds: Record<string, unknown>[];
 }
 
 async function orderWithEvent(engine: Engine, userId: string) {
@@ -130,6 +135,37 @@ describeEngines("members: export_my_data", (engine) => {
       ["anders@example.com", email.toLowerCase()].sort(),
     );
     expect(rows[0].data.waitlist[0]).toMatchObject({ item_type: "event", consent_text: "Einwilligung", seats: 1 });
+  });
+
+  it("includes the caller's cancellations, withdrawals and payments, with what was typed; nobody else's", async () => {
+    const cancel = (address: string, filedBy: string | null, reason: string) =>
+      engine().query(
+        `insert into public.contract_cancellations (kind, reason, name, email, confirmation_email, filed_by)
+         values ('ausserordentlich', $3, 'Jonas Krüger', $1, $1, $2)`,
+        [address, filedBy, reason],
+      );
+    await cancel("zweite@example.com", member, "Umzug ins Ausland");
+    await cancel(email.toUpperCase(), null, "Krankheit");
+    await cancel(uniqueEmail("fremd"), other, "Fremder Grund");
+    await engine().query(
+      `insert into public.withdrawals (order_id, order_reference, name, email, note)
+       values ($1, $2, 'Jonas Krüger', 'irgendwo@example.com', 'Passt nicht')`,
+      [orderId, orderId.slice(0, 8)],
+    );
+    await engine().query(
+      `insert into public.order_payments (order_id, kind, amount, booked_on) values ($1, 'payment', 12.5, current_date)`,
+      [orderId],
+    );
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
+    const data = rows[0].data;
+    expect(data.cancellations.map((c) => c.reason).sort()).toEqual(["Krankheit", "Umzug ins Ausland"]);
+    expect(data.withdrawals).toEqual([expect.objectContaining({ order_id: orderId, note: "Passt nicht" })]);
+    expect(data.payments).toEqual([expect.objectContaining({ order_id: orderId, kind: "payment" })]);
+    expect(Number(data.payments[0].amount)).toBe(12.5);
+    expect(data.invoices).toEqual([]);
+    expect(data.refunds).toEqual([]);
   });
 
   it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {
