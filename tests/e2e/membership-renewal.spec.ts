@@ -79,6 +79,9 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   await expect(
     card.getByTestId("membership-how-to-cancel").getByRole("link", { name: "Verträge hier kündigen" }),
   ).toHaveAttribute("href", "/vertrag-kuendigen");
+  await expect(card.getByTestId("membership-how-to-cancel")).toContainText(
+    "Yearly endet dann zum Ende des bezahlten Jahres, Lifetime und Free zum gewünschten Datum.",
+  );
   await expectAccessible(page);
 
   // The admin's profile dialog says the same end.

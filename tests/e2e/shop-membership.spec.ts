@@ -43,6 +43,10 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   await expect(
     page.getByTestId("member-price-hint").getByRole("link", { name: "Mitgliedschaft ansehen" }),
   ).toHaveAttribute("href", "/join");
+  // The plans that bring the price are named: a Free member is a member and pays the regular one too.
+  await expect(page.getByTestId("member-price-hint")).toContainText(
+    "Mit einer Yearly- oder Lifetime-Mitgliedschaft zahlst du den günstigeren Preis.",
+  );
   await expect(page.getByTestId("header-plan")).toHaveCount(0);
   await page.getByRole("button", { name: /in den Warenkorb legen/ }).click();
   await expect(page.getByText(`${COURSE_TITLE} wurde in den Warenkorb gelegt.`).first()).toBeVisible();

@@ -58,13 +58,16 @@ export function PriceList({
   );
 }
 
-/** For non-members: who pays the community price, and where to become one. Nothing for members. */
+/**
+ * For viewers without community prices (visitors, Free members): which plans bring them, and where
+ * to get one. Nothing for those who have them.
+ */
 export function MemberPriceHint({ className }: { className?: string }) {
   const { memberPrices } = useViewerPricing();
   if (memberPrices) return null;
   return (
     <p className={cn("text-sm text-muted-foreground", className)} data-testid="member-price-hint">
-      {"Als Mitglied zahlst du den günstigeren Preis. "}
+      {"Mit einer Yearly- oder Lifetime-Mitgliedschaft zahlst du den günstigeren Preis. "}
       <Link to="/join" className="font-medium text-primary underline underline-offset-4">
         Mitgliedschaft ansehen
       </Link>

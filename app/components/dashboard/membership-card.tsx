@@ -63,8 +63,8 @@ export function MembershipCard({
             <Link to="/vertrag-kuendigen" className="underline">
               Verträge hier kündigen
             </Link>{" "}
-            (auch unten auf jeder Seite): Yearly endet dann zum Ende des bezahlten Jahres, Lifetime zum gewünschten
-            Datum.
+            (auch unten auf jeder Seite): Yearly endet dann zum Ende des bezahlten Jahres, Lifetime und Free zum
+            gewünschten Datum.
           </p>
         ) : null}
         {membership?.pendingPlan ? (
