@@ -94,7 +94,13 @@ test("an admin completes and cancels a member's order from the list menu and the
 
   // By keyboard: the pressed button becomes the disabled current status, and focus waits at the
   // section's heading instead of falling back to the top of the page.
+  // Cancelling issues a Stornorechnung and mails the customer: it asks first, as the list does.
   await statusArea.getByRole("button", { name: "Storniert" }).focus();
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("dialog", { name: "Bestellung stornieren?" });
+  await expect(confirm).toContainText(`Die Bestellung ${short} von`);
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await confirm.getByRole("button", { name: "Stornieren" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
   if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Status ändern" })).toBeFocused();

@@ -34,6 +34,10 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
   await status.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
   await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await page
+    .getByRole("dialog", { name: "Bestellung stornieren?" })
+    .getByRole("button", { name: "Stornieren" })
+    .click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
 
   // The customer is asked for the account by a mailed link.
@@ -193,6 +197,10 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
   await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await page
+    .getByRole("dialog", { name: "Bestellung stornieren?" })
+    .getByRole("button", { name: "Stornieren" })
+    .click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
   await expect(page.getByRole("link", { name: /^Stornorechnung RE-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
   await expect

@@ -119,6 +119,10 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await expectAccessible(page);
   await page.goto(`/admin/orders?order=${booker.orderId}`);
   await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await page
+    .getByRole("dialog", { name: "Bestellung stornieren?" })
+    .getByRole("button", { name: "Stornieren" })
+    .click();
   await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
   await booker.page.context().close();
   await page.goto(`${path.replace("/events/", "/admin/events/")}/teilnehmer`);
@@ -350,6 +354,10 @@ test("an admin removes someone from the waitlist; an offered seat given up by th
   // The booking is cancelled: the seat is offered to the second, who gives it up by her link.
   await page.goto(`/admin/orders?order=${booker.orderId}`);
   await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await page
+    .getByRole("dialog", { name: "Bestellung stornieren?" })
+    .getByRole("button", { name: "Stornieren" })
+    .click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
   expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
   await expect.poll(() => offerLink(second), { timeout: 20_000 }).toBeTruthy();

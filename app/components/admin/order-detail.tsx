@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { LabelledSection } from "~/components/labelled-section";
 import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
-import { PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import { AskToCancel, ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
 import { OrderPartialRefund } from "~/components/admin/order-partial-refund";
 import { OrderPayments } from "~/components/admin/order-payments";
 import { EInvoiceLinks } from "~/components/e-invoice-links";
@@ -53,6 +53,7 @@ export function OrderDetail({
   backHref,
   selfHref,
   today,
+  askingToCancel = false,
   answer,
 }: {
   detail: AdminOrderDetail;
@@ -60,6 +61,8 @@ export function OrderDetail({
   selfHref: string;
   /** The shop's today (YYYY-MM-DD), the default day of a payment. */
   today: string;
+  /** ?cancel=<this order>: the confirmation dialog is open. */
+  askingToCancel?: boolean;
   /** The action's answer to an invalid payment, deadline or partial refund form. */
   answer?: {
     payment?: SubmissionResult<string[]>;
@@ -97,19 +100,24 @@ export function OrderDetail({
         headingRef={statusHeading}
       >
         <div className="mt-3 flex flex-wrap gap-2">
-          {ORDER_STATUSES.map((status) => (
-            <StatusForm
-              key={status}
-              id={order.id}
-              status={status}
-              label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
-              returnTo={selfHref}
-              disabled={order.status === status}
-              variant={order.status === status ? "default" : "outline"}
-            />
-          ))}
+          {ORDER_STATUSES.map((status) =>
+            status === "cancelled" && order.status !== status ? (
+              <AskToCancel key={status} id={order.id} here={selfHref} label={orderStatusLabel(status)} />
+            ) : (
+              <StatusForm
+                key={status}
+                id={order.id}
+                status={status}
+                label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
+                returnTo={selfHref}
+                disabled={order.status === status}
+                variant={order.status === status ? "default" : "outline"}
+              />
+            ),
+          )}
         </div>
       </LabelledSection>
+      {askingToCancel && order.status !== "cancelled" ? <ConfirmCancel row={order} closeHref={selfHref} /> : null}
 
       <DetailSection id="customer-heading" title="Kunde">
         <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">

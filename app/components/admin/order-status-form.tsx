@@ -37,7 +37,26 @@ export function StatusForm({
   );
 }
 
-/** Cancelling asks first: the list opens this dialog at ?cancel=<id>, closing goes back to the list. */
+/**
+ * "Storniert" as a GET to the same page with ?cancel=<id>, which opens ConfirmCancel (also without
+ * JavaScript): cancelling issues a Stornorechnung and mails the customer, so it asks first.
+ */
+export function AskToCancel({ id, here, label }: { id: string; here: string; label: string }) {
+  const params = new URL(here, "http://localhost").searchParams;
+  return (
+    <Form method="get" preventScrollReset>
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="cancel" value={id} />
+      <Button type="submit" variant="outline" size="sm">
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/** Cancelling asks first: the list and the detail open this dialog at ?cancel=<id>; closing goes back. */
 export function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
   return (
     <Dialog

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import { AdminErrorNotice } from "~/components/admin/admin-list";
 import { OrderDetail } from "~/components/admin/order-detail";
@@ -192,6 +192,7 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   if (data.view === "list") return <OrderList list={data.list} open={data.open} error={data.error} />;
   const backHref = listHref("/admin/orders", data.params);
   return (
@@ -205,6 +206,7 @@ export default function AdminOrders() {
             backHref={backHref}
             selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id })}
             today={data.today}
+            askingToCancel={searchParams.get("cancel") === data.detail.order.id}
             answer={answer}
           />
         ) : (
