@@ -39,6 +39,37 @@ const deadlineSql = () =>
 const deadlineDayOver = () =>
   sql<boolean>`(${deadlineSql()} at time zone 'Europe/Berlin')::date < (public.shop_now() at time zone 'Europe/Berlin')::date`;
 
+/**
+ * The frame of the mails about a payment deadline (reminder, extension): greeting, what happened,
+ * the day in bold, the details (bank data or where to find them), contact and regards.
+ */
+function deadlineMailBody(input: {
+  personalName: string | null;
+  intro: string;
+  until: string;
+  details: { text: string[]; html: string };
+}) {
+  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
+  const text = [
+    hello,
+    "",
+    input.intro,
+    "",
+    input.until,
+    "",
+    ...input.details.text,
+    "",
+    `Fragen? Schreib uns an ${operator().email}.`,
+    "",
+    "Viele Grüße",
+    "dein BeHappy-Team",
+  ].join("\n");
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(input.intro)}</p><p><strong>${escapeHtml(input.until)}</strong></p>
+    ${input.details.html}
+    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  return { text, html };
+}
+
 export function paymentReminderMail(input: {
   number: string;
   deadline: string;
@@ -47,26 +78,12 @@ export function paymentReminderMail(input: {
   personalName: string | null;
 }) {
   const { number, deadline, transfer } = input;
-  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
-  const intro = `für deine Bestellung ${number} über ${formatPrice(transfer.amount)} ist bei uns noch keine Zahlung eingegangen. Vielleicht ist die Überweisung schon unterwegs – dann ist alles gut.`;
-  const until = `Bitte überweise den Betrag bis zum ${formatDate(deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung, und reservierte Plätze werden wieder frei.`;
-  const text = [
-    hello,
-    "",
-    intro,
-    "",
-    until,
-    "",
-    ...bankTransferText(transfer).slice(1),
-    "",
-    `Fragen? Schreib uns an ${operator().email}.`,
-    "",
-    "Viele Grüße",
-    "dein BeHappy-Team",
-  ].join("\n");
-  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(until)}</strong></p>
-    ${bankTransferHtml(transfer)}
-    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  const { text, html } = deadlineMailBody({
+    personalName: input.personalName,
+    intro: `für deine Bestellung ${number} über ${formatPrice(transfer.amount)} ist bei uns noch keine Zahlung eingegangen. Vielleicht ist die Überweisung schon unterwegs – dann ist alles gut.`,
+    until: `Bitte überweise den Betrag bis zum ${formatDate(deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung, und reservierte Plätze werden wieder frei.`,
+    details: { text: bankTransferText(transfer).slice(1), html: bankTransferHtml(transfer) },
+  });
   return {
     subject: `Zahlungserinnerung – ${number}`,
     text,
@@ -144,27 +161,13 @@ export function paymentDeadlineMail(input: {
   deadline: string;
   personalName: string | null;
 }) {
-  const hello = input.personalName ? `Hallo ${input.personalName},` : "Hallo,";
-  const intro = `für deine Bestellung ${input.number} über ${formatPrice(input.amount)} haben wir die Zahlungsfrist verlängert.`;
-  const until = `Bitte überweise den Betrag bis zum ${formatDate(input.deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.`;
   const where = "Die Bankverbindung und den Verwendungszweck findest du in deiner Bestellbestätigung.";
-  const text = [
-    hello,
-    "",
-    intro,
-    "",
-    until,
-    "",
-    where,
-    "",
-    `Fragen? Schreib uns an ${operator().email}.`,
-    "",
-    "Viele Grüße",
-    "dein BeHappy-Team",
-  ].join("\n");
-  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(until)}</strong></p>
-    <p>${escapeHtml(where)}</p>
-    <p>Fragen? Schreib uns an ${escapeHtml(operator().email)}.</p><p>Viele Grüße<br>dein BeHappy-Team</p>`;
+  const { text, html } = deadlineMailBody({
+    personalName: input.personalName,
+    intro: `für deine Bestellung ${input.number} über ${formatPrice(input.amount)} haben wir die Zahlungsfrist verlängert.`,
+    until: `Bitte überweise den Betrag bis zum ${formatDate(input.deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.`,
+    details: { text: [where], html: `<p>${escapeHtml(where)}</p>` },
+  });
   return { subject: `Neue Zahlungsfrist – ${input.number}`, text, html: mailLayout("Neue Zahlungsfrist", html) };
 }
 
