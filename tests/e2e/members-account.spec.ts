@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 import { orderEvent, otherBrowser } from "./members-support";
+import { berlinDay } from "./support/dates";
 
 const NEW_PASSWORD = "ganz-neues-Passwort-456";
 
@@ -179,12 +180,7 @@ test.describe("signed-in account", () => {
     });
     expect(session.ok()).toBeTruthy();
     await page.goto("/account/delete");
-    const day = new Intl.DateTimeFormat("de-DE", {
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      timeZone: "Europe/Berlin",
-    }).format(until);
+    const day = berlinDay(until);
     const note = page.getByTestId("running-membership");
     await expect(note).toContainText(`Deine Yearly-Mitgliedschaft (gültig bis ${day}) endet damit sofort.`);
     await expect(note.getByRole("link", { name: "Verträge hier kündigen" })).toHaveAttribute(

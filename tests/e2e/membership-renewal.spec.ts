@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { checkOutCart } from "./members-support";
+import { berlinDay } from "./support/dates";
 import { sidewaysProblems } from "./support/layout";
 import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
@@ -17,14 +18,6 @@ function noonIn(days: number) {
   d.setUTCHours(12, 0, 0, 0);
   return d;
 }
-
-const ddmmyyyy = (d: Date) =>
-  new Intl.DateTimeFormat("de-DE", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "Europe/Berlin",
-  }).format(d);
 
 function yearLater(d: Date) {
   const next = new Date(d);
@@ -70,10 +63,10 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   await page.goto("/dashboard");
   const card = page.getByTestId("membership-card");
   await expect(card.getByTestId("membership-end")).toHaveText(
-    `Deine Yearly-Mitgliedschaft endet am ${ddmmyyyy(until)}.`,
+    `Deine Yearly-Mitgliedschaft endet am ${berlinDay(until)}.`,
   );
   await expect(page.getByTestId("header-plan").first()).toHaveText("Yearly-Mitglied");
-  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`endet am ${ddmmyyyy(until)}`);
+  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`endet am ${berlinDay(until)}`);
   await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toBeVisible();
   // § 312k: the card says how to cancel, with the way there.
   await expect(
@@ -88,11 +81,11 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   const { admin, close } = await asAdmin(browser);
   await admin.goto(`/admin/profiles?q=${encodeURIComponent(email)}&profile=${userId}`);
   await expect(admin.getByTestId("admin-membership-status")).toContainText(`Yearly, seit `);
-  await expect(admin.getByTestId("admin-membership-status")).toContainText(`endet am ${ddmmyyyy(until)}`);
+  await expect(admin.getByTestId("admin-membership-status")).toContainText(`endet am ${berlinDay(until)}`);
 
   await page.goto("/join");
   const renewal = page.getByRole("region", { name: /Deine Yearly-Mitgliedschaft endet am/ });
-  await expect(renewal).toContainText(`endet am ${ddmmyyyy(until)}`);
+  await expect(renewal).toContainText(`endet am ${berlinDay(until)}`);
   await expect(page.getByText("Verlängern kannst du ab dem")).toHaveCount(0);
   await expectAccessible(page);
   await renewal.getByRole("button", { name: "Mitgliedschaft verlängern" }).click();
@@ -107,7 +100,7 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   // Ordered, not paid: no second renewal is offered, and the end is still the old one.
   await page.goto("/dashboard");
   await expect(card).toContainText("Yearly-Mitgliedschaft bestellt: wird mit Zahlungseingang aktiv.");
-  await expect(card.getByTestId("membership-end")).toContainText(ddmmyyyy(until));
+  await expect(card.getByTestId("membership-end")).toContainText(berlinDay(until));
   await expect(page.getByRole("button", { name: "Mitgliedschaft verlängern" })).toHaveCount(0);
 
   await admin.goto(`/admin/orders?q=${encodeURIComponent(email)}&order=${orderId}`);
@@ -123,18 +116,18 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   const renewed = yearLater(until);
   await page.goto("/dashboard");
   await expect(card.getByTestId("membership-end")).toHaveText(
-    `Deine Yearly-Mitgliedschaft endet am ${ddmmyyyy(renewed)}.`,
+    `Deine Yearly-Mitgliedschaft endet am ${berlinDay(renewed)}.`,
   );
-  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`endet am ${ddmmyyyy(renewed)}`);
+  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`endet am ${berlinDay(renewed)}`);
   await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toHaveCount(0);
   await expect(card.getByTestId("renewal-from")).toHaveText(
-    `Verlängern kannst du ab dem ${ddmmyyyy(new Date(renewed.getTime() - 30 * DAY))}.`,
+    `Verlängern kannst du ab dem ${berlinDay(new Date(renewed.getTime() - 30 * DAY))}.`,
   );
 });
 
 test("before the window no renewal is offered, and /join says from when", async ({ page }) => {
   const until = noonIn(365);
-  const from = ddmmyyyy(new Date(until.getTime() - 30 * DAY));
+  const from = berlinDay(new Date(until.getTime() - 30 * DAY));
   await memberWith(page, { until });
 
   await page.goto("/join");
@@ -144,7 +137,7 @@ test("before the window no renewal is offered, and /join says from when", async 
   await expectAccessible(page);
 
   await page.goto("/dashboard");
-  await expect(page.getByTestId("membership-end")).toContainText(`endet am ${ddmmyyyy(until)}`);
+  await expect(page.getByTestId("membership-end")).toContainText(`endet am ${berlinDay(until)}`);
   await expect(page.getByRole("button", { name: "Mitgliedschaft verlängern" })).toHaveCount(0);
   await expectAccessible(page);
 
@@ -163,13 +156,13 @@ test("a cancelled membership says 'gekündigt zum' its end", async ({ page, brow
 
   await page.goto("/dashboard");
   await expect(page.getByTestId("membership-end")).toHaveText(
-    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${ddmmyyyy(until)}.`,
+    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${berlinDay(until)}.`,
   );
-  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`gekündigt zum ${ddmmyyyy(until)}`);
+  await expect(page.getByTestId("header-plan-end").first()).toHaveText(`gekündigt zum ${berlinDay(until)}`);
 
   const { admin, close } = await asAdmin(browser);
   await admin.goto(`/admin/profiles?q=${encodeURIComponent(email)}&profile=${userId}`);
-  await expect(admin.getByTestId("admin-membership-status")).toContainText(`gekündigt zum ${ddmmyyyy(until)}`);
+  await expect(admin.getByTestId("admin-membership-status")).toContainText(`gekündigt zum ${berlinDay(until)}`);
   await close();
 });
 
@@ -179,7 +172,7 @@ test("a cancelled membership offers taking the cancellation back, not a renewal"
   await page.goto("/dashboard");
   const card = page.getByTestId("membership-card");
   await expect(card.getByTestId("membership-end")).toHaveText(
-    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${ddmmyyyy(until)}.`,
+    `Deine Yearly-Mitgliedschaft ist gekündigt zum ${berlinDay(until)}.`,
   );
   await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toHaveCount(0);
   await expect(card).not.toContainText("Verlängern kannst du");
@@ -190,7 +183,7 @@ test("a former member is told how the plan ended and is invited back", async ({ 
   await memberWith(page, { until: expired });
   await page.goto("/dashboard");
   let card = page.getByTestId("membership-card");
-  await expect(card).toContainText(`Deine Yearly-Mitgliedschaft ist am ${ddmmyyyy(expired)} abgelaufen.`);
+  await expect(card).toContainText(`Deine Yearly-Mitgliedschaft ist am ${berlinDay(expired)} abgelaufen.`);
   await expect(card).not.toContainText("noch kein Mitglied");
   await expect(card.getByRole("link", { name: "Wieder Mitglied werden" })).toHaveAttribute("href", "/join");
   await expectAccessible(page);
@@ -200,7 +193,9 @@ test("a former member is told how the plan ended and is invited back", async ({ 
   await memberWith(page, { until: cancelled, cancelledAt: noonIn(-40) });
   await page.goto("/dashboard");
   card = page.getByTestId("membership-card");
-  await expect(card).toContainText(`Deine Yearly-Mitgliedschaft ist am ${ddmmyyyy(cancelled)} beendet, wie gekündigt.`);
+  await expect(card).toContainText(
+    `Deine Yearly-Mitgliedschaft ist am ${berlinDay(cancelled)} beendet, wie gekündigt.`,
+  );
   await expect(card).toContainText("Yearly (beendet)");
 });
 
@@ -214,14 +209,14 @@ test("@phone renewal at 390 px: the end in the menu, the button in the card, not
 
   await page.goto("/dashboard");
   const card = page.getByTestId("membership-card");
-  await expect(card.getByTestId("membership-end")).toContainText(`endet am ${ddmmyyyy(until)}`);
+  await expect(card.getByTestId("membership-end")).toContainText(`endet am ${berlinDay(until)}`);
   await expect(card.getByRole("button", { name: "Mitgliedschaft verlängern" })).toBeVisible();
   await expectAccessible(page);
 
   // The plan and its end are in the mobile menu.
   await page.locator("summary").filter({ hasText: "Menü öffnen" }).click();
   await expect(page.getByTestId("header-plan-end").last()).toBeVisible();
-  await expect(page.getByTestId("header-plan-end").last()).toHaveText(`endet am ${ddmmyyyy(until)}`);
+  await expect(page.getByTestId("header-plan-end").last()).toHaveText(`endet am ${berlinDay(until)}`);
 
   await page.goto("/join");
   await expect(page.getByRole("button", { name: "Mitgliedschaft verlängern" })).toBeVisible();

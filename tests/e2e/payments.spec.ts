@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { berlinDay } from "./support/dates";
 import { addToCart } from "./support/shop";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
@@ -9,13 +10,7 @@ const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
 const IBAN = "DE89 3704 0044 0532 0130 00";
 /** The Berlin day `days` from now as dd.mm.yyyy: the payment deadline is placed + 14 days. */
-const germanDayIn = (days: number) =>
-  new Intl.DateTimeFormat("de-DE", {
-    timeZone: "Europe/Berlin",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(new Date(Date.now() + days * 86_400_000));
+const germanDayIn = (days: number) => berlinDay(new Date(Date.now() + days * 86_400_000));
 const DUE_SENTENCE = (day: string) =>
   new RegExp(
     `bis zum ${day.replaceAll(".", "\\.")}\\s+auf\\s+folgendes\\s+Konto\\.\\s+Geht\\s+bis\\s+dahin\\s+keine\\s+Zahlung\\s+ein,\\s+stornieren\\s+wir\\s+die\\s+Bestellung\\.`,
