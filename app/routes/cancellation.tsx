@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Parse → file (stored, applied for a signed-in member, mails queued) → the receipt page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer } = getAuth(context);
-  const schema = cancellationSchema({ signedIn: viewer.role === "authenticated" });
+  const schema = cancellationSchema();
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (isHoneypotFilled(formData)) return data({ result: submission.reply() }, { status: 400 });
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CancellationPage() {
   const { signedIn, prefill, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = useMemo(() => cancellationSchema({ signedIn }), [signedIn]);
+  const schema = useMemo(() => cancellationSchema(), []);
   const { form, fields, pending } = usePageForm(actionData, {
     id: "cancellation",
     schema,
@@ -125,7 +125,12 @@ export default function CancellationPage() {
         <Field label="Name" {...fieldProps(fields.name, { type: "text" })} autoComplete="name" />
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
         <Field
-          label={signedIn ? "Vertrag (optional)" : "Mitglieds- oder Bestellnummer"}
+          label={signedIn ? "Vertrag (optional)" : "Bestellnummer (optional)"}
+          description={
+            signedIn
+              ? undefined
+              : "Steht in der Bestellbestätigung deiner Mitgliedschaft. Ohne Nummer ordnen wir die Kündigung über Name und E-Mail zu."
+          }
           {...fieldProps(fields.contract, { type: "text" })}
         />
         <Field

@@ -33,7 +33,7 @@ test("a visitor cancels without signing in: receipt page, neutral mail, admin li
   await page.getByLabel("ordentlich", { exact: true }).check();
   await page.getByLabel("Name").fill("Paula Probe");
   await page.getByLabel(/^E-Mail\*?$/).fill(email);
-  await page.getByLabel("Mitglieds- oder Bestellnummer").fill("ABC-123");
+  await page.getByLabel("Bestellnummer (optional)").fill("ABC-123");
   await page.getByRole("button", { name: "jetzt kündigen" }).click();
 
   await expect(page).toHaveURL(/\/vertrag-kuendigen\/eingang\/[0-9a-f-]{36}$/);
@@ -115,11 +115,24 @@ test("a signed-in member cancels with prefilled fields, sees the end date and ta
   await expect(page.getByTestId("cancellation-notice")).toHaveCount(0);
 });
 
+test("a Free member has no order number: the form takes the declaration without one", async ({ page }) => {
+  const email = `ohne-nummer-${Date.now()}-${test.info().project.name}@example.com`;
+  await page.goto("/vertrag-kuendigen");
+  const number = page.getByLabel("Bestellnummer (optional)");
+  await expect(number).toHaveAccessibleDescription(/Ohne Nummer ordnen wir die Kündigung über Name und E-Mail zu/);
+  await page.getByLabel("ordentlich", { exact: true }).check();
+  await page.getByLabel("Name").fill("Frieda Frei");
+  await page.getByLabel(/^E-Mail\*?$/).fill(email);
+  await page.getByRole("button", { name: "jetzt kündigen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Deine Kündigung ist eingegangen" })).toBeVisible();
+  await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+});
+
 test("bad input gets German errors with the typed values kept; nothing is sent", async ({ page }) => {
   await page.goto("/vertrag-kuendigen");
   await page.getByLabel("außerordentlich", { exact: true }).check();
   await page.getByLabel("Name").fill("Paula Probe");
-  await page.getByLabel("Mitglieds- oder Bestellnummer").fill("ABC-123");
+  await page.getByLabel("Bestellnummer (optional)").fill("ABC-123");
   await page.getByLabel(/Gewünschtes Vertragsende/).fill("2020-01-01");
   await page.getByRole("button", { name: "jetzt kündigen" }).click();
   await expect(page.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();

@@ -12,25 +12,30 @@ export const LINE_BREAK_MESSAGE = "Bitte ohne Zeilenumbruch eingeben.";
 const singleLine = (value: string | undefined) => !value || !/[\r\n]/.test(value);
 
 /**
- * The § 312k cancellation form: no more and no less than the law asks. The contract is optional for
- * a signed-in member (their membership is meant); the reason is needed only for außerordentlich.
+ * The § 312k cancellation form: no more and no less than the law asks. The contract reference is
+ * optional (a signed-in member's membership is meant; signed out, name and e-mail identify it); the
+ * reason is needed only for außerordentlich.
  * Whether the wished end lies in the past is checked by the server on the shop's clock.
  */
-export function cancellationSchema({ signedIn }: { signedIn: boolean }) {
+export function cancellationSchema() {
   return z
     .object({
       kind: z.enum(CANCELLATION_KINDS, { error: "Bitte wähle die Art der Kündigung." }),
       reason: optionalText(2000),
       name: requiredText("deinen Namen", 200).refine(singleLine, LINE_BREAK_MESSAGE),
       email: emailField().refine(singleLine, LINE_BREAK_MESSAGE),
-      contract: signedIn
-        ? optionalText(100).refine(singleLine, LINE_BREAK_MESSAGE)
-        : requiredText("deine Mitglieds- oder Bestellnummer", 100).refine(singleLine, LINE_BREAK_MESSAGE),
+      // Optional for everyone: a Free member has no order, and name and e-mail already identify a membership.
+      contract: optionalText(100).refine(singleLine, LINE_BREAK_MESSAGE),
       wishedEnd: z
         .string()
         .trim()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "Bitte gib ein Datum ein (TT.MM.JJJJ).")
-        .refine((v) => !Number.isNaN(Date.parse(v)), "Bitte gib ein gültiges Datum ein.")
+        .transform(isoFromGermanDate)
+        .pipe(
+          z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Bitte gib ein Datum ein (TT.MM.JJJJ).", abort: true })
+            .refine(isCalendarDay, "Diesen Tag gibt es nicht. Bitte prüfe das Datum."),
+        )
         .optional(),
       confirmationEmail: emailField("Bitte gib eine gültige E-Mail-Adresse für die Bestätigung ein.")
         .refine(singleLine, LINE_BREAK_MESSAGE)
@@ -48,4 +53,21 @@ export type CancellationInput = z.infer<ReturnType<typeof cancellationSchema>>;
 /** Today in Berlin as YYYY-MM-DD (for the shop clock's date). */
 export function berlinDate(at: Date) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at);
+}
+
+/**
+ * A browser without a date picker shows a text box: "31.12.2026" is what a German user types there.
+ * Anything else passes through unchanged for the format check.
+ */
+function isoFromGermanDate(value: string) {
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+  if (!german) return value;
+  const [, d, m, y] = german;
+  return `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`;
+}
+
+/** "2026-02-30" parses as 2 March in JavaScript; a real calendar day reads back as itself. */
+function isCalendarDay(value: string) {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
