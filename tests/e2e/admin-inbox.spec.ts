@@ -57,7 +57,7 @@ test("newsletter subscribers: search with total, German status, CSV export for E
   await expect(page.getByTestId("newsletter-total")).toContainText(/Gesamt: \d+/);
   await page.getByLabel("Nach E-Mail suchen").fill(email);
   await page.getByRole("button", { name: "Suchen" }).click();
-  await expect(page.getByTestId("newsletter-total")).toHaveText(`Gesamt: 1 Abonnent für „${email}“`);
+  await expect(page.getByTestId("newsletter-total")).toHaveText(`Gesamt: 1 Adresse für „${email}“, davon 0 angemeldet`);
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Bestätigung ausstehend");
   await expectAccessible(page);

@@ -164,6 +164,7 @@ function MarkdownHelp() {
 
 function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof loader>>["issue"]> }) {
   const rows: [string, number][] = [
+    ["Empfänger", issue.counts.recipients],
     ["In der Warteschlange", issue.counts.queued],
     ["Zugestellt", issue.counts.delivered],
     ["Fehlgeschlagen", issue.counts.failed],
@@ -175,7 +176,10 @@ function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof l
         {issue.status === "sending" ? "Wird verschickt" : "Verschickt"} an{" "}
         {SEGMENT_LABELS[issue.segment as NewsletterSegment]}
       </h2>
-      <dl className="mt-3 grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-4" data-testid="newsletter-counts">
+      <dl
+        className="mt-3 grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        data-testid="newsletter-counts"
+      >
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-border p-3">
             <dt className="text-sm text-muted-foreground">{label}</dt>

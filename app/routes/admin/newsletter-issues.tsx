@@ -71,7 +71,7 @@ export default function AdminNewsletterIssues() {
                 <td className={cellClass}>
                   {issue.segment ? SEGMENT_LABELS[issue.segment as NewsletterSegment] : "–"}
                 </td>
-                <td className={cellClass}>{issue.status === "draft" ? "–" : issue.queued}</td>
+                <td className={cellClass}>{issue.status === "draft" ? "–" : issue.recipients}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(issue.created_at)}</td>
               </tr>
             ))}

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { list: await withViewer(viewer, (tx) => listSubscribersAdmin(tx, params)), error: null };
   } catch (error) {
     const notice = adminFailure("Fehler beim Laden der Newsletter-Abonnenten", error);
-    return { list: emptyPage<SubscriberRow>(params.q), error: notice };
+    return { list: { ...emptyPage<SubscriberRow>(params.q), subscribed: 0 }, error: notice };
   }
 }
 
@@ -53,8 +53,8 @@ export default function AdminNewsletter() {
         path="/admin/newsletter"
         summary={
           <p className="text-sm" data-testid="newsletter-total">
-            Gesamt: <strong>{list.total}</strong> {list.total === 1 ? "Abonnent" : "Abonnenten"}
-            {list.q ? ` für „${list.q}“` : ""}
+            Gesamt: <strong>{list.total}</strong> {list.total === 1 ? "Adresse" : "Adressen"}
+            {list.q ? ` für „${list.q}“` : ""}, davon <strong>{list.subscribed}</strong> angemeldet
           </p>
         }
       >

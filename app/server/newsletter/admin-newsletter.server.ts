@@ -19,10 +19,17 @@ function filtered(tx: Tx, q: string) {
 }
 
 export async function listSubscribersAdmin(tx: Tx, params: ListParams) {
-  return pageOf<SubscriberRow>(tx, "newsletter", params, async (ids) => {
+  const page = await pageOf<SubscriberRow>(tx, "newsletter", params, async (ids) => {
     const rows = await tx.selectFrom("newsletter_subscriptions").select(COLUMNS).where("id", "in", ids).execute();
     return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
   });
+  // The list keeps unsubscribed and unconfirmed addresses (proof of consent and of withdrawal); who
+  // actually gets the newsletter is this number.
+  const { subscribed } = await filtered(tx, params.q)
+    .where("status", "=", "subscribed")
+    .select((eb) => eb.fn.countAll<number>().as("subscribed"))
+    .executeTakeFirstOrThrow();
+  return { ...page, subscribed: Number(subscribed) };
 }
 
 /** Where the previous batch ended: created_at as exact text (microseconds; a JS Date has ms only). */

@@ -20,13 +20,13 @@ export interface IssueRow {
   segment: NewsletterSegment | null;
   /** ISO 8601 */
   created_at: string;
-  queued: number;
+  recipients: number;
 }
 
 export async function listIssues(tx: Tx): Promise<IssueRow[]> {
   const { rows } = await sql<IssueRow>`
     select n.id, n.subject, n.status, n.segment, to_json(n.created_at) #>> '{}' as created_at,
-           (select count(*)::int from public.newsletter_deliveries d where d.newsletter_id = n.id) as queued
+           (select count(*)::int from public.newsletter_deliveries d where d.newsletter_id = n.id) as recipients
       from public.newsletters n
      order by n.created_at desc, n.id desc
      limit 200`.execute(tx);
@@ -34,6 +34,7 @@ export async function listIssues(tx: Tx): Promise<IssueRow[]> {
 }
 
 export interface IssueCounts {
+  recipients: number;
   queued: number;
   delivered: number;
   failed: number;
@@ -49,7 +50,8 @@ export async function getIssue(tx: Tx, id: string) {
   if (!issue) return null;
   // Unsubscribed after it: by this issue's own link, or any other way since.
   const { rows } = await sql<IssueCounts>`
-    select count(*)::int as queued,
+    select count(*)::int as recipients,
+           (count(*) filter (where m.status is null or m.status not in ('sent', 'failed')))::int as queued,
            (count(*) filter (where m.status = 'sent'))::int as delivered,
            (count(*) filter (where m.status = 'failed'))::int as failed,
            (count(*) filter (where d.unsubscribed_at is not null or s.status = 'unsubscribed'))::int as unsubscribed
