@@ -172,4 +172,32 @@ describe("the membership sweep", () => {
     expect(active).toBe(false);
     await setShopClock(null);
   });
+
+  it("reminds a member whose renewal is ordered but unpaid to pay it, not to renew again", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { membershipSweep } = await import("~/server/members/membership-jobs.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const id = await yearlyMember("verlaengert-unbezahlt@example.com", "6 days");
+    const orderId = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status, user_id, payment_deadline)
+        values ('Anna Jahr', 'verlaengert-unbezahlt@example.com', 99, 'pending', ${id}::uuid, '2031-01-15T12:00:00Z')
+        returning id`.execute(tx);
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+                values (${rows[0].id}::uuid, gen_random_uuid(), 'product', 'Yearly Membership', 1, 99, 'yearly')`.execute(
+        tx,
+      );
+      return rows[0].id;
+    });
+    // The hourly sweep is due (the test before left its next run weeks ahead on the shop's clock).
+    await setShopClock(null);
+    await asService((tx) => sql`update public.jobs set run_at = now() where kind = 'membership-sweep'`.execute(tx));
+    await runDueJobsNow({ "membership-sweep": membershipSweep });
+    const [mail] = await mailsWithKey(`membership-reminder-7:${id}`);
+    expect(mail.text_body).toContain(
+      `Deine Verlängerung ist bestellt (Bestellung ${orderId.slice(0, 8)}). Sie wird aktiv, sobald deine Überweisung über 99,00\u00a0€ eingegangen ist. Bitte überweise den Betrag bis zum 15.01.2031.`,
+    );
+    expect(mail.text_body).toMatch(new RegExp(`https?://[^\\s]+/order-confirmation/${orderId}`));
+    expect(mail.text_body).not.toContain("schon jetzt verlängern");
+  });
 });

@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import type { Tx } from "~/server/db/db.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
+import { orderNumber } from "~/lib/format";
+import { iso } from "~/server/db/values.server";
 import { publicUrl } from "~/server/http/urls.server";
+import { shopNow } from "~/server/jobs/clock.server";
+import { paymentDeadlineOf } from "~/server/orders/payment-terms.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { membershipEndedMail, renewalReminderMail } from "~/server/members/membership-mails.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
@@ -24,6 +28,14 @@ interface Due {
   days_left: number;
 }
 
+/** A reminder's member, with the newest membership order that waits for its payment, if any. */
+interface DueReminder extends Due {
+  open_order_id: string | null;
+  open_total: number | null;
+  open_created_at: Date | null;
+  open_deadline: Date | null;
+}
+
 /** How long after its end a membership still gets the "beendet" mail (a shop that was down catches up). */
 const ENDED_MAIL_GRACE = "14 days";
 
@@ -32,9 +44,21 @@ export const membershipSweep: JobHandler = async (tx) => {
   for (const due of await dueReminders(tx)) {
     // Within 7 days only the 7-day reminder (a shop that was down does not send both at once).
     const days = due.days_left <= 7 ? 7 : 30;
+    const openRenewal = due.open_order_id
+      ? {
+          number: orderNumber(due.open_order_id),
+          amount: Number(due.open_total),
+          deadline: paymentDeadlineOf(
+            { created_at: iso(due.open_created_at!), payment_deadline: iso(due.open_deadline) },
+            shopNow(),
+          ).deadline,
+          link: publicUrl(`/order-confirmation/${due.open_order_id}`),
+        }
+      : null;
+    const mail = renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, days, openRenewal });
     await enqueueMail(
       tx,
-      { to: due.email, ...renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, days }) },
+      { to: due.email, ...mail },
       { key: `membership-reminder-${days}:${due.user_id}:${due.until.toISOString()}` },
     );
   }
@@ -54,14 +78,27 @@ export const membershipSweep: JobHandler = async (tx) => {
   if (ended > 0) await invalidateViewers(tx);
 };
 
-/** Yearly memberships ending within 30 days, not cancelled (a cancelled one gets no renewal nudge). */
+/**
+ * Yearly memberships ending within 30 days, not cancelled (a cancelled one gets no renewal nudge),
+ * with a membership order still waiting for its transfer (the same choice as my_membership's
+ * pending_plan).
+ */
 async function dueReminders(tx: Tx) {
-  const { rows } = await sql<Due>`
+  const { rows } = await sql<DueReminder>`
     select m.user_id, pr.email, p.name as plan_name, m.until, m.cancelled_at is not null as cancelled,
-           extract(epoch from m.until - public.shop_now()) / 86400 as days_left
+           extract(epoch from m.until - public.shop_now()) / 86400 as days_left,
+           open.id as open_order_id, open.total_amount as open_total,
+           open.created_at as open_created_at, open.payment_deadline as open_deadline
       from public.memberships m
       join public.membership_plans p on p.plan = m.plan
       join public.profiles pr on pr.id = m.user_id
+      left join lateral (
+        select o.id, o.total_amount, o.created_at, o.payment_deadline
+          from public.orders o
+         where o.user_id = m.user_id and o.status = 'pending'
+           and exists (select 1 from public.order_items oi where oi.order_id = o.id and oi.membership_plan is not null)
+         order by o.created_at desc
+         limit 1) open on true
      where p.term_months is not null and m.cancelled_at is null and m.until is not null
        and m.until > public.shop_now() and m.until <= public.shop_now() + interval '30 days'
        and pr.email is not null`.execute(tx);

@@ -1,12 +1,44 @@
-import { formatDate } from "~/lib/format";
-import { greetingMail } from "~/server/mail/layout.server";
+import { formatDate, formatPrice } from "~/lib/format";
+import { greetingMail, type MailLink } from "~/server/mail/layout.server";
 
 /**
  * The mails of a membership's year: reminders before a Yearly plan ends (30 and 7 days), and the
  * end itself. Sent by the membership sweep (membership-jobs.server.ts) to the account's address.
  */
-export function renewalReminderMail(input: { planName: string; until: Date; renewLink: string; days: number }) {
+/** A renewal already ordered and waiting for its bank transfer. */
+export interface OpenRenewal {
+  number: string;
+  amount: number;
+  /** ISO 8601: the order's payment deadline. */
+  deadline: string;
+  link: string;
+}
+
+export function renewalReminderMail(input: {
+  planName: string;
+  until: Date;
+  renewLink: string;
+  days: number;
+  openRenewal?: OpenRenewal | null;
+}) {
   const end = formatDate(input.until.toISOString());
+  const open = input.openRenewal;
+  // An ordered renewal waits only for the money: say that, not "renew now" (a second order is refused).
+  const next: (string | MailLink)[][] = open
+    ? [
+        [
+          `Deine Verlängerung ist bestellt (Bestellung ${open.number}). Sie wird aktiv, sobald deine Überweisung über ${formatPrice(open.amount)} eingegangen ist. Bitte überweise den Betrag bis zum ${formatDate(open.deadline)}.`,
+          "Die Bankverbindung und den Verwendungszweck findest du hier:",
+          { href: open.link, label: "Zahlungsinformationen ansehen", spelledOut: true },
+        ],
+      ]
+    : [
+        [
+          "Du kannst deine Mitgliedschaft schon jetzt verlängern. Das neue Jahr beginnt erst am Ende des laufenden, du verlierst also keinen Tag:",
+          { href: input.renewLink, label: "Mitgliedschaft verlängern", spelledOut: true },
+        ],
+        ["Wenn du nicht verlängern möchtest, musst du nichts tun: Die Mitgliedschaft endet dann von selbst."],
+      ];
   return greetingMail(
     `Deine ${input.planName}-Mitgliedschaft endet am ${end} – BeHappy`,
     "Deine Mitgliedschaft endet bald",
@@ -15,11 +47,7 @@ export function renewalReminderMail(input: { planName: string; until: Date; rene
         `deine ${input.planName}-Mitgliedschaft bei BeHappy endet ${input.days <= 7 ? "in wenigen Tagen" : "in einem Monat"}, am ${end}.`,
         "Bis dahin zahlst du weiter Community-Preise. Danach gelten wieder die regulären Preise.",
       ],
-      [
-        "Du kannst deine Mitgliedschaft schon jetzt verlängern. Das neue Jahr beginnt erst am Ende des laufenden, du verlierst also keinen Tag:",
-        { href: input.renewLink, label: "Mitgliedschaft verlängern", spelledOut: true },
-      ],
-      ["Wenn du nicht verlängern möchtest, musst du nichts tun: Die Mitgliedschaft endet dann von selbst."],
+      ...next,
     ],
   );
 }
