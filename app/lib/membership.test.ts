@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   chargedUnitPrice,
   membershipEnd,
+  planChangeNote,
   planRefusal,
   renewalOpen,
   viewerPricing,
@@ -91,5 +92,24 @@ describe("membership prices", () => {
     expect(renewalOpen(held, "2026-12-01T00:00:00Z")).toBe(false);
     expect(renewalOpen(status({ active: false }), "2026-12-20T00:00:00Z")).toBe(false);
     expect(renewalOpen(null, "2026-12-20T00:00:00Z")).toBe(false);
+  });
+});
+
+describe("planChangeNote", () => {
+  const lifetime = { name: "Lifetime", rank: 3, termMonths: null };
+  const yearly = { name: "Yearly", rank: 2, termMonths: 12 };
+
+  it("tells a Yearly member that Lifetime replaces the paid year without credit", () => {
+    expect(planChangeNote(status({}), lifetime)).toBe(
+      "Deine Yearly-Mitgliedschaft (bezahlt bis 01.01.2027) wird mit dem Zahlungseingang durch Lifetime ersetzt. Für die restliche Laufzeit gibt es keine Gutschrift.",
+    );
+  });
+
+  it("says nothing for a renewal, a plan without an end, an expired plan or no plan", () => {
+    expect(planChangeNote(status({}), yearly)).toBeNull();
+    const free = status({ plan: "free", name: "Free", rank: 1, until: null, renewableFrom: null });
+    expect(planChangeNote(free, lifetime)).toBeNull();
+    expect(planChangeNote(status({ active: false }), lifetime)).toBeNull();
+    expect(planChangeNote(null, lifetime)).toBeNull();
   });
 });

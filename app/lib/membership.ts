@@ -90,6 +90,16 @@ export function planRefusal(held: MembershipStatus | null, wanted: PlanFacts, no
   return null;
 }
 
+/**
+ * What buying `wanted` does to a running plan with an end (a Yearly plan): a higher plan replaces it
+ * when the payment arrives (public.apply_membership_purchase, "replaced"), and the rest of the paid
+ * term is not credited. Said before the purchase; null when nothing is replaced.
+ */
+export function planChangeNote(held: MembershipStatus | null, wanted: PlanFacts) {
+  if (!held?.active || held.rank === null || !held.name || !held.until || wanted.rank <= held.rank) return null;
+  return `Deine ${held.name}-Mitgliedschaft (bezahlt bis ${formatDate(held.until)}) wird mit dem Zahlungseingang durch ${wanted.name} ersetzt. Für die restliche Laufzeit gibt es keine Gutschrift.`;
+}
+
 /** A member's membership as the admin profile dialog shows it. */
 export interface AdminMembershipView {
   plan: string;

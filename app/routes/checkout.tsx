@@ -59,8 +59,10 @@ async function guard(request: Request, context: Route.LoaderArgs["context"], res
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
   const code = await voucherCodeOf(request, context);
-  const [{ lines: resolved, shipping, discount, total, voucher, summary, memberPricesFromCart, profile }, prefill] =
-    await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
+  const [
+    { lines: resolved, shipping, discount, total, voucher, summary, memberPricesFromCart, planChange, profile },
+    prefill,
+  ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
   if (resolved.length === 0) throw redirect("/cart");
   return data(
     {
@@ -73,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total,
       voucher,
       memberPricesFromCart,
+      planChange,
       defaults: {
         salutation: profile?.salutation ?? "",
         firstName: prefill?.firstName || profile?.first_name || "",
@@ -134,8 +137,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { checkoutToken, summary, lines, shipping, discount, total, voucher, memberPricesFromCart, defaults } =
-    useLoaderData<typeof loader>();
+  const {
+    checkoutToken,
+    summary,
+    lines,
+    shipping,
+    discount,
+    total,
+    voucher,
+    memberPricesFromCart,
+    planChange,
+    defaults,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const actionData = answer && "result" in answer ? answer : undefined;
   const { form, fields, pending } = usePageForm(actionData, {
@@ -209,6 +222,11 @@ export default function CheckoutPage() {
                 </li>
               ))}
             </ul>
+            {planChange ? (
+              <p className="mt-4 text-sm" data-testid="checkout-plan-change">
+                {planChange}
+              </p>
+            ) : null}
             {memberPricesFromCart ? (
               <p className="mt-4 text-sm">
                 Mit der {memberPricesFromCart}-Mitgliedschaft in dieser Bestellung zahlst du schon jetzt

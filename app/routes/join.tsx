@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { JOIN_FORM_ANCHOR } from "~/lib/plans";
-import { membershipEnd, planRefusal, type MembershipStatus } from "~/lib/membership";
+import { membershipEnd, planChangeNote, planRefusal, type MembershipStatus } from "~/lib/membership";
 import { staticPageMeta } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
@@ -177,6 +177,7 @@ function PlanGrid({
             showPopularBadge={plan.mostPopular && selected === null && currentPlan === null}
             current={plan.planKey === currentPlan}
             unavailable={planRefusal(membership, plan, now)}
+            changeNote={planChangeNote(membership, plan)}
           />
         </li>
       ))}

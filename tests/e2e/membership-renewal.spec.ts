@@ -150,6 +150,26 @@ test("before the window no renewal is offered, and /join says from when", async 
   await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Yearly Membership" })).toHaveCount(0);
 });
 
+test("a Yearly member choosing Lifetime is told the paid year is replaced, on /join and at the checkout", async ({
+  page,
+}) => {
+  const until = noonIn(200);
+  const note = `Deine Yearly-Mitgliedschaft (bezahlt bis ${berlinDay(until)}) wird mit dem Zahlungseingang durch Lifetime ersetzt. Für die restliche Laufzeit gibt es keine Gutschrift.`;
+  await memberWith(page, { until });
+
+  await page.goto("/join");
+  const card = page.getByRole("article", { name: "Lifetime" });
+  await expect(card).toContainText(note);
+  await expect(card.getByRole("button")).toHaveAccessibleDescription(note);
+  await expect(page.getByRole("article", { name: "Yearly" })).not.toContainText("ersetzt");
+  await expectAccessible(page);
+
+  await card.getByRole("button").click();
+  await expect(card.getByRole("button", { name: "Ausgewählt" })).toBeVisible();
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-plan-change")).toHaveText(note);
+});
+
 test("a cancelled membership says 'gekündigt zum' its end", async ({ page, browser }) => {
   const until = noonIn(100);
   const { email, userId } = await memberWith(page, { until, cancelledAt: new Date() });

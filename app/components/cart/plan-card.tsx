@@ -16,6 +16,7 @@ export function PlanCard({
   showPopularBadge,
   current = false,
   unavailable = null,
+  changeNote = null,
 }: {
   plan: Plan;
   selected: boolean;
@@ -23,6 +24,8 @@ export function PlanCard({
   showPopularBadge: boolean;
   current?: boolean;
   unavailable?: string | null;
+  /** What choosing this plan does to the member's running one (planChangeNote). */
+  changeNote?: string | null;
 }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -87,7 +90,18 @@ export function PlanCard({
           <input type="hidden" name="planId" value={plan.id} />
           <input type="hidden" name="redirectTo" value={`/join#${JOIN_FORM_ANCHOR}`} />
           {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
-          <Button type="submit" variant={selected ? "secondary" : "default"} className="w-full" aria-pressed={selected}>
+          {changeNote ? (
+            <p id={`plan-${plan.id}-change`} className="mb-3 text-sm text-muted-foreground">
+              {changeNote}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            variant={selected ? "secondary" : "default"}
+            className="w-full"
+            aria-pressed={selected}
+            aria-describedby={changeNote ? `plan-${plan.id}-change` : undefined}
+          >
             {selected ? "Ausgewählt" : plan.cta}
           </Button>
         </fetcher.Form>

@@ -177,6 +177,8 @@ export function priceCart(
     missing,
     memberPrices,
     memberPricesFromCart: !held && memberPrices ? (planInCart?.name ?? null) : null,
+    /** The plan a membership line in the cart sells, if any. */
+    planInCart,
   };
 }
 

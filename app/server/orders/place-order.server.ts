@@ -7,6 +7,7 @@ import { logger } from "~/server/platform/log.server";
 import { resolveCart } from "~/server/cart/cart.server";
 import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
 import { getMyMembership } from "~/server/members/memberships.server";
+import { planChangeNote } from "~/lib/membership";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import {
@@ -53,7 +54,7 @@ class SummaryChanged extends Error {}
 export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[], code: string | null = null) {
   return withViewer(viewer, async (tx) => {
     const membership = await getMyMembership(tx);
-    const { resolved, memberPricesFromCart } = await resolveCart(tx, lines, membership);
+    const { resolved, memberPricesFromCart, planInCart } = await resolveCart(tx, lines, membership);
     const profile = await getProfileForCheckout(tx, userId);
     const voucher = code && resolved.length > 0 ? await quoteVoucher(tx, code, resolved) : null;
     const sums = withDiscount(orderSums(resolved), voucher);
@@ -63,6 +64,7 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
       voucher,
       summary: summaryFingerprint(resolved, sums.shipping, sums.total),
       memberPricesFromCart,
+      planChange: planInCart && planChangeNote(membership, planInCart),
       profile,
     };
   });
