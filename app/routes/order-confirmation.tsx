@@ -204,7 +204,7 @@ export default function OrderConfirmationPage() {
         <Link to="/" className={buttonClass("default")}>
           Zur Startseite
         </Link>
-        <Link to="/vertrag-widerrufen" className={buttonClass("ghost")}>
+        <Link to={`/vertrag-widerrufen?bestellung=${orderNumber(order.id)}`} className={buttonClass("ghost")}>
           Vertrag widerrufen
         </Link>
       </div>

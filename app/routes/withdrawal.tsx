@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { FormPage } from "~/components/form-page";
@@ -10,7 +10,10 @@ import { Field } from "~/components/ui/field";
 import { formatDateTime, orderNumber } from "~/lib/format";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { withdrawalSchema, type WithdrawalInput } from "~/lib/schemas/withdrawal";
+import { withViewer } from "~/server/db/db.server";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { getAuth } from "~/server/members/auth.server";
+import { getMemberProfile } from "~/server/members/members.server";
 import { enforceIpLimit } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { fileWithdrawal } from "~/server/orders/withdrawals.server";
@@ -19,6 +22,20 @@ export const meta: Route.MetaFunction = () => [
   { title: "Vertrag widerrufen – BeHappy" },
   { name: "description", content: "Widerrufe deinen Vertrag mit BeHappy in zwei Schritten, ohne Anmeldung." },
 ];
+
+/**
+ * A link from an order (its confirmation page and mail) names the order's number; a signed-in
+ * member finds name and e-mail filled in. Without either the page is the same for everyone.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const asked = new URL(request.url).searchParams.get("bestellung") ?? "";
+  const orderNumber = /^[0-9a-f]{8}$/i.test(asked) ? asked.toLowerCase() : "";
+  const { user, viewer } = getAuth(context);
+  if (!user) return { prefill: orderNumber ? { orderNumber } : null };
+  const profile = await withViewer(viewer, (tx) => getMemberProfile(tx, user.id));
+  const name = [profile?.first_name, profile?.last_name].filter(Boolean).join(" ");
+  return data({ prefill: { name, email: user.email, orderNumber } }, { headers: cacheHeaders("private") });
+}
 
 /** Step one checks the form and shows a summary; step two files the withdrawal (§ 356a BGB). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,8 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WithdrawalPage() {
+  const { prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, pending } = usePageForm(actionData, { id: "withdrawal", schema: withdrawalSchema });
+  const { form, fields, pending } = usePageForm(actionData, {
+    id: "withdrawal",
+    schema: withdrawalSchema,
+    defaultValue: prefill ?? undefined,
+  });
   const review = actionData?.step === "review" ? actionData.review : null;
 
   return (

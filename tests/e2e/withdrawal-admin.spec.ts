@@ -9,7 +9,7 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
 }) => {
   test.setTimeout(120_000);
   // An order to match later (a free plan: no payment needed).
-  await signIn();
+  const member = await signIn();
   await page.goto("/join");
   const cart = await page.request.post("/cart", {
     form: { intent: "plan", planId: FREE_PLAN_ID, redirectTo: "/join" },
@@ -28,6 +28,12 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   // A withdrawal with a typo in the number and another address: no order matches it.
   const email = `widerruf-${Date.now()}-${test.info().project.name}@example.com`;
   const typo = orderNumber.startsWith("0") ? `1${orderNumber.slice(1)}` : `0${orderNumber.slice(1)}`;
+  // From the order's page, the form knows the order and the signed-in member.
+  await page.getByRole("link", { name: "Vertrag widerrufen" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/vertrag-widerrufen\\?bestellung=${orderNumber.toLowerCase()}$`));
+  await expect(page.getByLabel("Bestellnummer")).toHaveValue(orderNumber.toLowerCase());
+  await expect(page.getByLabel("Name")).toHaveValue("Erika Muster");
+  await expect(page.getByLabel("E-Mail")).toHaveValue(member.email);
   await page.goto("/vertrag-widerrufen");
   await page.getByLabel("Name").fill("Paula Probe");
   await page.getByLabel("E-Mail").fill(email);

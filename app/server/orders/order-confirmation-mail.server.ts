@@ -85,7 +85,7 @@ export function buildOrderConfirmationMail({
   );
   const instructions = withdrawalInstructions(seller);
   const form = withdrawalForm(seller);
-  const withdrawUrl = publicUrl("/vertrag-widerrufen");
+  const withdrawUrl = publicUrl(`/vertrag-widerrufen?bestellung=${number}`);
   const orderUrl = publicUrl(`/order-confirmation/${order.id}`);
   const payment = transfer
     ? bankTransferText(transfer)
