@@ -36,7 +36,8 @@ export default [
   route("rechnungen/:invoiceId/xml", "routes/invoice-xml.ts", { id: "invoice-xml" }),
   route("rechnungen/:invoiceId/xrechnung", "routes/invoice-xml.ts", { id: "invoice-xrechnung" }),
   ...prefix("auth", [
-    index("routes/auth.tsx"),
+    // A path route, not an index: its forms post to /auth, not /auth?index (which then shows in the address bar).
+    route("", "routes/auth.tsx"),
     route("forgot", "routes/auth.forgot.tsx"),
     route("reset", "routes/auth.reset.tsx"),
     route("confirm", "routes/auth.confirm.tsx"),

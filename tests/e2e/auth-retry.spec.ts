@@ -38,6 +38,8 @@ test.describe("a retry after a failed attempt works @phone", () => {
 
     await signInWithForm(page, email, "falsches-passwort");
     await expect(page.getByRole("alert").filter({ hasText: "E-Mail oder Passwort ist falsch." })).toBeVisible();
+    // The address stays one to bookmark or share (no React Router "?index").
+    await expect(page).toHaveURL(/\/auth$/);
     const password = page.getByLabel("Passwort");
     await expect(password).toHaveValue("");
     // With JavaScript the answer replaces the page's form in place: focus waits in the emptied field.
@@ -57,6 +59,7 @@ test.describe("a retry after a failed attempt works @phone", () => {
     await page.getByLabel("Nachname").fill("Sommer");
     await page.getByRole("button", { name: "Registrieren" }).click();
     await expect(page.getByText("Das Passwort muss mindestens 8 Zeichen lang sein.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
     const password = page.getByLabel("Passwort");
     await expect(password).toHaveValue("");
     await expect(page.getByLabel("E-Mail")).toHaveValue(email);
