@@ -21,6 +21,7 @@ import { CartMirror } from "~/components/cart/cart-mirror";
 import { Header } from "~/components/site/header";
 import { Toaster } from "~/components/ui/toaster";
 import { ScrollRestoration } from "~/components/scroll-restoration";
+import { FocusAfterNavigation } from "~/components/site/focus-after-navigation";
 import { NotFound } from "~/routes/not-found";
 import { authMiddleware, getAuth } from "~/server/members/auth.server";
 import { isAdmin, pricingFor } from "~/server/members/viewer-cache.server";
@@ -178,6 +179,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none print:pt-0">
         {children}
       </main>
+      <FocusAfterNavigation targetId="main" />
       <Toaster toast={root?.toast ?? null} />
       {root ? <CartMirror cartCount={root.cartCount} cookieMissing={root.cartCookieMissing} revision={root} /> : null}
     </>
