@@ -1,9 +1,11 @@
 import { getFormProps } from "@conform-to/react";
+import type { RefObject } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/withdrawal";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { FormPage } from "~/components/form-page";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -71,14 +73,16 @@ export default function WithdrawalPage() {
     defaultValue: prefill ?? undefined,
   });
   const review = actionData?.step === "review" ? actionData.review : null;
+  // Each step replaces the other, with the button that was pressed: its first sentence takes focus.
+  const stepStart = useRefocusAfterChange<HTMLParagraphElement>(review ? "review" : "form");
 
   return (
     <FormPage title="Vertrag widerrufen" width="wide">
       {review ? (
-        <ReviewStep review={review} busy={pending} />
+        <ReviewStep review={review} busy={pending} stepStart={stepStart} />
       ) : (
         <>
-          <p className="mt-3 text-muted-foreground">
+          <p ref={stepStart} tabIndex={-1} className="mt-3 text-muted-foreground focus:outline-none">
             Schritt 1 von 2: Gib an, welchen Vertrag du widerrufen möchtest. Eine Anmeldung ist nicht nötig. Die
             Bestellnummer findest du in deiner Bestellbestätigung.
           </p>
@@ -109,7 +113,15 @@ export default function WithdrawalPage() {
   );
 }
 
-function ReviewStep({ review, busy }: { review: WithdrawalInput; busy: boolean }) {
+function ReviewStep({
+  review,
+  busy,
+  stepStart,
+}: {
+  review: WithdrawalInput;
+  busy: boolean;
+  stepStart: RefObject<HTMLParagraphElement | null>;
+}) {
   const hidden = (
     <>
       <input type="hidden" name="name" value={review.name} />
@@ -120,7 +132,9 @@ function ReviewStep({ review, busy }: { review: WithdrawalInput; busy: boolean }
   );
   return (
     <div className="mt-6">
-      <p className="text-muted-foreground">Schritt 2 von 2: Bitte prüfe deine Angaben und bestätige den Widerruf.</p>
+      <p ref={stepStart} tabIndex={-1} className="text-muted-foreground focus:outline-none">
+        Schritt 2 von 2: Bitte prüfe deine Angaben und bestätige den Widerruf.
+      </p>
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-border p-6">
         <dt className="font-medium">Name</dt>
         <dd>{review.name}</dd>

@@ -286,9 +286,14 @@ test.describe("Widerrufsbutton", () => {
 
     await expect(page.getByText("Schritt 2 von 2")).toBeVisible();
     await expect(page.getByText("3F2A9C1B")).toBeVisible();
+    // Keyboard users keep their place: the new step (with JavaScript, in place) and the receipt
+    // page (a client navigation) take focus; without it each is a fresh page.
+    const enhanced = test.info().project.name !== "js-off";
+    if (enhanced) await expect(page.getByText("Schritt 2 von 2")).toBeFocused();
     await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
     await expect(page.getByText("Widerruf eingegangen")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Dein Widerruf ist eingegangen" })).toBeVisible();
+    if (enhanced) await expect(page.getByRole("main")).toBeFocused();
     await expect(page.getByTestId("withdrawal-receipt")).toContainText("Bestellnummer3f2a9c1b");
     await expect.poll(() => mailsTo(email).length).toBe(1);
     // Anyone may type any address: the receipt has date and time, but nothing the sender typed
