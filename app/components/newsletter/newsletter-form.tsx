@@ -43,8 +43,17 @@ export function NewsletterForm({
   const sending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  // After each answer (a new object; undefined while sending). The button is disabled while sending,
+  // and the browser may drop focus to <body>: keyboard users then land on the field to correct, or
+  // on the form's heading once the toast has said it worked.
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (result?.outcome === "success") formRef.current?.reset();
+    if (!result) return;
+    if (result.outcome === "success") formRef.current?.reset();
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.matches(":disabled")) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? heading.current)?.focus();
   }, [result]);
 
   return (
@@ -53,7 +62,8 @@ export function NewsletterForm({
       title={title}
       headingLevel={headingLevel}
       className={className}
-      headingClassName="text-lg font-semibold"
+      headingClassName="text-lg font-semibold focus:outline-none"
+      headingRef={heading}
     >
       {intro ? <p className="mt-1 text-sm text-muted-foreground">{intro}</p> : null}
       <fetcher.Form
