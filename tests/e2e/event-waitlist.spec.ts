@@ -292,7 +292,8 @@ test("by keyboard alone: book two seats, then join the waitlist of the sold-out 
   const title = uniqueTitle("Tastatur");
   await signIn({ admin: true });
   const path = await newEvent(page, title, 2);
-  const member = await secondBrowser(browser, uniqueEmail("tasten"));
+  const memberEmail = uniqueEmail("tasten");
+  const member = await secondBrowser(browser, memberEmail);
 
   await member.goto(path);
   await typeInto(member, member.getByLabel("Menge"), "2");
@@ -314,10 +315,15 @@ test("by keyboard alone: book two seats, then join the waitlist of the sold-out 
   // Now sold out: the waitlist form, by keyboard, with an error first and the retry.
   await member.goto(path);
   const form = member.getByRole("region", { name: "Auf die Warteliste" });
+  // A member finds the profile's name and the account's address filled in, and may change both.
+  await expect(form.getByLabel("Name")).toHaveValue("Erika Muster");
+  await expect(form.getByLabel("E-Mail")).toHaveValue(memberEmail);
   await typeInto(member, form.getByLabel("Name"), "Tara Tastatur");
+  await typeInto(member, form.getByLabel("E-Mail"), "tara-at-example");
   await tabTo(member, form.getByRole("button", { name: "Auf die Warteliste setzen" }));
   await member.keyboard.press("Enter");
-  await expect(form.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();
+  await expect(form.getByText("Bitte gib eine gültige E-Mail-Adresse ein.")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("Tara Tastatur");
   await typeInto(member, form.getByLabel("E-Mail"), uniqueEmail("tara"));
   await typeInto(member, form.getByLabel("Plätze"), "2");
   await tabTo(member, form.getByRole("button", { name: "Auf die Warteliste setzen" }));
