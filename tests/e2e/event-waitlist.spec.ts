@@ -158,6 +158,24 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await expect(visitor.getByText("Dein Platz liegt im Warenkorb")).toBeVisible();
   await expect(visitor.getByRole("link", { name: title })).toBeVisible();
 
+  // The offer holds one seat: two are refused with the reason, and the held seat stays in the cart.
+  await visitor.getByLabel(`Menge für ${title}`).fill("2");
+  await visitor
+    .getByRole("list", { name: "Artikel im Warenkorb" })
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("button", { name: "Aktualisieren" })
+    .click();
+  await expect(
+    visitor
+      .getByText(
+        `Für ${title} ist 1 Platz von der Warteliste für dich reserviert – so viele, wie wir dir angeboten haben. Weitere Plätze sind nicht frei.`,
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(visitor.getByLabel(`Menge für ${title}`)).toHaveValue("1");
+  await expect(visitor.getByRole("link", { name: title })).toBeVisible();
+
   // She signs up with that address and books the held seat.
   await signInAs(visitor, waiting);
   await checkOutCart(visitor);
