@@ -65,4 +65,18 @@ describe("cart rules", () => {
       ]),
     ).toEqual([{ id: "ok", itemId: id(4), itemType: "event", quantity: 2 }]);
   });
+
+  it("keeps the seats a waitlist offer holds on a line, and only a whole number of them", () => {
+    expect(
+      sanitizeLines([
+        { id: "a", itemId: id(1), itemType: "event", quantity: 1, held: 1 },
+        { id: "b", itemId: id(2), itemType: "event", quantity: 1, held: "2" },
+        { id: "c", itemId: id(3), itemType: "event", quantity: 1, held: 0 },
+      ]),
+    ).toEqual([
+      { id: "a", itemId: id(1), itemType: "event", quantity: 1, held: 1 },
+      { id: "b", itemId: id(2), itemType: "event", quantity: 1 },
+      { id: "c", itemId: id(3), itemType: "event", quantity: 1 },
+    ]);
+  });
 });

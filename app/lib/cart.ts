@@ -15,6 +15,12 @@ export interface CartLine {
   itemId: string;
   itemType: CartItemType;
   quantity: number;
+  /**
+   * Seats a waitlist offer holds for this line, as many as were offered (set by the offer's link,
+   * /warteliste). Only what the cart says and allows before checkout: the offer itself belongs to
+   * the address, and place_order decides.
+   */
+  held?: number;
 }
 
 /** Keeps the signed cookie well under 4 KB (20 lines ≈ 1.9 KB encoded). */
@@ -68,14 +74,16 @@ export function sanitizeLines(value: unknown): CartLine[] {
   const lines: CartLine[] = [];
   for (const raw of value.slice(0, MAX_CART_LINES)) {
     if (!raw || typeof raw !== "object") continue;
-    const { id, itemId, itemType, quantity } = raw as Record<string, unknown>;
+    const { id, itemId, itemType, quantity, held } = raw as Record<string, unknown>;
     if (typeof id !== "string" || id.length > 40) continue;
     if (typeof itemId !== "string" || !UUID.test(itemId)) continue;
     if (!ITEM_TYPES.includes(itemType as CartItemType)) continue;
     if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
       continue;
     if (lines.some((l) => l.itemId === itemId && l.itemType === itemType)) continue;
-    lines.push({ id, itemId, itemType: itemType as CartItemType, quantity });
+    const line: CartLine = { id, itemId, itemType: itemType as CartItemType, quantity };
+    if (typeof held === "number" && Number.isInteger(held) && held >= 1 && held <= MAX_LINE_QUANTITY) line.held = held;
+    lines.push(line);
   }
   return lines;
 }

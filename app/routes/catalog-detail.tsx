@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CatalogDetailRoute() {
-  const { result, jsonLd } = useLoaderData<typeof loader>();
+  const { result, jsonLd, waitlistPrefill } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
   const kind = kindOf(location.pathname);
@@ -109,6 +109,7 @@ export default function CatalogDetailRoute() {
       key={location.key}
       action={location.pathname}
       withSeats={CART[kind].withQuantity}
+      prefill={waitlistPrefill}
       lastResult={answer?.result}
     />
   ) : undefined;

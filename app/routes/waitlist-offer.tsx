@@ -54,8 +54,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (link.state !== "offered") return redirectWithError(back, { message: "Die Reservierung gilt nicht mehr" });
   // The held seats go into the cart in the number offered; place_order gives them to this address.
+  // The line remembers how many were offered, so the cart can say why it allows no more.
   const lines = (await readCart(request)).filter((l) => l.itemId !== link.itemId);
-  const change = addLine(lines, { itemId: link.itemId, itemType: link.itemType }, link.seats);
+  const change = addLine(lines, { itemId: link.itemId, itemType: link.itemType, held: link.seats }, link.seats);
   if (!change.ok) {
     return redirectWithError(back, {
       message: "Der Warenkorb ist voll",

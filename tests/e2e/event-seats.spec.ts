@@ -35,6 +35,15 @@ async function memberBrowser(browser: Browser) {
   return { page, email };
 }
 
+/** Another browser, set up like the project's, with no session: a visitor served from the page cache. */
+async function visitorBrowser(browser: Browser) {
+  const { baseURL, javaScriptEnabled, locale, viewport } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, viewport });
+  const page = await context.newPage();
+  if (javaScriptEnabled !== false) waitForReactOnNavigation(page);
+  return page;
+}
+
 async function fillEvent(page: Page, title: string, schedule: { start: string; end: string; seats: string }) {
   await page.goto("/admin/events/new");
   await page.getByLabel("Titel").fill(title);
@@ -75,6 +84,9 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   await expect(page).toHaveURL(/\/admin\/events$/);
 
   const path = await eventPath(page, title);
+  // A visitor's list (stored by the page cache) says what the event page says: few seats left.
+  const anonymous = await visitorBrowser(browser);
+  await expect(await listCard(anonymous, "/events", title)).toContainText("Noch 2 Plätze");
   const { page: visitor, email } = await memberBrowser(browser);
   await visitor.goto(path);
   await expect(visitor.getByText("Noch 2 Plätze")).toBeVisible();
@@ -115,6 +127,15 @@ test("two seats: Noch 2 Plätze, too many refused, booked out, the capacity stay
   await expect(visitor.getByText("Alle Plätze sind vergeben.")).toBeVisible();
   await expect(visitor.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
   await expect(await listCard(visitor, "/events", title)).toContainText("Ausgebucht");
+  // The visitor's cached list follows the seats as the event page does (the catalogue version is
+  // in the page cache's key): "Ausgebucht" now, not the stored "Noch 2 Plätze"; the card stays one link.
+  const soldOutCard = await listCard(anonymous, "/events", title);
+  await expect(soldOutCard).toContainText("Ausgebucht");
+  await expect(soldOutCard).not.toContainText("Noch 2 Plätze");
+  await expect(soldOutCard.getByRole("link")).toHaveCount(1);
+  await anonymous.goto(path);
+  await expect(anonymous.getByText("Ausgebucht", { exact: true })).toBeVisible();
+  await anonymous.context().close();
   // A cart add sent anyway (an old page, a script) is refused.
   const id = path.split("/").pop()!;
   const forced = await visitor.request.post("/cart", {

@@ -130,6 +130,9 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await expect(page.getByTestId("attendee-counts")).toHaveText(
     "0 gebucht · 0 bezahlt · 1 für die Warteliste reserviert · 0 frei",
   );
+  // The cancelled order holds no seat: the CSV leaves it out, as the counts and the check-in list.
+  const csv = await page.request.get(`${path.replace("/events/", "/admin/events/")}/teilnehmer.csv`);
+  expect(await csv.text()).not.toContain(booker.orderId.slice(0, 8));
 
   // The held seat is not for anyone else.
   await visitor.goto(path);
@@ -153,6 +156,24 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await visitor.getByRole("button", { name: "In den Warenkorb und buchen" }).click();
   await expect(visitor).toHaveURL(/\/cart$/);
   await expect(visitor.getByText("Dein Platz liegt im Warenkorb")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: title })).toBeVisible();
+
+  // The offer holds one seat: two are refused with the reason, and the held seat stays in the cart.
+  await visitor.getByLabel(`Menge für ${title}`).fill("2");
+  await visitor
+    .getByRole("list", { name: "Artikel im Warenkorb" })
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("button", { name: "Aktualisieren" })
+    .click();
+  await expect(
+    visitor
+      .getByText(
+        `Für ${title} ist 1 Platz von der Warteliste für dich reserviert – so viele, wie wir dir angeboten haben. Weitere Plätze sind nicht frei.`,
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(visitor.getByLabel(`Menge für ${title}`)).toHaveValue("1");
   await expect(visitor.getByRole("link", { name: title })).toBeVisible();
 
   // She signs up with that address and books the held seat.
@@ -289,7 +310,8 @@ test("by keyboard alone: book two seats, then join the waitlist of the sold-out 
   const title = uniqueTitle("Tastatur");
   await signIn({ admin: true });
   const path = await newEvent(page, title, 2);
-  const member = await secondBrowser(browser, uniqueEmail("tasten"));
+  const memberEmail = uniqueEmail("tasten");
+  const member = await secondBrowser(browser, memberEmail);
 
   await member.goto(path);
   await typeInto(member, member.getByLabel("Menge"), "2");
@@ -311,10 +333,15 @@ test("by keyboard alone: book two seats, then join the waitlist of the sold-out 
   // Now sold out: the waitlist form, by keyboard, with an error first and the retry.
   await member.goto(path);
   const form = member.getByRole("region", { name: "Auf die Warteliste" });
+  // A member finds the profile's name and the account's address filled in, and may change both.
+  await expect(form.getByLabel("Name")).toHaveValue("Erika Muster");
+  await expect(form.getByLabel("E-Mail")).toHaveValue(memberEmail);
   await typeInto(member, form.getByLabel("Name"), "Tara Tastatur");
+  await typeInto(member, form.getByLabel("E-Mail"), "tara-at-example");
   await tabTo(member, form.getByRole("button", { name: "Auf die Warteliste setzen" }));
   await member.keyboard.press("Enter");
-  await expect(form.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();
+  await expect(form.getByText("Bitte gib eine gültige E-Mail-Adresse ein.")).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue("Tara Tastatur");
   await typeInto(member, form.getByLabel("E-Mail"), uniqueEmail("tara"));
   await typeInto(member, form.getByLabel("Plätze"), "2");
   await tabTo(member, form.getByRole("button", { name: "Auf die Warteliste setzen" }));

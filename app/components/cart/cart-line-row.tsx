@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import type { CartItemType } from "~/lib/cart";
@@ -67,6 +67,9 @@ export function CartLineRow({ line }: { line: Line }) {
 /** A membership has quantity 1 and no quantity form; everything else can be changed here. */
 function QuantityForm({ line }: { line: Line }) {
   const quantityId = `qty-${line.id}`;
+  // Each answer of the cart is a new location: the field shows the quantity the cart holds again,
+  // not a refused one still typed in (as a page without JavaScript does after its reload).
+  const { key } = useLocation();
   return (
     <Form method="post" action="/cart" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="update" />
@@ -76,6 +79,7 @@ function QuantityForm({ line }: { line: Line }) {
           Menge<span className="sr-only"> für {line.title}</span>
         </label>
         <QuantityInput
+          key={key}
           id={quantityId}
           min={0}
           defaultValue={line.quantity}

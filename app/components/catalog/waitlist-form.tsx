@@ -10,15 +10,19 @@ import { MAX_WAITLIST_SEATS, WAITLIST_CONSENT_TEXT, waitlistSchema } from "~/lib
  * The waitlist of a sold-out event or course (issue 27), in place of the add-to-cart form: a plain
  * POST to the page's own action. Errors come back next to the fields with the values kept; joining
  * redirects back with a toast. No double opt-in: it asks for one service mail, said so below.
+ * A signed-in member finds their name and address filled in.
  */
 export function WaitlistForm({
   action,
   withSeats,
+  prefill,
   lastResult,
 }: {
   action: string;
   /** Events: seats for several people; a course is booked once. */
   withSeats: boolean;
+  /** A signed-in member's profile name and account address, to start with (both editable). */
+  prefill?: { name: string; email: string } | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -27,7 +31,7 @@ export function WaitlistForm({
     id: "waitlist",
     schema: waitlistSchema,
     lastResult,
-    defaultValue: { seats: "1" },
+    defaultValue: { seats: "1", name: prefill?.name ?? "", email: prefill?.email ?? "" },
   });
   return (
     <section

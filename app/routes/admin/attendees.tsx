@@ -6,6 +6,7 @@ import { AttendeeWaitlist, ChangeNotice } from "~/components/admin/attendee-wait
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { kindFromPath, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
+import { comingRows } from "~/lib/catalog/attendees";
 import { isUuid } from "~/lib/uuid";
 import { queueEventChangeMails } from "~/server/catalog/attendee-mails.server";
 import { listAttendees, type AttendeeList } from "~/server/catalog/attendees.server";
@@ -81,16 +82,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** One line per seat for the check-in list: the registered participant, else the buyer. */
 function checkInLines(list: AttendeeList) {
-  return list.rows
-    .filter((row) => row.status !== "cancelled")
-    .flatMap((row) =>
-      Array.from({ length: row.seats }, (_, seat) => ({
-        key: `${row.orderId}-${seat}`,
-        name: row.participants[seat]?.name ?? `${row.buyer}${row.seats > 1 ? ` (Platz ${seat + 1})` : ""}`,
-        order: row.number,
-        paid: row.status === "completed",
-      })),
-    );
+  return comingRows(list).flatMap((row) =>
+    Array.from({ length: row.seats }, (_, seat) => ({
+      key: `${row.orderId}-${seat}`,
+      name: row.participants[seat]?.name ?? `${row.buyer}${row.seats > 1 ? ` (Platz ${seat + 1})` : ""}`,
+      order: row.number,
+      paid: row.status === "completed",
+    })),
+  );
 }
 
 export default function AdminAttendees() {

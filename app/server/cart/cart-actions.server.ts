@@ -73,6 +73,32 @@ function seatsToast(title: string, left: number, inCart: number): Toast {
 }
 
 /**
+ * The seats a line's waitlist offer holds, as far as the cart can tell: the number the offer's
+ * link put on the line, while at least that many are still held for offers (after an expiry or
+ * a booking there are none, and the line is an ordinary one).
+ */
+const heldFor = (line: CartLine | undefined, item: { seatsOffered: number }) =>
+  line?.held !== undefined && item.seatsOffered >= line.held ? line.held : 0;
+
+const seatsText = (n: number) => (n === 1 ? "1 Platz" : `${n} Plätze`);
+
+/**
+ * More seats wanted on a line whose seats a waitlist offer holds than it holds and are free: the
+ * offer holds as many as were offered, and only seats free to anyone can be added to them.
+ */
+function heldToast(title: string, held: number, left: number): Toast {
+  const reserved = `Für ${title} ${held === 1 ? "ist" : "sind"} ${seatsText(held)} von der Warteliste für dich reserviert – so viele, wie wir dir angeboten haben.`;
+  return {
+    type: "error",
+    message: "Menge nicht geändert",
+    description:
+      left === 0
+        ? `${reserved} Weitere Plätze sind nicht frei.`
+        : `${reserved} Dazu ${left === 1 ? "ist" : "sind"} nur noch ${seatsText(left)} frei, also höchstens ${held + left} insgesamt.`,
+  };
+}
+
+/**
  * Applies one cart intent to the cookie's lines. Items are checked against the catalogue (the
  * browser only names them), and every outcome carries the spec's German toast.
  */
@@ -118,9 +144,14 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
           toast: { type: "error", message: "Ausverkauft", description: `${item.title} ist derzeit nicht verfügbar.` },
         };
       }
-      const inCart = lines.find((l) => l.itemId === item.itemId && l.itemType === item.itemType)?.quantity ?? 0;
-      if (item.seatsLeft !== null && inCart + action.quantity > item.seatsLeft) {
-        return { lines, ok: false, toast: seatsToast(item.title, item.seatsLeft, inCart) };
+      const existing = lines.find((l) => l.itemId === item.itemId && l.itemType === item.itemType);
+      const inCart = existing?.quantity ?? 0;
+      // Seats held for this cart's waitlist offer are not free to anyone, yet they are this line's.
+      const held = heldFor(existing, item);
+      if (item.seatsLeft !== null && inCart + action.quantity > item.seatsLeft + held) {
+        const toast =
+          held > 0 ? heldToast(item.title, held, item.seatsLeft) : seatsToast(item.title, item.seatsLeft, inCart);
+        return { lines, ok: false, toast };
       }
       const change = addLine(lines, { itemId: item.itemId, itemType: item.itemType }, action.quantity);
       return added(change, item.title);
@@ -130,8 +161,11 @@ export async function applyCartAction(tx: Tx, lines: CartLine[], action: CartAct
       if (!line) return { lines, toast: GONE, ok: false };
       const item = (await findCartItems(tx, [line])).get(`${line.itemType}:${line.itemId}`);
       if (item?.isMembership && action.quantity > 1) return { lines, toast: ONE_MEMBERSHIP, ok: false };
-      if (item && item.seatsLeft !== null && action.quantity > Math.max(line.quantity, item.seatsLeft)) {
-        return { lines, ok: false, toast: seatsToast(item.title, item.seatsLeft, 0) };
+      const held = item ? heldFor(line, item) : 0;
+      if (item && item.seatsLeft !== null && action.quantity > Math.max(line.quantity, item.seatsLeft + held)) {
+        const toast =
+          held > 0 ? heldToast(item.title, held, item.seatsLeft) : seatsToast(item.title, item.seatsLeft, 0);
+        return { lines, ok: false, toast };
       }
       const title = item?.title ?? "Der Artikel";
       const change = setLineQuantity(lines, line.id, action.quantity);

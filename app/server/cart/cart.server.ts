@@ -21,11 +21,13 @@ export interface CartItem {
   shipped: boolean;
   /** Events and courses: seats still free (null = no limit); products: null. */
   seatsLeft: number | null;
+  /** Seats held for waitlist offers (whoever they are for); 0 for products. */
+  seatsOffered: number;
   /** An event or course that has begun (shop's clock): no longer bookable. */
   past: boolean;
 }
 
-export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan"> {
+export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan" | "seatsOffered"> {
   /** The unit price this viewer is charged for this cart (what place_order will decide). */
   unitPrice: number;
   lineTotal: number;
@@ -89,7 +91,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
     extra: Pick<CartItem, "available" | "isMembership" | "shipped" | "plan"> &
-      Partial<Pick<CartItem, "seatsLeft" | "past">>,
+      Partial<Pick<CartItem, "seatsLeft" | "seatsOffered" | "past">>,
   ) =>
     items.set(`${itemType}:${row.id}`, {
       itemId: row.id,
@@ -99,6 +101,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       regularPrice: Number(row.price),
       communityPrice: Number(row.community),
       seatsLeft: null,
+      seatsOffered: 0,
       past: false,
       ...extra,
     });
@@ -125,6 +128,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     shipped: false,
     plan: null,
     seatsLeft: freeSeats(row.capacity, row),
+    seatsOffered: Number(row.offered ?? 0),
     past: row.past === true,
   });
   for (const row of courses) put("course", row, dated(row));
@@ -166,7 +170,7 @@ export function priceCart(
   const planInCart = present.find(({ item }) => item.plan)?.item.plan ?? null;
   const memberPrices = held || planInCart?.grantsCommunityPrice === true;
   const resolved: ResolvedLine[] = present.map(({ line, item }) => {
-    const { itemId: _id, itemType: _type, plan: _plan, ...data } = item;
+    const { itemId: _id, itemType: _type, plan: _plan, seatsOffered: _offered, ...data } = item;
     const unitPrice = item.isMembership
       ? item.regularPrice
       : chargedUnitPrice({ price: item.regularPrice, communityPrice: item.communityPrice }, memberPrices);

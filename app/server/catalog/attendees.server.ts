@@ -1,4 +1,7 @@
 import type { Tx } from "~/server/db/db.server";
+import { CSV_BOM, csvRow } from "~/lib/admin/csv";
+import { orderStatusLabel } from "~/lib/admin/kinds";
+import { comingRows } from "~/lib/catalog/attendees";
 import { freeSeats } from "~/lib/catalog/seats";
 import { orderNumber } from "~/lib/format";
 
@@ -71,7 +74,8 @@ export async function listAttendees(tx: Tx, kind: "events" | "courses", id: stri
       .map((b) => ({ name: `${b.first_name} ${b.last_name}`, email: b.email })),
   }));
   const sum = (pick: (row: AttendeeRow) => boolean) => rows.filter(pick).reduce((n, row) => n + row.seats, 0);
-  const booked = sum((row) => row.status !== "cancelled");
+  const coming = new Set(comingRows({ rows }));
+  const booked = sum((row) => coming.has(row));
   const { offered, ...facts } = item;
   return {
     ...facts,
@@ -83,4 +87,20 @@ export async function listAttendees(tx: Tx, kind: "events" | "courses", id: stri
       free: freeSeats(item.capacity, { booked, offered }),
     },
   };
+}
+
+/**
+ * The attendee list for German Excel (UTF-8 with BOM, ';'): one line per registered participant,
+ * or per order while nobody is registered; only orders that hold seats (`comingRows`), as the
+ * check-in list. The page's table still shows cancelled orders, marked, for the history.
+ */
+export function attendeeCsv(list: Pick<AttendeeList, "rows">) {
+  const rows = comingRows(list).flatMap((row) => {
+    const base = [row.number, orderStatusLabel(row.status), row.buyer, row.email, row.seats];
+    return row.participants.length === 0
+      ? [csvRow([...base, "", ""])]
+      : row.participants.map((p) => csvRow([...base, p.name, p.email]));
+  });
+  const header = csvRow(["Bestellung", "Zahlung", "Käufer", "E-Mail", "Plätze", "Teilnehmer", "Teilnehmer-E-Mail"]);
+  return CSV_BOM + header + rows.join("");
 }

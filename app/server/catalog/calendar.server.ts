@@ -114,6 +114,9 @@ export interface CalendarSource {
   title: string;
   location: string | null;
   description: string | null;
+  /** The free-text date and time the pages show ("ab 01.04.2027", "Dienstags 19:00 Uhr"). */
+  date: string | null;
+  time: string | null;
   starts_at: string;
   ends_at: string | null;
   calendar_sequence: number;
@@ -130,6 +133,7 @@ export async function loadCalendarSource(
   const row = await tx
     .selectFrom(`${kind} as item` as "events as item")
     .select(["item.id", "item.title", "item.location", "item.description", "item.starts_at", "item.ends_at"])
+    .select(["item.date", "item.time"])
     .select(["item.calendar_sequence", sql<boolean>`item.starts_at <= public.shop_now()`.as("past")])
     .where("item.id", "=", id)
     .executeTakeFirst();
@@ -146,17 +150,57 @@ export async function loadCalendarSource(
 export const calendarPath = (source: Pick<CalendarSource, "kind" | "id">) =>
   `${KIND_TEXT[source.kind].path}/${source.id}/kalender.ics`;
 
+/**
+ * A course that runs over several days, as a calendar entry. The data holds only the first start
+ * and the last end (the admin form's "Beginn" and "Ende") and free text for the rest ("Dienstags
+ * 19:00 Uhr", whose weekday need not even match the start): no rhythm and no session length, so a
+ * weekly RRULE would be a guess, and one block from the first to the last day blocks weeks in the
+ * reader's calendar. The entry is the first session: on the start day until the end's time of day
+ * (the sessions' usual end; without one later than the start, no end is known and the entry has
+ * none, which RFC 5545 reads as ending when it begins). The DESCRIPTION says the rest.
+ * A course on one day, and every event (a retreat is one block), stay as they are.
+ */
+export function courseSession(
+  source: Pick<CalendarSource, "kind" | "starts_at" | "ends_at" | "date" | "time" | "description">,
+) {
+  const whole = { startsAt: source.starts_at, endsAt: source.ends_at, description: source.description };
+  if (source.kind !== "courses" || !source.ends_at) return whole;
+  const start = berlinParts(source.starts_at);
+  const end = berlinParts(source.ends_at);
+  const day = (p: typeof start) => `${p.year}-${p.month}-${p.day}`;
+  const clock = (p: typeof start) => `${p.hour}:${p.minute}:${p.second}`;
+  if (day(start) === day(end)) return whole;
+  // The start day's offset: a session between start and end time never spans the night's clock change.
+  const endsAt =
+    clock(end) > clock(start) ? new Date(`${day(start)}T${clock(end)}${start.offset}`).toISOString() : null;
+  const schedule = [source.date, source.time]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+  const note = [
+    `Erster Termin des Kurses. Der letzte Termin endet am ${end.day}.${end.month}.${end.year} um ${end.hour}:${end.minute} Uhr.`,
+    ...(schedule ? [`Termine: ${schedule}`] : []),
+    "Alle Termine stehen auf der Kursseite.",
+  ].join("\n");
+  return {
+    startsAt: source.starts_at,
+    endsAt,
+    description: source.description ? `${note}\n\n${source.description}` : note,
+  };
+}
+
 /** The calendar file of an event or course. */
 export function calendarFileOf(source: CalendarSource) {
+  const session = courseSession(source);
   return calendarFile({
     uid: `${source.kind}-${source.id}@behappy`,
     sequence: source.calendar_sequence,
     title: source.title,
-    startsAt: source.starts_at,
-    endsAt: source.ends_at,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
     location: source.location,
     url: publicUrl(`${KIND_TEXT[source.kind].path}/${source.id}`),
-    description: source.description,
+    description: session.description,
     stamp: realNow().toISOString(),
   });
 }

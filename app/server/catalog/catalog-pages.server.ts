@@ -9,6 +9,8 @@ import { getCatalogItem, listCatalog, listSections, loadedCompletely } from "~/s
 import { publicUrl } from "~/server/http/urls.server";
 import { catalogCacheHeaders, cacheHeaders } from "~/server/http/cache-policy.server";
 import { streamOrAwait } from "~/server/http/streaming.server";
+import { seatState } from "~/lib/catalog/seats";
+import { waitlistPrefillOf } from "~/server/catalog/waitlist.server";
 
 /**
  * Loaders of the catalogue pages.
@@ -24,15 +26,21 @@ export async function loadCatalogDetail(
   const result = await getCatalogItem(getAuth(context).viewer, kind, params.id);
   if (result.state !== "found") {
     return data(
-      { result, canonical: null, image: null, jsonLd: null },
+      { result, canonical: null, image: null, jsonLd: null, waitlistPrefill: null },
       { status: result.state === "not-found" ? 404 : 500, headers: cacheHeaders("private") },
     );
   }
   const canonical = publicUrl(`${KIND_TEXT[kind].path}/${result.item.id}`);
   const image = result.item.image_url.startsWith("/") ? publicUrl(result.item.image_url) : result.item.image_url;
+  // A sold-out page's waitlist form starts with a member's name and address. That page is theirs
+  // alone: members share a render only when it holds nothing of them but the address stand-in
+  // (decision 0023), and a name has no stand-in. Visitors' pages stay as they were (cacheable).
+  const { user, viewer } = getAuth(context);
+  const waitlistPrefill =
+    user && seatState(result.item)?.label === "Ausgebucht" ? await waitlistPrefillOf(viewer, user.email) : null;
   return data(
-    { result, canonical, image, jsonLd: structuredData(result.item, canonical, publicUrl) },
-    { headers: await catalogCacheHeaders(request, context) },
+    { result, canonical, image, jsonLd: structuredData(result.item, canonical, publicUrl), waitlistPrefill },
+    { headers: await catalogCacheHeaders(request, context, { shareable: waitlistPrefill === null }) },
   );
 }
 

@@ -99,4 +99,52 @@ describe("waitlist jobs", () => {
     expect(left).toEqual([]);
     await setShopClock(null);
   });
+
+  it("the offer greets by the typed name only a member who joined with their own confirmed address", async () => {
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { joinWaitlist } = await import("~/server/catalog/waitlist.server");
+    const { createUser } = await import("~/server/members/accounts.server");
+    const password = "sicheres-Passwort-123";
+    const confirmed = await createUser({ email: "lina-bestaetigt@example.com", password, emailConfirmed: true });
+    const unconfirmed = await createUser({ email: "lina-offen@example.com", password, emailConfirmed: false });
+
+    /** The first line of the offer mail to `email`, who joined a sold-out event as `userId` under `name`. */
+    async function greetingOf(userId: string | null, email: string, name: string) {
+      const { eventId, orderId } = await asService(async (tx) => {
+        const { rows } = await sql<{ id: string }>`
+          insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+          values ('Gruß-Abend', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
+                  now() + interval '10 days')
+          returning id`.execute(tx);
+        const { rows: orders } = await sql<{ id: string }>`
+          insert into public.orders (customer_name, customer_email, total_amount, status)
+          values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
+        await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+                  values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', 'Gruß-Abend', 1, 30)`.execute(tx);
+        return { eventId: rows[0].id, orderId: orders[0].id };
+      });
+      const joined = await asService((tx) =>
+        joinWaitlist(tx, { itemType: "event", itemId: eventId, userId }, { name, email, seats: 1 }),
+      );
+      expect(joined).toBe("joined");
+      await asService((tx) =>
+        sql`update public.orders set status = 'cancelled' where id = ${orderId}::uuid`.execute(tx),
+      );
+      await runDueJobsNow(JOB_HANDLERS);
+      const [mail] = await offerMails(eventId);
+      expect(mail.to_address).toBe(email);
+      return mail.text_body.split("\n")[0];
+    }
+
+    // Signed in, at the account's own confirmed address (in any case): the name.
+    expect(await greetingOf(confirmed, "Lina-Bestaetigt@example.com", "Lina Warteliste")).toBe(
+      "Hallo Lina Warteliste,",
+    );
+    // A visitor may type anything next to anyone's address: no stranger's words in the mail.
+    expect(await greetingOf(null, "fremd@example.com", "Gewinn abholen: evil.example")).toBe("Hallo,");
+    // A member at another address, or at their own before confirming it: the same.
+    expect(await greetingOf(confirmed, "jemand-anderes@example.com", "Lina Warteliste")).toBe("Hallo,");
+    expect(await greetingOf(unconfirmed, "lina-offen@example.com", "Lina Warteliste")).toBe("Hallo,");
+  });
 });

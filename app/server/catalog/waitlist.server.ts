@@ -2,11 +2,14 @@ import { sql } from "kysely";
 import type { WaitlistRow } from "~/lib/catalog/types";
 import { formatDateTime } from "~/lib/format";
 import { WAITLIST_CONSENT_TEXT, type WaitlistInput } from "~/lib/schemas/waitlist";
-import type { Tx } from "~/server/db/db.server";
+import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
 import { greetingMail } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { accountAddress } from "~/server/members/accounts.server";
+import { getMemberProfile } from "~/server/members/members.server";
+import { logger } from "~/server/platform/log.server";
 import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
 
 /**
@@ -30,6 +33,31 @@ async function waitlistItem(tx: Tx, itemType: WaitlistItemType, itemId: string) 
     .select(sql<boolean>`coalesce(item.starts_at <= public.shop_now(), false)`.as("past"))
     .where("item.id", "=", itemId)
     .executeTakeFirst();
+}
+
+/** What the waitlist form starts with for a signed-in member (they can still change both). */
+export interface WaitlistPrefill {
+  name: string;
+  email: string;
+}
+
+/**
+ * The profile's name and the account's address, read as the member (RLS: their own profile).
+ * Null when nothing can be read: the form then starts empty, as for a visitor.
+ */
+export async function waitlistPrefillOf(viewer: Viewer, email: string): Promise<WaitlistPrefill | null> {
+  if (viewer.role !== "authenticated") return null;
+  try {
+    const profile = await withViewer(viewer, (tx) => getMemberProfile(tx, viewer.userId));
+    const name = [profile?.first_name, profile?.last_name]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(" ");
+    return { name, email };
+  } catch (error) {
+    logger.error("waitlist prefill failed", { error: (error as Error).message });
+    return null;
+  }
 }
 
 /** "joined", or why not: already on it, seats are free to book, the item has begun or is gone. */
@@ -121,21 +149,40 @@ export function waitlistOfferMail(input: {
   expiresAt: string;
   email: string;
   link: string;
+  /** The name the form asked for, when the mail may carry it (`nameForMail`); else "Hallo,". */
+  name: string | null;
 }) {
   const seats = input.seats === 1 ? "ist ein Platz" : `sind ${input.seats} Plätze`;
   const held = input.seats === 1 ? "Wir halten ihn" : "Wir halten sie";
-  return greetingMail(`Ein Platz ist frei: ${input.title} – BeHappy`, "Dein Platz von der Warteliste", [
+  return greetingMail(
+    `Ein Platz ist frei: ${input.title} – BeHappy`,
+    "Dein Platz von der Warteliste",
     [
-      `gute Nachricht: Für „${input.title}“ ${seats} frei geworden. ${held} bis ${formatDateTime(input.expiresAt)} Uhr für dich.`,
+      [
+        `gute Nachricht: Für „${input.title}“ ${seats} frei geworden. ${held} bis ${formatDateTime(input.expiresAt)} Uhr für dich.`,
+      ],
+      ["Hier buchst du:", { href: input.link, label: "Platz buchen", spelledOut: true }],
+      [
+        `Buche mit einem Konto zu dieser E-Mail-Adresse (${input.email}); wenn du noch keins hast, legst du es beim Bestellen an.`,
+      ],
+      [
+        "Du möchtest nicht mehr teilnehmen? Über denselben Link gibst du den Platz frei – dann fragen wir die nächste Person auf der Warteliste.",
+      ],
     ],
-    ["Hier buchst du:", { href: input.link, label: "Platz buchen", spelledOut: true }],
-    [
-      `Buche mit einem Konto zu dieser E-Mail-Adresse (${input.email}); wenn du noch keins hast, legst du es beim Bestellen an.`,
-    ],
-    [
-      "Du möchtest nicht mehr teilnehmen? Über denselben Link gibst du den Platz frei – dann fragen wir die nächste Person auf der Warteliste.",
-    ],
-  ]);
+    input.name,
+  );
+}
+
+/**
+ * The name typed on the waitlist form, if the offer mail may greet with it. Anyone may type any
+ * name next to any address, and a mail to an address nobody confirmed carries nothing its sender
+ * typed (docs/security.md, "No stranger's words"): so only when a signed-in member joined with
+ * their own account address, and that address is confirmed. Everyone else gets "Hallo,".
+ */
+export async function nameForMail(tx: Tx, entry: { name: string; email: string; user_id: string | null }) {
+  if (!entry.user_id) return null;
+  const own = await accountAddress(tx, entry.user_id);
+  return own?.confirmed && own.email.toLowerCase() === entry.email.toLowerCase() ? entry.name : null;
 }
 
 /**
@@ -146,7 +193,7 @@ export const waitlistOffer: JobHandler = async (tx, job) => {
   const entryId = String(job.payload.entry_id);
   const entry = await tx
     .selectFrom("waitlist_entries")
-    .select(["id", "item_id", "item_type", "email", "seats", "offered_at", "offer_expires_at"])
+    .select(["id", "item_id", "item_type", "name", "email", "user_id", "seats", "offered_at", "offer_expires_at"])
     .where("id", "=", entryId)
     .where("status", "=", "offered")
     .executeTakeFirst();
@@ -165,6 +212,7 @@ export const waitlistOffer: JobHandler = async (tx, job) => {
     expiresAt: new Date(entry.offer_expires_at).toISOString(),
     email: entry.email,
     link: publicUrl(`/warteliste?token=${encodeURIComponent(token)}`),
+    name: await nameForMail(tx, entry),
   });
   const offered = Math.round(new Date(entry.offered_at).getTime() / 1000);
   await enqueueMail(tx, { to: entry.email, ...mail }, { key: `waitlist-offer:${entry.id}:${offered}`, secret: true });

@@ -17,20 +17,31 @@ export function mailLayout(title: string, body: string) {
 export type MailLink = { href: string; label: string; spelledOut: boolean };
 
 /**
- * A short mail in both forms from the same paragraphs: "Hallo,", the blocks, the team's greeting.
- * Text puts a blank line between blocks and a line break between a block's lines; HTML gives each
- * line its own paragraph.
+ * A short mail in both forms from the same paragraphs: "Hallo," (or "Hallo Name," when the caller
+ * may name the reader: only to an address its owner confirmed, docs/security.md), the blocks, the
+ * team's greeting. Text puts a blank line between blocks and a line break between a block's lines;
+ * HTML gives each line its own paragraph.
  */
-export function greetingMail(subject: string, title: string, blocks: (string | MailLink)[][]) {
+export function greetingMail(
+  subject: string,
+  title: string,
+  blocks: (string | MailLink)[][],
+  name: string | null = null,
+) {
+  const hello = name ? `Hallo ${name},` : "Hallo,";
   const lineText = (line: string | MailLink) => (typeof line === "string" ? line : line.href);
   const lineHtml = (line: string | MailLink) =>
     typeof line === "string"
       ? `<p>${escapeHtml(line)}</p>`
       : `<p><a href="${escapeHtml(line.href)}">${escapeHtml(line.label)}</a></p>` +
         (line.spelledOut ? `<p style="font-size:13px;color:#6b7280">${escapeHtml(line.href)}</p>` : "");
-  const text = [["Hallo,"], ...blocks, ["Viele Grüße", "dein BeHappy-Team"]]
+  const text = [[hello], ...blocks, ["Viele Grüße", "dein BeHappy-Team"]]
     .map((block) => block.map(lineText).join("\n"))
     .join("\n\n");
-  const html = ["<p>Hallo,</p>", ...blocks.flat().map(lineHtml), "<p>Viele Grüße<br>dein BeHappy-Team</p>"].join("");
+  const html = [
+    `<p>${escapeHtml(hello)}</p>`,
+    ...blocks.flat().map(lineHtml),
+    "<p>Viele Grüße<br>dein BeHappy-Team</p>",
+  ].join("");
   return { subject, text, html: mailLayout(title, html) };
 }

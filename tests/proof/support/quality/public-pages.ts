@@ -67,7 +67,7 @@ const NOT_PUBLIC: Record<string, string> = {
   "sitemap.xml": "XML, not HTML",
   "robots.txt": "plain text",
   "events/:id/kalender.ics": "calendar file (tests/e2e/event-seats.spec.ts, app/server/catalog/calendar.test.ts)",
-  "courses/:id/kalender.ics": "calendar file, as for events",
+  "courses/:id/kalender.ics": "calendar file: the first session (tests/e2e/course-calendar.spec.ts)",
   checkout: "members only (redirects to /auth)",
   "order-confirmation/:orderId": "members only",
   "rechnungen/:invoiceId": "members and admins only, PDF download",
