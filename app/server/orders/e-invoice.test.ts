@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { orderNumber } from "~/lib/format";
 import { sellerOf } from "~/lib/operator";
+import { bankTransferFor } from "~/server/orders/bank-transfer.server";
 import { renderEInvoiceXml } from "~/server/orders/e-invoice.server";
 import { inspectPdf, validateCii } from "~/server/orders/fixtures/cii-schema";
 import { invoice } from "~/server/orders/fixtures/invoice-document";
@@ -18,6 +20,7 @@ const storno: InvoiceDocument = {
   number: "RE-2026-000043",
   kind: "cancellation",
   total_amount: -64.6,
+  settledAtIssue: 0,
   cancels: { number: "RE-2026-000042", issuedAt: "2026-11-24T09:30:00.000Z" },
 };
 
@@ -88,6 +91,62 @@ describe("e-invoice XML (EN 16931, CII)", () => {
     expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
     expect(text(xml, "ram:BuyerReference")).toEqual(["3f2a9c1b"]);
+  });
+});
+
+describe("e-invoice payment state (BT-113, BT-115, BT-83)", () => {
+  const summation = (xml: string) =>
+    [...xml.matchAll(/<ram:(\w+)[^>]*>[^<]*<\/ram:\1>/g)]
+      .filter((m) => xml.indexOf(m[0]) > xml.indexOf("<ram:SpecifiedTradeSettlementHeaderMonetarySummation>"))
+      .filter((m) => xml.indexOf(m[0]) < xml.indexOf("</ram:SpecifiedTradeSettlementHeaderMonetarySummation>"))
+      .map((m) => m[1]);
+
+  it("says a paid invoice is paid: all of it prepaid, nothing due, in the schema's order", async () => {
+    for (const format of ["factur-x", "xrechnung"] as const) {
+      const xml = await renderEInvoiceXml(company, format);
+      expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+      expect(text(xml, "ram:GrandTotalAmount")).toEqual(["64.60"]);
+      expect(text(xml, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+      expect(text(xml, "ram:DuePayableAmount")).toEqual(["0.00"]);
+      expect(summation(xml)).toEqual([
+        "LineTotalAmount",
+        "TaxBasisTotalAmount",
+        "TaxTotalAmount",
+        "GrandTotalAmount",
+        "TotalPrepaidAmount",
+        "DuePayableAmount",
+      ]);
+      expect(text(xml, "ram:Description").join(" ")).toContain("bereits eingegangen");
+    }
+  });
+
+  it("leaves the rest due when less was received, and caps an overpayment at the total", async () => {
+    const part = await renderEInvoiceXml({ ...company, settledAtIssue: 20 }, "factur-x");
+    expect(await validateCii(part)).toEqual({ valid: true, errors: [] });
+    expect(text(part, "ram:TotalPrepaidAmount")).toEqual(["20.00"]);
+    expect(text(part, "ram:DuePayableAmount")).toEqual(["44.60"]);
+    expect(text(part, "ram:Description").join(" ")).not.toContain("bereits eingegangen");
+    const over = await renderEInvoiceXml({ ...company, settledAtIssue: 100 }, "factur-x");
+    expect(text(over, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+    expect(text(over, "ram:DuePayableAmount")).toEqual(["0.00"]);
+  });
+
+  it("asks for the order's Verwendungszweck, as the confirmation, the mails and the GiroCode do", async () => {
+    const xml = await renderEInvoiceXml(company, "factur-x");
+    expect(text(xml, "ram:PaymentReference")).toEqual([orderNumber(company.order_id)]);
+    expect(bankTransferFor({ total_amount: 64.6 }, orderNumber(company.order_id))?.reference).toBe("3f2a9c1b");
+  });
+
+  it("a credit note: what is paid back is due, the rest settled; the sums add up", async () => {
+    const refunded = await renderEInvoiceXml({ ...storno, settledAtIssue: 0 }, "factur-x");
+    expect(await validateCii(refunded)).toEqual({ valid: true, errors: [] });
+    expect(text(refunded, "ram:TotalPrepaidAmount")).toEqual(["0.00"]);
+    expect(text(refunded, "ram:DuePayableAmount")).toEqual(["64.60"]);
+    // Set back to "Ausstehend": the money stays with the order, nothing is paid back.
+    const kept = await renderEInvoiceXml({ ...storno, settledAtIssue: 64.6 }, "xrechnung");
+    expect(await validateCii(kept)).toEqual({ valid: true, errors: [] });
+    expect(text(kept, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+    expect(text(kept, "ram:DuePayableAmount")).toEqual(["0.00"]);
   });
 });
 

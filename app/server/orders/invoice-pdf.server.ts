@@ -24,6 +24,16 @@ const CLOSING_TEXT: Record<InvoiceKind, string> = {
     "Diese Rechnungskorrektur mindert die oben genannte Rechnung um die zurückgegebenen Positionen. Den Betrag erstatten wir auf dein Konto.",
 };
 
+/**
+ * The closing sentence; an invoice issued before all of it was received (not the shop's own way, as
+ * "Zahlung eingegangen" completes an order only once paid) says what is open, as its e-invoice does.
+ */
+function closingText(invoice: InvoiceDocument) {
+  const open = Math.round((Math.abs(invoice.total_amount) - invoice.settledAtIssue) * 100) / 100;
+  if (invoice.kind !== "invoice" || !(open > 0)) return CLOSING_TEXT[invoice.kind];
+  return `Bereits eingegangen: ${formatPrice(invoice.settledAtIssue)}. Bitte überweise den offenen Betrag von ${formatPrice(open)} mit dem Verwendungszweck ${orderNumber(invoice.order_id)} auf das unten genannte Konto.`;
+}
+
 const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
 
 /**
@@ -170,7 +180,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   }
 
   doc.moveDown(1.5).font(REGULAR).fontSize(10);
-  doc.text(CLOSING_TEXT[invoice.kind], left, doc.y, { width });
+  doc.text(closingText(invoice), left, doc.y, { width });
   // A shipping fee stands as its own line ("Versand") above.
   if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });
 
