@@ -1,3 +1,4 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { orderNumber } from "~/lib/format";
 import { sellerOf } from "~/lib/operator";
@@ -175,5 +176,52 @@ describe("Factur-X PDF", () => {
     // PDF/A allows only embedded fonts: every font carries its file, none is a bare standard font.
     expect(plain).toContain("/FontFile2");
     expect(plain).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+});
+
+describe("the PDF's metadata", () => {
+  const metadataOf = async (pdf: Uint8Array) => {
+    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+    const { info, metadata } = (await doc.getMetadata()) as unknown as {
+      info: Record<string, unknown>;
+      metadata: { get: (name: string) => unknown } | null;
+    };
+    await doc.destroy();
+    return { info, xmp: (name: string) => metadata?.get(name) };
+  };
+
+  it("is German, in the document information and the XMP alike, for invoices, Stornos and corrections", async () => {
+    const correction = { ...storno, number: "RE-2026-000044", kind: "correction" } as InvoiceDocument;
+    const seller = company.seller.company;
+    const cases = [
+      [company, "Rechnung RE-2026-000042", `Rechnung RE-2026-000042 vom 24.11.2026, ausgestellt von ${seller}`],
+      [
+        storno,
+        "Stornorechnung RE-2026-000043",
+        `Stornorechnung RE-2026-000043 vom 24.11.2026 zur Rechnung RE-2026-000042, ausgestellt von ${seller}`,
+      ],
+      [
+        correction,
+        "Rechnungskorrektur RE-2026-000044",
+        `Rechnungskorrektur RE-2026-000044 vom 24.11.2026 zur Rechnung RE-2026-000042, ausgestellt von ${seller}`,
+      ],
+    ] as const;
+    for (const [document, title, subject] of cases) {
+      const { info, xmp } = await metadataOf(await renderInvoicePdf(document));
+      expect(info).toMatchObject({
+        Title: title,
+        Subject: subject,
+        Author: seller,
+        Creator: `Onlineshop von ${seller}`,
+        Language: "de-DE",
+      });
+      expect(String(info.Keywords)).toContain("E-Rechnung");
+      expect(JSON.stringify(info)).not.toMatch(/Invoice|issued by/);
+      // PDF/A-3: the XMP says what the document information says.
+      expect(xmp("dc:title")).toBe(title);
+      expect(xmp("dc:description")).toBe(subject);
+      expect(xmp("xmp:creatortool")).toBe(`Onlineshop von ${seller}`);
+      expect(xmp("dc:creator")).toEqual([seller]);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { INVOICE_KIND_LABEL, invoiceSums, type InvoiceKind } from "~/lib/invoice
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
-import { embedFacturX } from "~/server/orders/e-invoice.server";
+import { embedFacturX, pdfMetadataOf } from "~/server/orders/e-invoice.server";
 import boldFontUrl from "~/server/orders/fonts/LiberationSans-Bold.ttf?inline";
 import regularFontUrl from "~/server/orders/fonts/LiberationSans-Regular.ttf?inline";
 
@@ -55,10 +55,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
 /** The printed invoice alone (pdfkit), before the e-invoice XML is embedded. */
 export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   const operator = invoice.seller;
+  const about = pdfMetadataOf(invoice);
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `${INVOICE_KIND_LABEL[invoice.kind]} ${invoice.number}`, Author: operator.company },
+    // German, as the Factur-X step writes it again (embedFacturX), so the two never disagree.
+    lang: "de-DE",
+    info: { Title: about.title, Subject: about.subject, Author: about.author, Creator: about.creator },
   });
   // Own names: "Helvetica" is already taken by pdfkit's default font, which is not embedded.
   doc.registerFont(REGULAR, REGULAR_FONT);
