@@ -5,7 +5,7 @@ import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/
 /**
  * The money documents after an order against a real PGlite with the migrations: what an invoice,
  * a Rechnungskorrektur and a Stornorechnung say is settled and due (their e-invoice's BT-113 and
- * BT-115).
+ * BT-115), and the partial refund's mail carrying its Rechnungskorrektur.
  */
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(closeMemoryDatabase);
@@ -112,5 +112,46 @@ describe("what a document says is settled when it was issued", () => {
     await asService((tx) => changeOrderStatusIn(tx, orderId, "pending"));
     const [, storno] = await documentsOf(orderId);
     expect([storno.kind, storno.settledAtIssue]).toEqual(["cancellation", 14.95]);
+  });
+});
+
+describe("the partial refund's mail", () => {
+  it("carries the Rechnungskorrektur and names it, as the cancellation mail carries the Stornorechnung", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { orderNumber } = await import("~/lib/format");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder("teilerstattung@example.com", 2);
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const item = await asService((tx) =>
+      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    const { correction } = await withViewer(viewer, (tx) =>
+      refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]),
+    );
+    await runDueJobsNow(JOB_HANDLERS);
+    const mails = await asService(async (tx) => {
+      const { rows } = await sql<{
+        subject: string;
+        text_body: string;
+        attachments: { filename: string; contentType: string; content: string }[] | null;
+      }>`select subject, text_body, attachments from public.mail_outbox
+          where to_address = 'teilerstattung@example.com' and subject like 'Deine Erstattung%'`.execute(tx);
+      return rows;
+    });
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.subject).toBe(`Deine Erstattung – ${orderNumber(orderId)}`);
+    expect(mail.text_body).toMatch(
+      new RegExp(`Im Anhang findest du die Rechnungskorrektur ${correction} vom \\d\\d\\.\\d\\d\\.\\d{4}\\.`),
+    );
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${correction}.pdf`, "application/pdf"],
+    ]);
+    const pdf = Buffer.from(mail.attachments![0].content, "base64");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -10,6 +10,8 @@ import type { JobHandler } from "~/server/jobs/jobs.server";
 import { greetingMail } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
+import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
+import { getInvoiceDocument } from "~/server/orders/invoices.server";
 import { orderRecipient } from "~/server/orders/order-mails.server";
 
 /**
@@ -183,7 +185,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
   const refundId = job.payload.refund_id ? String(job.payload.refund_id) : null;
   const refund = await tx
     .selectFrom("refunds")
-    .select(["id", "amount", "due_on", "reason"])
+    .select(["id", "amount", "due_on", "reason", "correction_invoice_id"])
     .where("order_id", "=", orderId)
     .$if(refundId !== null, (q) => q.where("id", "=", refundId!))
     .where("status", "=", "open")
@@ -200,11 +202,43 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
     .execute();
   const number = orderNumber(orderId);
   const link = publicUrl(`/erstattung?token=${encodeURIComponent(token)}`);
+  // A partial refund is this mail's news: its Rechnungskorrektur comes with it, as the
+  // Stornorechnung comes with the cancellation mail (attached only to a confirmed address, whose
+  // owner may read the name and address it prints; otherwise the dashboard has it).
+  const correction = refund.correction_invoice_id
+    ? await correctionOf(tx, refund.correction_invoice_id, recipient.confirmed)
+    : null;
   const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
     [
       `wir erstatten dir ${formatPrice(Number(refund.amount))} für ${refund.reason === "partial" ? "die zurückgegebenen Artikel deiner Bestellung" : "deine stornierte Bestellung"} ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      ...(correction ? [correction.sentence] : []),
     ],
     ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
   ]);
-  await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `refund-iban-request:${refund.id}`, secret: true });
+  await enqueueMail(
+    tx,
+    { to: recipient.email, ...mail, attachments: correction?.attachment ? [correction.attachment] : [] },
+    { key: `refund-iban-request:${refund.id}`, secret: true },
+  );
 };
+
+/** The Rechnungskorrektur of a partial refund for its mail: the sentence naming it, and the PDF. */
+async function correctionOf(tx: Tx, invoiceId: string, attach: boolean) {
+  const document = await getInvoiceDocument(tx, invoiceId);
+  if (!document) throw new Error("correction not readable");
+  const issued = `${document.number} vom ${formatDate(document.issued_at)}`;
+  if (!attach) {
+    return {
+      sentence: `In deinem Dashboard (${publicUrl("/dashboard")}) findest du die Rechnungskorrektur ${issued}.`,
+      attachment: null,
+    };
+  }
+  return {
+    sentence: `Im Anhang findest du die Rechnungskorrektur ${issued}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,
+    attachment: {
+      filename: `${document.number}.pdf`,
+      contentType: "application/pdf",
+      content: (await renderInvoicePdf(document)).toString("base64"),
+    },
+  };
+}
