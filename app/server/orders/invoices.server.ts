@@ -296,7 +296,8 @@ async function settledAtIssue(tx: Tx, invoice: { id: string; kind: string; total
   const { rows } = await sql<{ refund: string | null }>`
     select (select r.amount::text from public.refunds r
              where r.order_id = i.order_id and r.created_at <= i.issued_at
-               and case when i.kind = 'correction' then r.correction_invoice_id = i.id else r.reason <> 'partial' end
+               and case when i.kind = 'correction' then r.correction_invoice_id = i.id
+                        else r.reason in ('withdrawal', 'cancellation') end
              order by r.created_at desc limit 1) as refund
       from public.invoices i
      where i.id = ${invoice.id}::uuid`.execute(tx);

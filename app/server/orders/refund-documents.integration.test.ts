@@ -155,3 +155,42 @@ describe("the partial refund's mail", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
+
+describe("an overpayment", () => {
+  it("opens a refund of the excess, and the customer is asked for the account as for any refund", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { listRefunds } = await import("~/server/orders/refunds.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { orderNumber } = await import("~/lib/format");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder("ueberwiesen@example.com", 2);
+    const recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, { amount: 100 }));
+    expect(recorded).toMatchObject({ amount: 100, total: 29.9, received: 100, completed: true, refunded: 70.1 });
+    const { open } = await withViewer(viewer, (tx) => listRefunds(tx));
+    expect(open.filter((r) => r.orderId === orderId).map((r) => [r.reason, r.amount])).toEqual([["overpayment", 70.1]]);
+    // The invoice says 29,90 € were received, not 100 €.
+    expect((await documentsOf(orderId))[0].settledAtIssue).toBe(29.9);
+    // The list's "Zahlung eingegangen" sent again records nothing and opens nothing.
+    await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, {}));
+    expect((await withViewer(viewer, (tx) => listRefunds(tx))).open.filter((r) => r.orderId === orderId)).toHaveLength(
+      1,
+    );
+
+    await runDueJobsNow(JOB_HANDLERS);
+    const mails = await asService(async (tx) => {
+      const { rows } = await sql<{ subject: string; text_body: string }>`
+        select subject, text_body from public.mail_outbox
+         where to_address = 'ueberwiesen@example.com' and subject like 'Deine Erstattung%'`.execute(tx);
+      return rows;
+    });
+    expect(mails.map((m) => m.subject)).toEqual([`Deine Erstattung – ${orderNumber(orderId)}`]);
+    expect(mails[0].text_body).toMatch(
+      new RegExp(
+        `wir erstatten dir 70,10\\s€, die du für deine Bestellung ${orderNumber(orderId)} zu viel überwiesen hast, spätestens bis zum \\d\\d\\.\\d\\d\\.\\d{4}\\.`,
+      ),
+    );
+    expect(mails[0].text_body).toContain("Bankverbindung");
+  });
+});

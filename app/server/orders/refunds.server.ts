@@ -18,8 +18,10 @@ import { orderRecipient } from "~/server/orders/order-mails.server";
  * Refunds (issue 28): a paid order that is cancelled opens one (SQL trigger, migration
  * 20261127130000_refunds.sql) of what was received, due 14 days after the withdrawal or the
  * cancellation; an admin refunds chosen lines with a Rechnungskorrektur (`refundOrderLines`,
- * migration 20261127140000_partial_refunds.sql). The customer is asked for an IBAN by a mailed link (or the admin enters it); the
- * admin marks it done with a day, which records the money event and mails the customer.
+ * migration 20261127140000_partial_refunds.sql); money received beyond the order's total opens one
+ * of the excess (`recordPayment`, migration 20261130140000_overpayment_refunds.sql). The customer
+ * is asked for an IBAN by a mailed link (or the admin enters it); the admin marks it done with a
+ * day, which records the money event and mails the customer.
  */
 
 export interface RefundRow {
@@ -28,7 +30,7 @@ export interface RefundRow {
   number: string;
   customer: string;
   email: string;
-  reason: "withdrawal" | "cancellation" | "partial";
+  reason: "withdrawal" | "cancellation" | "partial" | "overpayment";
   amount: number;
   dueOn: string;
   /** Open past its due day. */
@@ -175,6 +177,13 @@ export async function completeRefund(tx: Tx, admin: { id: string; email: string 
   return { orderId: refund.order_id, amount: Number(refund.amount) };
 }
 
+/** What the refund mail says the money is for ("wir erstatten dir 70,10 €…"). */
+function refundPurpose(reason: string, number: string) {
+  if (reason === "partial") return ` für die zurückgegebenen Artikel deiner Bestellung ${number}`;
+  if (reason === "overpayment") return `, die du für deine Bestellung ${number} zu viel überwiesen hast`;
+  return ` für deine stornierte Bestellung ${number}`;
+}
+
 /**
  * Job "refund-iban-request" (scheduled with the refund): asks the customer for the account to pay
  * the refund to, by a link with a fresh token. Nothing when the account is known or it is settled.
@@ -210,7 +219,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
     : null;
   const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
     [
-      `wir erstatten dir ${formatPrice(Number(refund.amount))} für ${refund.reason === "partial" ? "die zurückgegebenen Artikel deiner Bestellung" : "deine stornierte Bestellung"} ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      `wir erstatten dir ${formatPrice(Number(refund.amount))}${refundPurpose(refund.reason, number)}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
       ...(correction ? [correction.sentence] : []),
     ],
     ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
