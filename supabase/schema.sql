@@ -957,6 +957,49 @@ begin
 end
 $$;
 
+-- Name: open_overpayment_refund(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.open_overpayment_refund(p_order_id uuid) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_order public.orders;
+  v_received numeric;
+  v_open numeric;
+  v_returned numeric;
+  v_excess numeric;
+  v_refund uuid;
+begin
+  -- The server role too: jobs and tests record money as it.
+  if not ((select auth.role()) = 'service_role' or public.is_admin((select auth.uid()))) then
+    raise exception 'admin only' using errcode = '42501';
+  end if;
+  select o.* into v_order from public.orders o where o.id = p_order_id for update;
+  if v_order.id is null or v_order.status = 'cancelled' then
+    return null;
+  end if;
+  select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0) into v_received
+    from public.order_payments p where p.order_id = p_order_id;
+  select coalesce(sum(r.amount) filter (where r.status = 'open'), 0),
+         coalesce(sum(r.amount) filter (where r.reason = 'partial'), 0)
+    into v_open, v_returned
+    from public.refunds r where r.order_id = p_order_id;
+  v_excess := v_received - v_open - (v_order.total_amount - v_returned);
+  if v_excess <= 0 then
+    return null;
+  end if;
+  insert into public.refunds (order_id, reason, amount, due_on)
+  values (p_order_id, 'overpayment', v_excess,
+          ((public.shop_now() + interval '14 days') at time zone 'Europe/Berlin')::date)
+  returning id into v_refund;
+  insert into public.jobs (kind, key, run_at, payload)
+  values ('refund-iban-request', 'refund-iban-request:' || v_refund, public.shop_now(),
+          jsonb_build_object('order_id', p_order_id, 'refund_id', v_refund));
+  return v_refund;
+end
+$$;
+
 -- Name: order_item_tax_snapshot(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.order_item_tax_snapshot() RETURNS trigger
@@ -1050,7 +1093,7 @@ begin
   insert into public.refunds (order_id, reason, amount, due_on)
   values (new.id, case when v_withdrawn is null then 'cancellation' else 'withdrawal' end, v_left,
           ((coalesce(v_withdrawn, public.shop_now()) + interval '14 days') at time zone 'Europe/Berlin')::date)
-  on conflict (order_id) where reason <> 'partial' do nothing
+  on conflict (order_id) where reason in ('withdrawal', 'cancellation') do nothing
   returning id into v_refund;
   if v_refund is not null then
     insert into public.jobs (kind, key, run_at, payload)
@@ -2720,7 +2763,7 @@ CREATE TABLE public.refunds (
     CONSTRAINT refunds_amount_check CHECK ((amount > (0)::numeric)),
     CONSTRAINT refunds_check CHECK (((status = 'done'::text) = (done_on IS NOT NULL))),
     CONSTRAINT refunds_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
-    CONSTRAINT refunds_reason_check CHECK ((reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text, 'partial'::text]))),
+    CONSTRAINT refunds_reason_check CHECK ((reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text, 'partial'::text, 'overpayment'::text]))),
     CONSTRAINT refunds_status_check CHECK ((status = ANY (ARRAY['open'::text, 'done'::text])))
 );
 
@@ -3384,7 +3427,7 @@ CREATE INDEX refunds_order_id_idx ON public.refunds USING btree (order_id);
 
 -- Name: refunds_whole_order_key; Type: INDEX; Schema: public
 
-CREATE UNIQUE INDEX refunds_whole_order_key ON public.refunds USING btree (order_id) WHERE (reason <> 'partial'::text);
+CREATE UNIQUE INDEX refunds_whole_order_key ON public.refunds USING btree (order_id) WHERE (reason = ANY (ARRAY['withdrawal'::text, 'cancellation'::text]));
 
 -- Name: voucher_redemptions_user_idx; Type: INDEX; Schema: public
 
@@ -4334,6 +4377,12 @@ REVOKE ALL ON FUNCTION public.next_invoice_number(p_at timestamp with time zone)
 -- Name: FUNCTION offer_waitlist_seats(p_item_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.offer_waitlist_seats(p_item_id uuid) FROM PUBLIC;
+
+-- Name: FUNCTION open_overpayment_refund(p_order_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.open_overpayment_refund(p_order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.open_overpayment_refund(p_order_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.open_overpayment_refund(p_order_id uuid) TO service_role;
 
 -- Name: FUNCTION order_item_tax_snapshot(); Type: ACL; Schema: public
 

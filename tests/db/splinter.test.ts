@@ -41,6 +41,7 @@ const KEPT_ON_PURPOSE = {
     "is_admin",
     "match_contract_cancellation",
     "my_membership",
+    "open_overpayment_refund",
     "place_order",
     "refund_order_lines",
     "register_participant",

@@ -104,21 +104,33 @@ test("an admin extends a payment deadline, never into the past; the trail and a 
   );
 });
 
-test("an amount with a thousands separator is taken; more than the total completes the order", async ({
+test("an amount with a thousands separator is taken; more than the total completes the order and is refunded", async ({
   page,
   signIn,
 }) => {
   test.setTimeout(120_000);
-  await signIn();
+  const { email } = await signIn();
   const { orderId } = await orderEvent(page, 1);
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
   const payment = page.getByRole("region", { name: "Zahlung" });
   await payment.getByLabel("Eingegangener Betrag (€)").fill("1.000,00");
   await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
-  await expect(
-    page.getByText(/^1\.000,00\s€ sind eingegangen – \d+,\d\d\s€ zu viel; die Bestellung ist abgeschlossen\.$/),
-  ).toBeVisible();
+  const toast = page.getByText(
+    /^1\.000,00\s€ sind eingegangen – (\d+,\d\d\s€) zu viel; die Bestellung ist abgeschlossen\. Die Erstattung von \1 steht unter „Erstattungen“\.$/,
+  );
+  await expect(toast).toBeVisible();
+  const excess = /– (\d+,\d\d)\s€ zu viel/.exec((await toast.textContent())!)![1];
   await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
   await expect(payment.getByTestId("payment-balance")).toHaveText(/^Überzahlung: \d+,\d\d\s€ zu viel\.$/);
+
+  // The excess is a refund like any other: in the admin's list, and the customer is asked where to.
+  await page.goto("/admin/erstattungen");
+  const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText("Überzahlung");
+  await expect(row).toContainText(excess);
+  expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.text.includes("zu viel überwiesen hast")), { timeout: 20_000 })
+    .toBe(true);
 });

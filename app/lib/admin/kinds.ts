@@ -142,8 +142,9 @@ export function orderItemTypeLabel(type: string, title: string) {
   return ORDER_ITEM_TYPE_LABELS[type] ?? type;
 }
 
-export const REFUND_REASON_LABEL: Record<"withdrawal" | "cancellation" | "partial", string> = {
+export const REFUND_REASON_LABEL: Record<"withdrawal" | "cancellation" | "partial" | "overpayment", string> = {
   withdrawal: "Widerruf",
   cancellation: "Stornierung",
   partial: "Teilerstattung",
+  overpayment: "Überzahlung",
 };

@@ -121,15 +121,24 @@ async function paymentReceived(
 }
 
 /** What the toast after "Zahlung eingegangen" says: completed, still open, or too much. */
-function paymentToast(recorded: { amount: number; total: number; received: number; completed: boolean }) {
+function paymentToast(recorded: {
+  amount: number;
+  total: number;
+  received: number;
+  completed: boolean;
+  refunded: number | null;
+}) {
   const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
   const came = `${formatPrice(recorded.amount)} sind eingegangen`;
   if (!recorded.completed) {
     return `${came}; es fehlen noch ${formatPrice(-difference)}. Die Bestellung bleibt ausstehend.`;
   }
+  const refund = recorded.refunded
+    ? ` Die Erstattung von ${formatPrice(recorded.refunded)} steht unter „Erstattungen“.`
+    : "";
   return difference > 0
-    ? `${came} – ${formatPrice(difference)} zu viel; die Bestellung ist abgeschlossen.`
-    : `${came}; die Bestellung ist abgeschlossen.`;
+    ? `${came} – ${formatPrice(difference)} zu viel; die Bestellung ist abgeschlossen.${refund}`
+    : `${came}; die Bestellung ist abgeschlossen.${refund}`;
 }
 
 async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: string) {

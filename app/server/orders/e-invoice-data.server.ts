@@ -160,6 +160,18 @@ function buyer(invoice: InvoiceDocument): BuyerParty {
   } as BuyerParty;
 }
 
+/** The payment terms (BT-20), in the words of the PDF: paid, still open, or what is paid back. */
+function paymentNote(creditNote: boolean, due: number, reference: string) {
+  if (creditNote) {
+    return due > 0
+      ? "Bereits gezahlte Beträge werden erstattet."
+      : "Mit der aufgehobenen Rechnung verrechnet; es wird nichts erstattet.";
+  }
+  return due > 0
+    ? `Zahlbar per Überweisung auf das angegebene Konto, Verwendungszweck ${reference}.`
+    : "Der Betrag ist bereits eingegangen; zu zahlen ist nichts mehr.";
+}
+
 /** The invoice in the library's internal format; `buyerReference` is BT-10 (XRechnung requires one). */
 export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string): Invoice {
   const { creditNote, lines } = directedLines(invoice);
@@ -167,6 +179,10 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
   const small = invoice.vatMode === "small-business";
   const issueDate = invoice.issued_at.slice(0, 10);
   const orderRef = orderNumber(invoice.order_id);
+  // What needs no more payment (BT-113) and what is still open (BT-115): a buyer's accounts payable
+  // pays the due amount, so a paid invoice must say 0.00 there. Both are positive in a credit note.
+  const prepaid = Math.min(cents(sums.gross), Math.max(0, cents(invoice.settledAtIssue))) / 100;
+  const due = (cents(sums.gross) - cents(prepaid)) / 100;
   const subtotals = sums.rates.map((rate) => ({
     "cbc:TaxableAmount": amount(rate.net),
     "cbc:TaxableAmount@currencyID": "EUR",
@@ -204,7 +220,8 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         {
           "cbc:PaymentMeansCode": "58",
           "cbc:PaymentMeansCode@name": "SEPA-Überweisung",
-          "cbc:PaymentID": invoice.number,
+          // The Verwendungszweck the confirmation page, the mails and the GiroCode give (BT-83).
+          "cbc:PaymentID": orderRef,
           "cac:PayeeFinancialAccount": {
             "cbc:ID": normalizeIban(invoice.seller.bank.iban),
             "cbc:Name": invoice.seller.bank.holder || invoice.seller.company,
@@ -215,9 +232,7 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         },
       ],
       "cac:PaymentTerms": {
-        "cbc:Note": creditNote
-          ? "Bereits gezahlte Beträge werden erstattet."
-          : "Zahlbar per Überweisung auf das angegebene Konto; der Betrag ist bereits eingegangen.",
+        "cbc:Note": paymentNote(creditNote, due, orderRef),
       },
       "cac:TaxTotal": [
         {
@@ -233,7 +248,9 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         "cbc:TaxExclusiveAmount@currencyID": "EUR",
         "cbc:TaxInclusiveAmount": amount(sums.gross),
         "cbc:TaxInclusiveAmount@currencyID": "EUR",
-        "cbc:PayableAmount": amount(sums.gross),
+        "cbc:PrepaidAmount": amount(prepaid),
+        "cbc:PrepaidAmount@currencyID": "EUR",
+        "cbc:PayableAmount": amount(due),
         "cbc:PayableAmount@currencyID": "EUR",
       },
       "cac:InvoiceLine": lines.map((line, n) => ({

@@ -1,5 +1,8 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
+import { orderNumber } from "~/lib/format";
 import { sellerOf } from "~/lib/operator";
+import { bankTransferFor } from "~/server/orders/bank-transfer.server";
 import { renderEInvoiceXml } from "~/server/orders/e-invoice.server";
 import { inspectPdf, validateCii } from "~/server/orders/fixtures/cii-schema";
 import { invoice } from "~/server/orders/fixtures/invoice-document";
@@ -18,6 +21,7 @@ const storno: InvoiceDocument = {
   number: "RE-2026-000043",
   kind: "cancellation",
   total_amount: -64.6,
+  settledAtIssue: 0,
   cancels: { number: "RE-2026-000042", issuedAt: "2026-11-24T09:30:00.000Z" },
 };
 
@@ -91,6 +95,62 @@ describe("e-invoice XML (EN 16931, CII)", () => {
   });
 });
 
+describe("e-invoice payment state (BT-113, BT-115, BT-83)", () => {
+  const summation = (xml: string) =>
+    [...xml.matchAll(/<ram:(\w+)[^>]*>[^<]*<\/ram:\1>/g)]
+      .filter((m) => xml.indexOf(m[0]) > xml.indexOf("<ram:SpecifiedTradeSettlementHeaderMonetarySummation>"))
+      .filter((m) => xml.indexOf(m[0]) < xml.indexOf("</ram:SpecifiedTradeSettlementHeaderMonetarySummation>"))
+      .map((m) => m[1]);
+
+  it("says a paid invoice is paid: all of it prepaid, nothing due, in the schema's order", async () => {
+    for (const format of ["factur-x", "xrechnung"] as const) {
+      const xml = await renderEInvoiceXml(company, format);
+      expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+      expect(text(xml, "ram:GrandTotalAmount")).toEqual(["64.60"]);
+      expect(text(xml, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+      expect(text(xml, "ram:DuePayableAmount")).toEqual(["0.00"]);
+      expect(summation(xml)).toEqual([
+        "LineTotalAmount",
+        "TaxBasisTotalAmount",
+        "TaxTotalAmount",
+        "GrandTotalAmount",
+        "TotalPrepaidAmount",
+        "DuePayableAmount",
+      ]);
+      expect(text(xml, "ram:Description").join(" ")).toContain("bereits eingegangen");
+    }
+  });
+
+  it("leaves the rest due when less was received, and caps an overpayment at the total", async () => {
+    const part = await renderEInvoiceXml({ ...company, settledAtIssue: 20 }, "factur-x");
+    expect(await validateCii(part)).toEqual({ valid: true, errors: [] });
+    expect(text(part, "ram:TotalPrepaidAmount")).toEqual(["20.00"]);
+    expect(text(part, "ram:DuePayableAmount")).toEqual(["44.60"]);
+    expect(text(part, "ram:Description").join(" ")).not.toContain("bereits eingegangen");
+    const over = await renderEInvoiceXml({ ...company, settledAtIssue: 100 }, "factur-x");
+    expect(text(over, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+    expect(text(over, "ram:DuePayableAmount")).toEqual(["0.00"]);
+  });
+
+  it("asks for the order's Verwendungszweck, as the confirmation, the mails and the GiroCode do", async () => {
+    const xml = await renderEInvoiceXml(company, "factur-x");
+    expect(text(xml, "ram:PaymentReference")).toEqual([orderNumber(company.order_id)]);
+    expect(bankTransferFor({ total_amount: 64.6 }, orderNumber(company.order_id))?.reference).toBe("3f2a9c1b");
+  });
+
+  it("a credit note: what is paid back is due, the rest settled; the sums add up", async () => {
+    const refunded = await renderEInvoiceXml({ ...storno, settledAtIssue: 0 }, "factur-x");
+    expect(await validateCii(refunded)).toEqual({ valid: true, errors: [] });
+    expect(text(refunded, "ram:TotalPrepaidAmount")).toEqual(["0.00"]);
+    expect(text(refunded, "ram:DuePayableAmount")).toEqual(["64.60"]);
+    // Set back to "Ausstehend": the money stays with the order, nothing is paid back.
+    const kept = await renderEInvoiceXml({ ...storno, settledAtIssue: 64.6 }, "xrechnung");
+    expect(await validateCii(kept)).toEqual({ valid: true, errors: [] });
+    expect(text(kept, "ram:TotalPrepaidAmount")).toEqual(["64.60"]);
+    expect(text(kept, "ram:DuePayableAmount")).toEqual(["0.00"]);
+  });
+});
+
 describe("the schema check itself", () => {
   it("refuses CII with an element the schema does not know", async () => {
     const xml = (await renderEInvoiceXml(company, "factur-x")).replace(
@@ -116,5 +176,52 @@ describe("Factur-X PDF", () => {
     // PDF/A allows only embedded fonts: every font carries its file, none is a bare standard font.
     expect(plain).toContain("/FontFile2");
     expect(plain).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+});
+
+describe("the PDF's metadata", () => {
+  const metadataOf = async (pdf: Uint8Array) => {
+    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+    const { info, metadata } = (await doc.getMetadata()) as unknown as {
+      info: Record<string, unknown>;
+      metadata: { get: (name: string) => unknown } | null;
+    };
+    await doc.destroy();
+    return { info, xmp: (name: string) => metadata?.get(name) };
+  };
+
+  it("is German, in the document information and the XMP alike, for invoices, Stornos and corrections", async () => {
+    const correction = { ...storno, number: "RE-2026-000044", kind: "correction" } as InvoiceDocument;
+    const seller = company.seller.company;
+    const cases = [
+      [company, "Rechnung RE-2026-000042", `Rechnung RE-2026-000042 vom 24.11.2026, ausgestellt von ${seller}`],
+      [
+        storno,
+        "Stornorechnung RE-2026-000043",
+        `Stornorechnung RE-2026-000043 vom 24.11.2026 zur Rechnung RE-2026-000042, ausgestellt von ${seller}`,
+      ],
+      [
+        correction,
+        "Rechnungskorrektur RE-2026-000044",
+        `Rechnungskorrektur RE-2026-000044 vom 24.11.2026 zur Rechnung RE-2026-000042, ausgestellt von ${seller}`,
+      ],
+    ] as const;
+    for (const [document, title, subject] of cases) {
+      const { info, xmp } = await metadataOf(await renderInvoicePdf(document));
+      expect(info).toMatchObject({
+        Title: title,
+        Subject: subject,
+        Author: seller,
+        Creator: `Onlineshop von ${seller}`,
+        Language: "de-DE",
+      });
+      expect(String(info.Keywords)).toContain("E-Rechnung");
+      expect(JSON.stringify(info)).not.toMatch(/Invoice|issued by/);
+      // PDF/A-3: the XMP says what the document information says.
+      expect(xmp("dc:title")).toBe(title);
+      expect(xmp("dc:description")).toBe(subject);
+      expect(xmp("xmp:creatortool")).toBe(`Onlineshop von ${seller}`);
+      expect(xmp("dc:creator")).toEqual([seller]);
+    }
   });
 });

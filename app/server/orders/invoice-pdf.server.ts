@@ -4,7 +4,7 @@ import { INVOICE_KIND_LABEL, invoiceSums, type InvoiceKind } from "~/lib/invoice
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
-import { embedFacturX } from "~/server/orders/e-invoice.server";
+import { embedFacturX, pdfMetadataOf } from "~/server/orders/e-invoice.server";
 import boldFontUrl from "~/server/orders/fonts/LiberationSans-Bold.ttf?inline";
 import regularFontUrl from "~/server/orders/fonts/LiberationSans-Regular.ttf?inline";
 
@@ -23,6 +23,16 @@ const CLOSING_TEXT: Record<InvoiceKind, string> = {
   correction:
     "Diese Rechnungskorrektur mindert die oben genannte Rechnung um die zurückgegebenen Positionen. Den Betrag erstatten wir auf dein Konto.",
 };
+
+/**
+ * The closing sentence; an invoice issued before all of it was received (not the shop's own way, as
+ * "Zahlung eingegangen" completes an order only once paid) says what is open, as its e-invoice does.
+ */
+function closingText(invoice: InvoiceDocument) {
+  const open = Math.round((Math.abs(invoice.total_amount) - invoice.settledAtIssue) * 100) / 100;
+  if (invoice.kind !== "invoice" || !(open > 0)) return CLOSING_TEXT[invoice.kind];
+  return `Bereits eingegangen: ${formatPrice(invoice.settledAtIssue)}. Bitte überweise den offenen Betrag von ${formatPrice(open)} mit dem Verwendungszweck ${orderNumber(invoice.order_id)} auf das unten genannte Konto.`;
+}
 
 const percent = (rate: number) => `${rate.toLocaleString("de-DE")} %`;
 
@@ -45,10 +55,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
 /** The printed invoice alone (pdfkit), before the e-invoice XML is embedded. */
 export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   const operator = invoice.seller;
+  const about = pdfMetadataOf(invoice);
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `${INVOICE_KIND_LABEL[invoice.kind]} ${invoice.number}`, Author: operator.company },
+    // German, as the Factur-X step writes it again (embedFacturX), so the two never disagree.
+    lang: "de-DE",
+    info: { Title: about.title, Subject: about.subject, Author: about.author, Creator: about.creator },
   });
   // Own names: "Helvetica" is already taken by pdfkit's default font, which is not embedded.
   doc.registerFont(REGULAR, REGULAR_FONT);
@@ -170,7 +183,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   }
 
   doc.moveDown(1.5).font(REGULAR).fontSize(10);
-  doc.text(CLOSING_TEXT[invoice.kind], left, doc.y, { width });
+  doc.text(closingText(invoice), left, doc.y, { width });
   // A shipping fee stands as its own line ("Versand") above.
   if (!(invoice.order.shipping_fee > 0)) doc.text("Lieferung versandkostenfrei.", { width });
 

@@ -29,6 +29,14 @@ describe("invoice PDF", () => {
     expect(text).toMatch(/Lieferadresse: Oma Groß, Lindenweg 1, 01067 Dresden,\s+Deutschland/);
   });
 
+  it("says paid only when it was: otherwise what is open, with the order's Verwendungszweck", async () => {
+    expect(await pdfText(await renderInvoicePdf(invoice))).toContain("Der Betrag ist bereits bei uns eingegangen.");
+    const text = await pdfText(await renderInvoicePdf({ ...invoice, settledAtIssue: 20 }));
+    expect(text).not.toContain("bereits bei uns eingegangen");
+    expect(text).toMatch(/Bereits eingegangen: 20,00\s€\. Bitte überweise den offenen Betrag von 44,60\s€/);
+    expect(text).toMatch(/Verwendungszweck\s+3f2a9c1b/);
+  });
+
   it("names the buyer's company and VAT id", async () => {
     const text = await pdfText(
       await renderInvoicePdf({

@@ -248,6 +248,7 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
   if (!invoice.seller || !invoice.vat_mode) throw new Error(`invoice ${invoice.number} has no seller snapshot`);
   const shippingFee = num(order.shipping_fee) ?? 0;
   const lines = (await linesOfInvoices(tx, [{ ...invoice, shipping_fee: shippingFee }])).get(invoice.id)!;
+  const total = num(invoice.total_amount) ?? 0;
   return {
     ...summary(invoice),
     delivery: delivery ? deliveryLines(delivery) : null,
@@ -258,7 +259,49 @@ export async function getInvoiceDocument(tx: Tx, invoiceId: string) {
     lines,
     seller: invoice.seller as unknown as InvoiceSeller,
     vatMode: (invoice.vat_mode === "small-business" ? "small-business" : "regular") as VatMode,
+    settledAtIssue: await settledAtIssue(tx, { ...invoice, total }),
   };
+}
+
+/**
+ * How much of a document's amount (as a positive sum) needs no more payment, as it stood when the
+ * document was issued; the e-invoice states it as prepaid (BT-113), the rest as due (BT-115), so a
+ * buyer's accounts payable does not pay an invoice twice.
+ *
+ * An invoice: what was received for the order up to its issue (payments less refunds, recorded in
+ * the same transaction as the completion that issued it, so `created_at <= issued_at` holds),
+ * capped at its total. An order with no payment recorded at all counts as paid in
+ * full, as refundable_amount() treats orders completed before amounts were recorded. Later payments
+ * never change an issued document.
+ *
+ * A credit note (Storno, Rechnungskorrektur): what is still to be paid back is the refund it opened
+ * (a correction's own refund, a cancellation's refund of the whole order, both written in the
+ * issuing transaction); the rest of its amount is settled without money moving (nothing was
+ * received for it, or the money stays with an order set back to "Ausstehend").
+ */
+async function settledAtIssue(tx: Tx, invoice: { id: string; kind: string; total: number }) {
+  const amount = Math.abs(invoice.total);
+  const cap = (euros: number) => Math.min(amount, Math.max(0, Math.round(euros * 100) / 100));
+  // Compared in SQL: a timestamp through JavaScript loses its microseconds.
+  if (invoice.kind === "invoice") {
+    const { rows } = await sql<{ received: string; recorded: boolean }>`
+      select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end)
+                        filter (where p.created_at <= i.issued_at), 0)::text as received,
+             count(p.id) > 0 as recorded
+        from public.invoices i
+        left join public.order_payments p on p.order_id = i.order_id
+       where i.id = ${invoice.id}::uuid`.execute(tx);
+    return rows[0]?.recorded ? cap(Number(rows[0].received)) : amount;
+  }
+  const { rows } = await sql<{ refund: string | null }>`
+    select (select r.amount::text from public.refunds r
+             where r.order_id = i.order_id and r.created_at <= i.issued_at
+               and case when i.kind = 'correction' then r.correction_invoice_id = i.id
+                        else r.reason in ('withdrawal', 'cancellation') end
+             order by r.created_at desc limit 1) as refund
+      from public.invoices i
+     where i.id = ${invoice.id}::uuid`.execute(tx);
+  return Math.round((amount - cap(Number(rows[0]?.refund ?? 0))) * 100) / 100;
 }
 
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof getInvoiceDocument>>>;

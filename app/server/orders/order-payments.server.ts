@@ -204,8 +204,8 @@ export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date
  * none is given, as from the status buttons and the list's menu: nothing for an order paid before
  * and set back to pending). A pending order is completed (invoice and mail, in this transaction)
  * only once everything received covers its total: paid in part it stays pending, with the rest open
- * (the payment sweep leaves it alone, as it has money). More than the total completes it and shows
- * as overpaid. Null when the order is unknown.
+ * (the payment sweep leaves it alone, as it has money). More than the total completes it, shows as
+ * overpaid and opens a refund of the excess (`refunded`). Null when the order is unknown.
  */
 export async function recordPayment(
   tx: Tx,
@@ -223,7 +223,8 @@ export async function recordPayment(
   const total = Number(order.total_amount);
   // The list's "Zahlung eingegangen" sent again for a paid order records nothing twice.
   if (order.status === "completed" && input.amount === undefined) {
-    return { previous: order.status, amount: 0, total, received: await receivedFor(tx, orderId), completed: true };
+    const received = await receivedFor(tx, orderId);
+    return { previous: order.status, amount: 0, total, received, completed: true, refunded: null };
   }
   const amount = input.amount ?? Math.max(0, total - (await receivedFor(tx, orderId)));
   if (amount > 0) {
@@ -243,7 +244,30 @@ export async function recordPayment(
   const received = await receivedFor(tx, orderId);
   const covered = received >= total;
   if (order.status !== "completed" && covered) await changeOrderStatusIn(tx, orderId, "completed");
-  return { previous: order.status, amount, total, received, completed: order.status === "completed" || covered };
+  const refunded = amount > 0 ? await openOverpaymentRefund(tx, orderId) : null;
+  return {
+    previous: order.status,
+    amount,
+    total,
+    received,
+    completed: order.status === "completed" || covered,
+    refunded,
+  };
+}
+
+/**
+ * More received than the order costs: the excess is owed back, so it becomes a refund in
+ * /admin/erstattungen with the same IBAN request as any other (SQL open_overpayment_refund, after
+ * the status has followed the payment, as a cancellation's refund would take all of it). The
+ * amount, or null when nothing is too much.
+ */
+async function openOverpaymentRefund(tx: Tx, orderId: string) {
+  const { rows } = await sql<{ id: string | null }>`
+    select public.open_overpayment_refund(${orderId}::uuid) as id`.execute(tx);
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const refund = await tx.selectFrom("refunds").select("amount").where("id", "=", id).executeTakeFirstOrThrow();
+  return Number(refund.amount);
 }
 
 /** What the order's payments add up to, less what was refunded. */

@@ -10,14 +10,18 @@ import type { JobHandler } from "~/server/jobs/jobs.server";
 import { greetingMail } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
+import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
+import { getInvoiceDocument } from "~/server/orders/invoices.server";
 import { orderRecipient } from "~/server/orders/order-mails.server";
 
 /**
  * Refunds (issue 28): a paid order that is cancelled opens one (SQL trigger, migration
  * 20261127130000_refunds.sql) of what was received, due 14 days after the withdrawal or the
  * cancellation; an admin refunds chosen lines with a Rechnungskorrektur (`refundOrderLines`,
- * migration 20261127140000_partial_refunds.sql). The customer is asked for an IBAN by a mailed link (or the admin enters it); the
- * admin marks it done with a day, which records the money event and mails the customer.
+ * migration 20261127140000_partial_refunds.sql); money received beyond the order's total opens one
+ * of the excess (`recordPayment`, migration 20261130140000_overpayment_refunds.sql). The customer
+ * is asked for an IBAN by a mailed link (or the admin enters it); the admin marks it done with a
+ * day, which records the money event and mails the customer.
  */
 
 export interface RefundRow {
@@ -26,7 +30,7 @@ export interface RefundRow {
   number: string;
   customer: string;
   email: string;
-  reason: "withdrawal" | "cancellation" | "partial";
+  reason: "withdrawal" | "cancellation" | "partial" | "overpayment";
   amount: number;
   dueOn: string;
   /** Open past its due day. */
@@ -173,6 +177,13 @@ export async function completeRefund(tx: Tx, admin: { id: string; email: string 
   return { orderId: refund.order_id, amount: Number(refund.amount) };
 }
 
+/** What the refund mail says the money is for ("wir erstatten dir 70,10 €…"). */
+function refundPurpose(reason: string, number: string) {
+  if (reason === "partial") return ` für die zurückgegebenen Artikel deiner Bestellung ${number}`;
+  if (reason === "overpayment") return `, die du für deine Bestellung ${number} zu viel überwiesen hast`;
+  return ` für deine stornierte Bestellung ${number}`;
+}
+
 /**
  * Job "refund-iban-request" (scheduled with the refund): asks the customer for the account to pay
  * the refund to, by a link with a fresh token. Nothing when the account is known or it is settled.
@@ -183,7 +194,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
   const refundId = job.payload.refund_id ? String(job.payload.refund_id) : null;
   const refund = await tx
     .selectFrom("refunds")
-    .select(["id", "amount", "due_on", "reason"])
+    .select(["id", "amount", "due_on", "reason", "correction_invoice_id"])
     .where("order_id", "=", orderId)
     .$if(refundId !== null, (q) => q.where("id", "=", refundId!))
     .where("status", "=", "open")
@@ -200,11 +211,43 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
     .execute();
   const number = orderNumber(orderId);
   const link = publicUrl(`/erstattung?token=${encodeURIComponent(token)}`);
+  // A partial refund is this mail's news: its Rechnungskorrektur comes with it, as the
+  // Stornorechnung comes with the cancellation mail (attached only to a confirmed address, whose
+  // owner may read the name and address it prints; otherwise the dashboard has it).
+  const correction = refund.correction_invoice_id
+    ? await correctionOf(tx, refund.correction_invoice_id, recipient.confirmed)
+    : null;
   const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
     [
-      `wir erstatten dir ${formatPrice(Number(refund.amount))} für ${refund.reason === "partial" ? "die zurückgegebenen Artikel deiner Bestellung" : "deine stornierte Bestellung"} ${number}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      `wir erstatten dir ${formatPrice(Number(refund.amount))}${refundPurpose(refund.reason, number)}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      ...(correction ? [correction.sentence] : []),
     ],
     ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
   ]);
-  await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `refund-iban-request:${refund.id}`, secret: true });
+  await enqueueMail(
+    tx,
+    { to: recipient.email, ...mail, attachments: correction?.attachment ? [correction.attachment] : [] },
+    { key: `refund-iban-request:${refund.id}`, secret: true },
+  );
 };
+
+/** The Rechnungskorrektur of a partial refund for its mail: the sentence naming it, and the PDF. */
+async function correctionOf(tx: Tx, invoiceId: string, attach: boolean) {
+  const document = await getInvoiceDocument(tx, invoiceId);
+  if (!document) throw new Error("correction not readable");
+  const issued = `${document.number} vom ${formatDate(document.issued_at)}`;
+  if (!attach) {
+    return {
+      sentence: `In deinem Dashboard (${publicUrl("/dashboard")}) findest du die Rechnungskorrektur ${issued}.`,
+      attachment: null,
+    };
+  }
+  return {
+    sentence: `Im Anhang findest du die Rechnungskorrektur ${issued}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,
+    attachment: {
+      filename: `${document.number}.pdf`,
+      contentType: "application/pdf",
+      content: (await renderInvoicePdf(document)).toString("base64"),
+    },
+  };
+}
