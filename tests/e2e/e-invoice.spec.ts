@@ -69,6 +69,12 @@ test("a company order with a VAT id: invoice PDF names both, the XML downloads a
   expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
   expect(xml).toContain("Glück &amp; Co. KG");
   expect(xml).toContain("DE123456789");
+  // Paid in full when issued: nothing due, so the buyer's accounts payable pays nothing again; the
+  // payment reference is the order's Verwendungszweck, as on the confirmation page.
+  expect(xml).toMatch(
+    /<ram:GrandTotalAmount>(\d+\.\d\d)<\/ram:GrandTotalAmount>\s*<ram:TotalPrepaidAmount>\1<\/ram:TotalPrepaidAmount>\s*<ram:DuePayableAmount>0\.00</,
+  );
+  expect(xml).toContain(`<ram:PaymentReference>${orderId.slice(0, 8)}</ram:PaymentReference>`);
   // The PDF carries the same XML as factur-x.xml and is structurally sound.
   const { check, facturX } = inspectPdf(pdfBytes);
   expect(check).toContain("No syntax or stream encoding errors found");
