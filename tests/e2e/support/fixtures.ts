@@ -180,7 +180,9 @@ export async function expectAccessible(page: Page, { exclude }: { exclude?: stri
 export function mailsTo(address: string) {
   let files: string[] = [];
   try {
-    files = readdirSync(MAIL_DIR).sort();
+    files = readdirSync(MAIL_DIR)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

@@ -1,7 +1,7 @@
 // A local SMTP server for the end-to-end run: accepts every mail and writes it as JSON into
 // MAIL_DIR, where tests read it. Loopback only. Recipients at unzustellbar.example are refused
 // for good (550), like an unknown mailbox, so tests can watch an undelivered mail.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -24,8 +24,12 @@ const server = new SMTPServer({
     stream.on("data", (chunk) => chunks.push(chunk));
     stream.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
-      const file = path.join(dir, `${Date.now()}-${++counter}.json`);
-      writeFileSync(file, JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw }));
+      const name = `${Date.now()}-${++counter}.json`;
+      // Written under another name and renamed: a test reading the folder meanwhile never sees half a
+      // mail (a large one, with a PDF attached, takes a moment to write).
+      const partial = path.join(dir, `.${name}.partial`);
+      writeFileSync(partial, JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw }));
+      renameSync(partial, path.join(dir, name));
       callback();
     });
   },
