@@ -377,9 +377,10 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
     await runBoth(7.2);
     expect(await mailsLike("Zahlungserinnerung")).toEqual({ orders: ORDERS - 1, mails: ORDERS - 1 });
 
-    // Day 14 and a bit: the deadline has passed; both instances again, twice.
-    await runBoth(14.1);
-    await runBoth(14.2);
+    // Day 15 and a bit: the deadline day (placed + 14 days, a Berlin calendar day) is over, whatever
+    // the hour the test runs at; both instances again, twice.
+    await runBoth(15.1);
+    await runBoth(15.2);
     expect(await mailsLike("Bestellung storniert")).toEqual({ orders: ORDERS - 1, mails: ORDERS - 1 });
     const statuses = await query<{ status: string; n: number }>(
       url,
