@@ -26,6 +26,23 @@ async function offerMails(eventId: string) {
 
 const tokenOf = (text: string) => /\/warteliste\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? "";
 
+/** An event with one seat, sold to a pending order: the next visitor can only join its waitlist. */
+function soldOutEvent(title: string) {
+  return asService(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
+      values (${title}, 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
+              now() + interval '10 days')
+      returning id`.execute(tx);
+    const { rows: orders } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, status)
+      values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
+    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+              values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', ${title}, 1, 30)`.execute(tx);
+    return { eventId: rows[0].id, orderId: orders[0].id };
+  });
+}
+
 describe("waitlist jobs", () => {
   it("a freed seat mails the first in line; 48 hours unused, the next one is asked; the event's start deletes the list", async () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
@@ -37,19 +54,7 @@ describe("waitlist jobs", () => {
       await runDueJobsNow(JOB_HANDLERS);
     };
 
-    const { eventId, orderId } = await asService(async (tx) => {
-      const { rows } = await sql<{ id: string }>`
-        insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-        values ('Abend der Stille', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
-                now() + interval '10 days')
-        returning id`.execute(tx);
-      const { rows: orders } = await sql<{ id: string }>`
-        insert into public.orders (customer_name, customer_email, total_amount, status)
-        values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
-      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
-                values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', 'Abend der Stille', 1, 30)`.execute(tx);
-      return { eventId: rows[0].id, orderId: orders[0].id };
-    });
+    const { eventId, orderId } = await soldOutEvent("Abend der Stille");
     const join = (email: string) =>
       asService((tx) =>
         joinWaitlist(tx, { itemType: "event", itemId: eventId, userId: null }, { name: "Wartende", email, seats: 1 }),
@@ -111,19 +116,7 @@ describe("waitlist jobs", () => {
 
     /** The first line of the offer mail to `email`, who joined a sold-out event as `userId` under `name`. */
     async function greetingOf(userId: string | null, email: string, name: string) {
-      const { eventId, orderId } = await asService(async (tx) => {
-        const { rows } = await sql<{ id: string }>`
-          insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-          values ('Gruß-Abend', 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
-                  now() + interval '10 days')
-          returning id`.execute(tx);
-        const { rows: orders } = await sql<{ id: string }>`
-          insert into public.orders (customer_name, customer_email, total_amount, status)
-          values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
-        await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
-                  values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', 'Gruß-Abend', 1, 30)`.execute(tx);
-        return { eventId: rows[0].id, orderId: orders[0].id };
-      });
+      const { eventId, orderId } = await soldOutEvent("Gruß-Abend");
       const joined = await asService((tx) =>
         joinWaitlist(tx, { itemType: "event", itemId: eventId, userId }, { name, email, seats: 1 }),
       );
