@@ -154,8 +154,10 @@ test.describe("site shell", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // At 320 px the three theme buttons still fit inside the drawer's padding.
     await page.setViewportSize({ width: 320, height: 640 });
-    const overhang = await page.getByRole("banner").evaluate((header) => {
+    // The drawer at rest, once its slide-in has ended.
+    const overhang = await page.getByRole("banner").evaluate(async (header) => {
       const panel = header.querySelector(".site-menu-panel")!;
+      await Promise.all(panel.getAnimations().map((animation) => animation.finished));
       const inner = panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight);
       const buttons = [...panel.querySelectorAll(".theme-option")].map((b) => b.getBoundingClientRect().right);
       return Math.max(...buttons) - inner;

@@ -259,7 +259,8 @@ export function ThemeForm({ theme, redirectTo }: { theme: Theme; redirectTo: str
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <fieldset>
         <legend className="px-3 pb-1 text-sm text-muted-foreground">Farbschema</legend>
-        <div className="flex gap-1">
+        {/* Wrapping, not overflowing, where a wider system font meets a 320 px drawer. */}
+        <div className="flex flex-wrap gap-1">
           {THEMES.map(({ value, label, Icon }) => (
             <button
               key={value}
