@@ -42,7 +42,7 @@ insert into public.courses
    price, "behappy-price", show_on_startpage, show_on_offer, created_at)
 values
   ('c0000000-0000-4000-8000-000000000001', 'Selbstwert stärken in 8 Wochen', 'Persönlichkeitsentwicklung',
-   '/images/catalog/selbstwert-kurs.svg', 'ab 01.04.2027', 'Dienstags 19:00 Uhr', 'Online', 'Dr. Sarah Klein',
+   '/images/catalog/selbstwert-kurs.svg', 'ab 01.04.2027', 'Donnerstags 19:00 Uhr', 'Online', 'Dr. Sarah Klein',
    'Acht Wochen, acht Module: Du erkennst alte Glaubenssätze, ersetzt sie durch stärkende Gedanken und übst neue Gewohnheiten im Alltag.',
    249.00, 199.00, true, true, now() - interval '1 day'),
   ('c0000000-0000-4000-8000-000000000002', 'Achtsamkeit im Alltag', 'Achtsamkeit',
