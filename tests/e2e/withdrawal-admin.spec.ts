@@ -85,7 +85,7 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   await page.goto("/admin");
   await page.getByRole("link", { name: "Widerrufe" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Widerrufe" })).toBeVisible();
-  await page.getByRole("link", { name: "Nicht zugeordnet" }).click();
+  await page.getByRole("link", { name: "Offen" }).click();
   await page.getByLabel("Nach Name, E-Mail oder Bestellnummer suchen").fill(email);
   await page.getByRole("button", { name: "Suchen" }).click();
   const row = page.getByTestId("withdrawal-row").filter({ hasText: email });
@@ -108,9 +108,22 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
     .fill(orderNumber.toLowerCase());
   await page.getByTestId("withdrawal-row").filter({ hasText: email }).getByRole("button", { name: "Zuordnen" }).click();
   await expect(page.getByText(`Der Widerruf ist jetzt der Bestellung ${orderNumber} zugeordnet.`)).toBeVisible();
-  // Matched ones leave the "nicht zugeordnet" view; the full list links the order.
-  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toHaveCount(0, { timeout: 15_000 });
-  await page.getByRole("link", { name: "Alle Widerrufe" }).click();
+  // Matched, it stays open until its order is cancelled, and links the order.
   const matched = page.getByTestId("withdrawal-row").filter({ hasText: email });
-  await expect(matched.getByRole("link", { name: `Bestellung ${orderNumber.toLowerCase()}… anzeigen` })).toBeVisible();
+  await expect(matched).toContainText("offen: noch nicht storniert");
+  await matched.getByRole("link", { name: `Bestellung ${orderNumber.toLowerCase()}… anzeigen` }).click();
+  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
+  await page
+    .getByRole("dialog", { name: "Bestellung stornieren?" })
+    .getByRole("button", { name: "Stornieren" })
+    .click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+
+  // Cancelled, it is done: gone from "Offen", marked in the full list.
+  await page.goto(`/admin/withdrawals?filter=offen&q=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("link", { name: "Offen" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toHaveCount(0);
+  await page.getByRole("link", { name: "Alle Widerrufe" }).click();
+  await expect(page.getByTestId("withdrawal-row").filter({ hasText: email })).toContainText("erledigt: storniert");
+  await expectAccessible(page);
 });

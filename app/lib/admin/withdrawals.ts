@@ -13,4 +13,6 @@ export interface AdminWithdrawalRow {
   /** The order it was matched to, by the customer's number or by an admin; null: "nicht zugeordnet". */
   order_id: string | null;
   matched_at: string | null;
+  /** Its order's status; "cancelled" settles the withdrawal (the list's "Offen" leaves it out). */
+  order_status: string | null;
 }

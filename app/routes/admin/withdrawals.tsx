@@ -17,7 +17,8 @@ import { BreakableAddress } from "~/components/breakable-address";
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 
 const PATH = "/admin/withdrawals";
-const UNMATCHED = { value: "offen", labels: ["Alle Widerrufe", "Nicht zugeordnet"] } as const;
+/** Open: not matched yet, or its order not cancelled yet (listWithdrawalsAdmin). */
+const OPEN = { value: "offen", labels: ["Alle Widerrufe", "Offen"] } as const;
 const LOAD_ERROR = "Fehler beim Laden der Widerrufe";
 
 const matchSchema = z.object({
@@ -33,13 +34,13 @@ const matchSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await requireAdmin(context);
   const url = new URL(request.url);
-  const params = { ...readListParams(url.searchParams), unmatched: url.searchParams.get("filter") === "offen" };
+  const params = { ...readListParams(url.searchParams), open: url.searchParams.get("filter") === OPEN.value };
   try {
     const list = await withViewer(viewer, (tx) => listWithdrawalsAdmin(tx, params));
-    return { list, unmatched: params.unmatched, error: null };
+    return { list, open: params.open, error: null };
   } catch (error) {
     const list = emptyPage<AdminWithdrawalRow>(params.q);
-    return { list, unmatched: params.unmatched, error: adminFailure(LOAD_ERROR, error) };
+    return { list, open: params.open, error: adminFailure(LOAD_ERROR, error) };
   }
 }
 
@@ -100,15 +101,21 @@ function MatchForm({ row, returnTo }: { row: AdminWithdrawalRow; returnTo: strin
   );
 }
 
+/** Done once the order is cancelled; until then the admin still has to cancel it. */
+function WithdrawalState({ orderStatus }: { orderStatus: string | null }) {
+  if (orderStatus === "cancelled") return <Badge variant="success">erledigt: storniert</Badge>;
+  return <Badge variant="warning">offen: noch nicht storniert</Badge>;
+}
+
 export default function AdminWithdrawals() {
-  const { list, unmatched, error } = useLoaderData<typeof loader>();
-  const filter = unmatched ? UNMATCHED.value : undefined;
+  const { list, open, error } = useLoaderData<typeof loader>();
+  const filter = open ? OPEN.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
-  const description = `${countOf(list.total, "Widerruf", "Widerrufe")}${unmatched ? " ohne zugeordnete Bestellung" : ""}, neueste zuerst`;
+  const description = `${countOf(list.total, "Widerruf", "Widerrufe")}${open ? " offen" : ""}, neueste zuerst. Erledigt ist ein Widerruf, sobald seine Bestellung storniert ist: Das gibt gebuchte Plätze frei und legt die Erstattung an.`;
   return (
     <>
       <AdminPageHeader title="Widerrufe" description={description} error={error} />
-      <AdminFilterNav path={PATH} q={list.q} filter={UNMATCHED} active={unmatched} />
+      <AdminFilterNav path={PATH} q={list.q} filter={OPEN} active={open} />
       <AdminList searchLabel="Nach Name, E-Mail oder Bestellnummer suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable
           caption="Widerrufe"
@@ -125,13 +132,16 @@ export default function AdminWithdrawals() {
               <td className={`${cellClass} whitespace-pre-wrap`}>{row.note ?? "–"}</td>
               <td className={cellClass}>
                 {row.order_id ? (
-                  <Link
-                    to={listHref("/admin/orders", {}, { order: row.order_id })}
-                    className="font-mono underline"
-                    aria-label={`Bestellung ${shortId(row.order_id)} anzeigen`}
-                  >
-                    {shortId(row.order_id)}
-                  </Link>
+                  <>
+                    <Link
+                      to={listHref("/admin/orders", {}, { order: row.order_id })}
+                      className="font-mono underline"
+                      aria-label={`Bestellung ${shortId(row.order_id)} anzeigen`}
+                    >
+                      {shortId(row.order_id)}
+                    </Link>{" "}
+                    <WithdrawalState orderStatus={row.order_status} />
+                  </>
                 ) : (
                   <>
                     <Badge variant="warning">nicht zugeordnet</Badge>

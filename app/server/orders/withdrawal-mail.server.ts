@@ -94,7 +94,7 @@ export function buildWithdrawalNotificationMail(data: {
     `Anmerkung: ${data.note ?? "–"}`,
     "",
     data.matched
-      ? "Der Widerruf ist der Bestellung mit dieser Nummer und E-Mail-Adresse zugeordnet."
+      ? "Der Widerruf ist der Bestellung mit dieser Nummer und E-Mail-Adresse zugeordnet. Erledigt ist er, sobald die Bestellung storniert ist."
       : "Nicht zugeordnet: Keine Bestellung passt zu Nummer und E-Mail-Adresse. Bitte im Admin-Bereich unter „Widerrufe“ prüfen und von Hand zuordnen.",
     "",
     `Widerrufe im Admin-Bereich: ${publicUrl("/admin/withdrawals")}`,

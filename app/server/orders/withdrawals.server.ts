@@ -108,13 +108,19 @@ export async function getWithdrawalReceipt(viewer: Viewer, id: string): Promise<
   });
 }
 
-/** All withdrawals, newest first; the unmatched ones are what an admin must look at. */
+const cancelledOrder = sql`select 1 from public.orders o where o.id = withdrawals.order_id and o.status = 'cancelled'`;
+
+/**
+ * All withdrawals, newest first, each with its order's status. `open`: those an admin must still act
+ * on, unmatched or matched to an order not yet cancelled (cancelling frees the seats and opens the
+ * refund, app/server/orders).
+ */
 export async function listWithdrawalsAdmin(
   tx: Tx,
-  params: ListParams & { unmatched: boolean },
+  params: ListParams & { open: boolean },
 ): Promise<Page<AdminWithdrawalRow>> {
   let base = tx.selectFrom("withdrawals");
-  if (params.unmatched) base = base.where("order_id", "is", null);
+  if (params.open) base = base.where(sql<boolean>`not exists (${cancelledOrder})`);
   if (params.q) {
     const pattern = containsPattern(params.q);
     base = base.where((eb) =>
@@ -124,7 +130,12 @@ export async function listWithdrawalsAdmin(
   const { total } = await base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
   const count = num(total) ?? 0;
   const columns = ["id", "created_at", "name", "email", "order_reference", "note", "order_id", "matched_at"] as const;
-  const { page, totalPages, rows } = newestFirstPage(base.select(columns), count, params.page);
+  const orderStatus = sql<string | null>`(select o.status from public.orders o where o.id = withdrawals.order_id)`;
+  const { page, totalPages, rows } = newestFirstPage(
+    base.select([...columns, orderStatus.as("order_status")]),
+    count,
+    params.page,
+  );
   return {
     rows: (await rows.execute()).map((r) => ({
       ...r,
