@@ -1,6 +1,6 @@
 import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/cancellation-receipt";
-import { DeclarationReceipt } from "~/components/declaration-receipt";
+import { DeclarationReceipt, ExpiredReceipt } from "~/components/declaration-receipt";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { KIND_LABELS } from "~/lib/schemas/cancellation";
 import { isUuid } from "~/lib/uuid";
@@ -19,11 +19,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const receipt = await getCancellationReceipt(getAuth(context).viewer, params.id);
   if (!receipt) throw data(null, { status: 404 });
-  return data({ receipt, endRule: END_RULE }, { headers: cacheHeaders("private") });
+  if (receipt === "expired") return data({ expired: true as const }, { status: 410, headers: cacheHeaders("private") });
+  return data({ expired: false as const, receipt, endRule: END_RULE }, { headers: cacheHeaders("private") });
 }
 
 export default function CancellationReceiptPage() {
-  const { receipt, endRule } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  if (page.expired) return <ExpiredReceipt />;
+  const { receipt, endRule } = page;
   const rows: [string, string][] = [
     ["Eingegangen am", `${formatDateTime(receipt.receivedAt)} Uhr`],
     ["Art der Kündigung", KIND_LABELS[receipt.kind]],
@@ -39,6 +42,7 @@ export default function CancellationReceiptPage() {
       title="Deine Kündigung ist eingegangen"
       receivedAt={receipt.receivedAt}
       mailedTo={receipt.confirmationEmail}
+      page={receipt}
       rows={rows}
       testId="cancellation-receipt"
     >

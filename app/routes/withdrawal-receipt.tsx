@@ -1,6 +1,6 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/withdrawal-receipt";
-import { DeclarationReceipt } from "~/components/declaration-receipt";
+import { DeclarationReceipt, ExpiredReceipt } from "~/components/declaration-receipt";
 import { formatDateTime, orderNumber } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -20,11 +20,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const receipt = await getWithdrawalReceipt(getAuth(context).viewer, params.id);
   if (!receipt) throw data(null, { status: 404 });
-  return data({ receipt }, { headers: cacheHeaders("private") });
+  if (receipt === "expired") return data({ expired: true as const }, { status: 410, headers: cacheHeaders("private") });
+  return data({ expired: false as const, receipt }, { headers: cacheHeaders("private") });
 }
 
 export default function WithdrawalReceiptPage() {
-  const { receipt } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  if (page.expired) return <ExpiredReceipt />;
+  const { receipt } = page;
   const rows: [string, string][] = [
     ["Eingegangen am", `${formatDateTime(receipt.receivedAt)} Uhr`],
     ["Name", receipt.name],
@@ -37,6 +40,7 @@ export default function WithdrawalReceiptPage() {
       title="Dein Widerruf ist eingegangen"
       receivedAt={receipt.receivedAt}
       mailedTo={receipt.email}
+      page={receipt}
       rows={rows}
       testId="withdrawal-receipt"
     >

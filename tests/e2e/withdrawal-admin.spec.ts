@@ -45,6 +45,10 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   // The receipt is a page of its own, read from the stored declaration: what was declared, and when.
   await expect(page).toHaveURL(/\/vertrag-widerrufen\/eingang\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dein Widerruf ist eingegangen" })).toBeVisible();
+  const receiptUrl = page.url();
+  await expect(
+    page.getByText(/Zu deinem Schutz ist sie nur bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr abrufbar\./),
+  ).toBeVisible();
   const declared = page.getByTestId("withdrawal-receipt");
   await expect(declared).toContainText(/Eingegangen am\s*\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr/);
   await expect(declared).toContainText("Paula Probe");
@@ -79,6 +83,17 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   expect(receipt).not.toContain("Paula");
   expect(receipt).not.toContain("Geld");
   expect(receipt).not.toMatch(new RegExp(typo, "i"));
+  // Delivered, the receipt page says so (the outbox marks the mail sent right after the SMTP answer).
+  await page.goto(receiptUrl);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("receipt-mail")).toContainText(
+      new RegExp(
+        `Eine Bestätigung haben wir am \\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2} Uhr per E-Mail an ${email} geschickt\\.`,
+      ),
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 15_000 });
 
   // The admin list shows it as "nicht zugeordnet" and matches it by hand.
   await signIn({ admin: true });

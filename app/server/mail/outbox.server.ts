@@ -20,6 +20,14 @@ export const GIVE_UP_AFTER_HOURS = 24;
 const BATCH = 20;
 const CONCURRENCY = 4;
 
+/** Where the mail queued under `key` stands (null: none queued); read as the server role, as it was queued. */
+export async function mailDelivery(tx: Tx, key: string) {
+  const row = await asService(tx, () =>
+    tx.selectFrom("mail_outbox").select(["status", "sent_at"]).where("dedupe_key", "=", key).executeTakeFirst(),
+  );
+  return row ?? null;
+}
+
 /**
  * Queues a mail inside `tx`. `key` names its cause (e.g. `order-confirmation:<id>`): the same key
  * again (a form sent twice) queues nothing. The viewer of `tx` (often anon) has no rights on the

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-params";
 import type { AdminCancellationRow } from "~/lib/admin/cancellations";
+import type { ReceiptPage } from "~/lib/declaration-receipt";
 import type { CancellationInput, CancellationKind } from "~/lib/schemas/cancellation";
 import { newestFirstPage } from "~/server/admin/paging.server";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
@@ -15,6 +16,7 @@ import {
 } from "~/server/members/cancellation-mails.server";
 import { accountAddress, isOwnConfirmedAddress } from "~/server/members/accounts.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { receiptExpired, receiptPage } from "~/server/http/declaration-receipt.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
@@ -91,7 +93,7 @@ function endedBy(endsAt: string | null) {
   return endsAt !== null && new Date(endsAt).getTime() <= shopNow().getTime();
 }
 
-export interface CancellationReceipt {
+export interface CancellationReceipt extends ReceiptPage {
   id: string;
   kind: CancellationKind;
   reason: string | null;
@@ -109,12 +111,16 @@ export interface CancellationReceipt {
  * The receipt page's data. The id (random, 122 bits) is what the sender was sent to; the page shows
  * what they typed and never whether it matched an account, unless the viewer filed it signed in.
  */
-export async function getCancellationReceipt(viewer: Viewer, id: string): Promise<CancellationReceipt | null> {
+export async function getCancellationReceipt(
+  viewer: Viewer,
+  id: string,
+): Promise<CancellationReceipt | "expired" | null> {
   return withViewer(viewer, async (tx) => {
     const row = await asService(tx, () =>
       tx.selectFrom("contract_cancellations").selectAll().where("id", "=", id).executeTakeFirst(),
     );
     if (!row) return null;
+    if (receiptExpired(row.created_at)) return "expired";
     const own = viewer.role === "authenticated" && row.filed_by === viewer.userId;
     return {
       id: row.id,
@@ -127,6 +133,7 @@ export async function getCancellationReceipt(viewer: Viewer, id: string): Promis
       confirmationEmail: row.confirmation_email,
       receivedAt: iso(row.created_at),
       endsAt: own ? iso(row.ends_at) : null,
+      ...(await receiptPage(tx, row.created_at, `cancellation-receipt:${id}`)),
     };
   });
 }

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-params";
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
+import type { ReceiptPage } from "~/lib/declaration-receipt";
 import type { WithdrawalInput } from "~/lib/schemas/withdrawal";
 import { afterCommit, asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { receiptExpired, receiptPage } from "~/server/http/declaration-receipt.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -76,7 +78,7 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
   });
 }
 
-export interface WithdrawalReceipt {
+export interface WithdrawalReceipt extends ReceiptPage {
   name: string;
   email: string;
   orderReference: string;
@@ -87,8 +89,9 @@ export interface WithdrawalReceipt {
 /**
  * The receipt page of one withdrawal: what was declared and when it arrived, from the table (a link
  * with the declaration's random id, which only its sender was sent to). Never whether it matched.
+ * "expired": past the page's time limit (receiptExpired).
  */
-export async function getWithdrawalReceipt(viewer: Viewer, id: string): Promise<WithdrawalReceipt | null> {
+export async function getWithdrawalReceipt(viewer: Viewer, id: string): Promise<WithdrawalReceipt | "expired" | null> {
   return withViewer(viewer, async (tx) => {
     const row = await asService(tx, () =>
       tx
@@ -98,12 +101,14 @@ export async function getWithdrawalReceipt(viewer: Viewer, id: string): Promise<
         .executeTakeFirst(),
     );
     if (!row) return null;
+    if (receiptExpired(row.created_at)) return "expired";
     return {
       name: row.name,
       email: row.email,
       orderReference: row.order_reference,
       note: row.note || null,
-      receivedAt: iso(row.created_at) ?? "",
+      receivedAt: iso(row.created_at),
+      ...(await receiptPage(tx, row.created_at, `withdrawal-receipt:${id}`)),
     };
   });
 }

@@ -1,0 +1,17 @@
+/**
+ * A declaration's receipt page (withdrawal § 356a, cancellation § 312k): what the loaders give the
+ * page besides the declaration itself (app/server/http/declaration-receipt.server.ts).
+ */
+export interface ReceiptPage {
+  /** Where its confirmation mail stands: queued (retried), delivered, or given up. */
+  mail: { status: "queued" | "sent" | "failed"; sentAt: string | null };
+  /** Until when the page shows the declaration to whoever has the link. */
+  visibleUntil: string;
+}
+
+/**
+ * How long a receipt page shows what was declared. Its random link is the only key, and it stays in
+ * the browser's history: on a shared computer the next person must not read a name, an address and
+ * a reason weeks later. The confirmation mail is the lasting copy (Textform).
+ */
+export const RECEIPT_PAGE_HOURS = 24;
