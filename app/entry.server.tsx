@@ -8,6 +8,7 @@ import { deferScripts } from "~/server/http/deferred-scripts.server";
 import { requestMetaContext } from "~/server/http/context.server";
 import { NonceContext } from "~/components/nonce";
 import { InlineStylesheetContext, type InlineStylesheet } from "~/components/stylesheet";
+import { FirstInvalidFieldContext, oneAutoFocus } from "~/components/ui/field";
 // The whole built sheet as text: inlined only if the build has no critical.css (components/stylesheet.tsx).
 import appCss from "~/app.css?inline";
 import { criticalCss } from "~/server/http/critical-css.server";
@@ -46,7 +47,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet(new URL(request.url).pathname)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <FirstInvalidFieldContext.Provider value={oneAutoFocus()}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </FirstInvalidFieldContext.Provider>
         </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {

@@ -137,6 +137,8 @@ test("bad input gets German errors with the typed values kept; nothing is sent",
   await page.getByRole("button", { name: "jetzt kündigen" }).click();
   await expect(page.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();
   await expect(page.getByText("Bitte gib den Grund für die außerordentliche Kündigung an.")).toBeVisible();
+  // Focus waits in the first field to correct, also when the page came back from the server (JS off).
+  await expect(page.locator("[aria-invalid=true]").first()).toBeFocused();
   await expect(page.getByLabel("Name")).toHaveValue("Paula Probe");
   await expect(page).toHaveURL(/\/vertrag-kuendigen$/);
 

@@ -154,6 +154,8 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
     await expect(page.getByText("Eine deutsche Postleitzahl hat fünf Ziffern.")).toBeVisible();
     await expect(page.getByText("Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).")).toBeVisible();
+    // Focus waits in the first field to correct, also when the page came back from the server (JS off).
+    await expect(page.getByLabel("PLZ")).toBeFocused();
     await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Sonnenallee 7");
     await expect(page).toHaveURL(/\/checkout$/);
   });

@@ -1,4 +1,6 @@
 import {
+  createContext,
+  useContext,
   useId,
   type InputHTMLAttributes,
   type ReactNode,
@@ -30,6 +32,32 @@ export type FieldProps =
   | (Common & { as?: "input" } & Omit<InputHTMLAttributes<HTMLInputElement>, "id">)
   | (Common & { as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">)
   | (Common & { as: "select" } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id">);
+
+/**
+ * The server render's one `autofocus`: a page that comes back with errors from a form sent without
+ * JavaScript (or before the scripts ran) is a new document, and focus would start at its top. The
+ * first invalid Field the server renders (React renders the document in order) takes it, as the
+ * scripts' validation focuses the first invalid field. app/entry.server.tsx gives each render its
+ * own value; the client has none, so hydration never moves focus the visitor has moved since.
+ */
+export const FirstInvalidFieldContext = createContext<{ claim: () => boolean } | null>(null);
+
+/** A render's claim on its one autofocus: true for the first caller only. */
+export function oneAutoFocus() {
+  let taken = false;
+  return {
+    claim() {
+      if (taken) return false;
+      taken = true;
+      return true;
+    },
+  };
+}
+
+function useServerAutoFocus(invalid: boolean) {
+  const firstInvalid = useContext(FirstInvalidFieldContext);
+  return invalid && firstInvalid?.claim() ? true : undefined;
+}
 
 /** Error list under a control; ids connect it via aria-describedby. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
@@ -63,11 +91,14 @@ export function Field(props: FieldProps) {
   const errorId = errorIdProp ?? `${id}-error`;
   const descriptionId = descriptionIdProp ?? `${id}-description`;
   const invalid = Boolean(errors && errors.length > 0);
+  const autoFocus = useServerAutoFocus(invalid);
   const describedBy =
     [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
   const aria = {
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,
+    // Only in the server's HTML (useServerAutoFocus): the client's render leaves the attribute alone.
+    ...(autoFocus ? { autoFocus, suppressHydrationWarning: true } : {}),
   } as const;
 
   return (
