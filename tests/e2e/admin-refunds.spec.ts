@@ -1,3 +1,4 @@
+import { cancelOrderOnItsPage } from "./support/admin-orders";
 import type { Browser, Page } from "@playwright/test";
 import { validateCii } from "../../app/server/orders/fixtures/cii-schema";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
@@ -33,12 +34,7 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
   const status = page.getByRole("region", { name: "Status ändern" });
   await status.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
-  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
-  await page
-    .getByRole("dialog", { name: "Bestellung stornieren?" })
-    .getByRole("button", { name: "Stornieren" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await cancelOrderOnItsPage(page);
 
   // The customer is asked for the account by a mailed link.
   const customer = await openRefundLink(page, browser, email);
@@ -196,12 +192,7 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
 
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
-  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
-  await page
-    .getByRole("dialog", { name: "Bestellung stornieren?" })
-    .getByRole("button", { name: "Stornieren" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await cancelOrderOnItsPage(page);
   await expect(page.getByRole("link", { name: /^Stornorechnung RE-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
   await expect
     .poll(() => mailsTo(email).some((m) => /Stornorechnung RE-\d{4}-\d{6}/.test(m.text)), { timeout: 20_000 })

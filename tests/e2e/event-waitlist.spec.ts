@@ -1,3 +1,4 @@
+import { cancelOrderOnItsPage } from "./support/admin-orders";
 import { postNewEvent } from "./support/admin-events";
 import { listCard } from "./support/catalog-list";
 import type { Browser, Locator, Page } from "@playwright/test";
@@ -118,11 +119,7 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await expect(page.getByTestId("waitlist-row")).toContainText("Wartet");
   await expectAccessible(page);
   await page.goto(`/admin/orders?order=${booker.orderId}`);
-  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
-  await page
-    .getByRole("dialog", { name: "Bestellung stornieren?" })
-    .getByRole("button", { name: "Stornieren" })
-    .click();
+  await cancelOrderOnItsPage(page);
   await expect(page.getByText("Der Bestellstatus wurde auf „Storniert“ geändert.")).toBeVisible();
   await booker.page.context().close();
   await page.goto(`${path.replace("/events/", "/admin/events/")}/teilnehmer`);
@@ -380,12 +377,7 @@ test("an admin removes someone from the waitlist; an offered seat given up by th
 
   // The booking is cancelled: the seat is offered to the second, who gives it up by her link.
   await page.goto(`/admin/orders?order=${booker.orderId}`);
-  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
-  await page
-    .getByRole("dialog", { name: "Bestellung stornieren?" })
-    .getByRole("button", { name: "Stornieren" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await cancelOrderOnItsPage(page);
   expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
   await expect.poll(() => offerLink(second), { timeout: 20_000 }).toBeTruthy();
   expect(offerLink(first)).toBeUndefined();

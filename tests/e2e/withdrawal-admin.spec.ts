@@ -1,3 +1,4 @@
+import { cancelOrderOnItsPage } from "./support/admin-orders";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 const SHOP_INBOX = "bestellungen@behappy.example"; // the example operator's notification address
@@ -127,12 +128,7 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   const matched = page.getByTestId("withdrawal-row").filter({ hasText: email });
   await expect(matched).toContainText("offen: noch nicht storniert");
   await matched.getByRole("link", { name: `Bestellung ${orderNumber.toLowerCase()}… anzeigen` }).click();
-  await page.getByRole("region", { name: "Status ändern" }).getByRole("button", { name: "Storniert" }).click();
-  await page
-    .getByRole("dialog", { name: "Bestellung stornieren?" })
-    .getByRole("button", { name: "Stornieren" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await cancelOrderOnItsPage(page);
 
   // Cancelled, it is done: gone from "Offen", marked in the full list.
   await page.goto(`/admin/withdrawals?filter=offen&q=${encodeURIComponent(email)}`);
