@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartLine } from "~/lib/cart";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import { soldOutEvent } from "~/server/db/fixtures/sold-out-event";
 
 /**
  * The cart's seat rules against a real PGlite with the migrations: a line whose seats a waitlist
@@ -17,19 +18,7 @@ const BOOK = "b0000000-0000-4000-8000-000000000001";
 /** A sold-out event (1 seat) whose booking was cancelled: the seat is offered to the one waiting. */
 async function offeredEvent(title: string) {
   const { joinWaitlist } = await import("~/server/catalog/waitlist.server");
-  const { eventId, orderId } = await asService(async (tx) => {
-    const { rows } = await sql<{ id: string }>`
-      insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-      values (${title}, 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
-              now() + interval '10 days')
-      returning id`.execute(tx);
-    const { rows: orders } = await sql<{ id: string }>`
-      insert into public.orders (customer_name, customer_email, total_amount, status)
-      values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
-    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
-              values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', ${title}, 1, 30)`.execute(tx);
-    return { eventId: rows[0].id, orderId: orders[0].id };
-  });
+  const { eventId, orderId } = await soldOutEvent(title);
   await asService((tx) =>
     joinWaitlist(
       tx,

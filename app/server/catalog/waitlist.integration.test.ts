@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import { soldOutEvent } from "~/server/db/fixtures/sold-out-event";
 
 /**
  * The waitlist's jobs on the shop's clock, against a real PGlite with the migrations: a freed seat
@@ -25,23 +26,6 @@ async function offerMails(eventId: string) {
 }
 
 const tokenOf = (text: string) => /\/warteliste\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? "";
-
-/** An event with one seat, sold to a pending order: the next visitor can only join its waitlist. */
-function soldOutEvent(title: string) {
-  return asService(async (tx) => {
-    const { rows } = await sql<{ id: string }>`
-      insert into public.events (title, category, image_url, date, time, location, price, capacity, starts_at)
-      values (${title}, 'Workshop', '/images/catalog/sommerfest.svg', 'bald', '19 Uhr', 'Köln', 30, 1,
-              now() + interval '10 days')
-      returning id`.execute(tx);
-    const { rows: orders } = await sql<{ id: string }>`
-      insert into public.orders (customer_name, customer_email, total_amount, status)
-      values ('Erika Muster', 'erika@example.com', 30, 'pending') returning id`.execute(tx);
-    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
-              values (${orders[0].id}::uuid, ${rows[0].id}::uuid, 'event', ${title}, 1, 30)`.execute(tx);
-    return { eventId: rows[0].id, orderId: orders[0].id };
-  });
-}
 
 describe("waitlist jobs", () => {
   it("a freed seat mails the first in line; 48 hours unused, the next one is asked; the event's start deletes the list", async () => {
