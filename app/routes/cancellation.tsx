@@ -4,11 +4,10 @@ import { useMemo } from "react";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/cancellation";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
-import { FieldErrors } from "~/components/ui/field";
 import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { berlinDate, cancellationSchema, KIND_LABELS, CANCELLATION_KINDS } from "~/lib/schemas/cancellation";
 import { withViewer } from "~/server/db/db.server";
@@ -82,6 +81,8 @@ export default function CancellationPage() {
     // Ordentlich unless the member chooses otherwise: the usual case, and it keeps the form short.
     defaultValue: { kind: "ordentlich", ...prefill },
   });
+  // The first control of the form: it takes the server's autofocus when its kind came back invalid.
+  const kindAutoFocus = useServerAutoFocus(Boolean(fields.kind.errors?.length));
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-6 sm:py-12">
@@ -97,7 +98,7 @@ export default function CancellationPage() {
             Art der Kündigung<span aria-hidden="true"> *</span>
           </legend>
           <div className="mt-1 flex flex-wrap gap-x-6">
-            {CANCELLATION_KINDS.map((value) => (
+            {CANCELLATION_KINDS.map((value, index) => (
               <label key={value} className="inline-flex min-h-11 items-center gap-2">
                 <input
                   type="radio"
@@ -105,6 +106,7 @@ export default function CancellationPage() {
                   value={value}
                   required
                   defaultChecked={fields.kind.initialValue === value}
+                  {...(index === 0 && kindAutoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
                   className="size-4"
                 />
                 {KIND_LABELS[value]}

@@ -54,7 +54,11 @@ export function oneAutoFocus() {
   };
 }
 
-function useServerAutoFocus(invalid: boolean) {
+/**
+ * The `autoFocus` prop of a control drawn by hand (a radio group's first option) that is invalid:
+ * true only in the server's render, for the first invalid control of the document.
+ */
+export function useServerAutoFocus(invalid: boolean) {
   const firstInvalid = useContext(FirstInvalidFieldContext);
   return invalid && firstInvalid?.claim() ? true : undefined;
 }
