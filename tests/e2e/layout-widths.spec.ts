@@ -47,6 +47,7 @@ const MEMBER = [
   "/dashboard?tab=profile",
   "/dashboard?tab=profile&edit=1",
   "/account/password",
+  "/account/email",
   "/account/delete",
   "/checkout",
 ];
@@ -75,7 +76,10 @@ const ADMIN = [
 /** The admin lists: one row per item, order, message or member (their cells are checked for width). */
 const ADMIN_LISTS = ADMIN.filter((path) => !path.endsWith("/new") && path !== "/admin");
 
-/** A contact message and an unmatched cancellation with long names and addresses, for the admin lists. */
+/**
+ * A contact message, an unmatched cancellation and an unmatched withdrawal with long names and
+ * addresses, for the admin lists; returns the two declarations' receipt pages.
+ */
 async function seedLongEntries(page: Page) {
   await page.goto("/contact");
   const sent = await page.request.post("/contact", {
@@ -97,6 +101,26 @@ async function seedLongEntries(page: Page) {
     },
   });
   expect(cancelled.status()).toBeLessThan(400);
+  const withdrawn = await page.request.post("/vertrag-widerrufen", {
+    form: {
+      intent: "confirm",
+      name: "Maximiliane Mustermann-Lüdenscheid",
+      email: "eine.sehr.lange.adresse@beispiel-unternehmen.example",
+      orderNumber: "abcdef12",
+      note: "Bitte an die Adresse Hauptstraße 123 in 01234 Musterstadt-Unterdorf zurücküberweisen.",
+    },
+  });
+  expect(withdrawn.status()).toBeLessThan(400);
+  // The receipt pages (the redirect's target), with the long name and address in their lists.
+  for (const receipt of [cancelled, withdrawn]) {
+    expect(await receipt.text()).toContain("eine.sehr.lange.adresse@beispiel-unternehmen.example");
+  }
+  const receipts = [cancelled.url(), withdrawn.url()].map((url) => new URL(url).pathname);
+  expect(receipts).toEqual([
+    expect.stringMatching(/^\/vertrag-kuendigen\/eingang\/[0-9a-f-]{36}$/),
+    expect.stringMatching(/^\/vertrag-widerrufen\/eingang\/[0-9a-f-]{36}$/),
+  ]);
+  return receipts;
 }
 
 /**
@@ -140,7 +164,7 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
 
   test("member and admin pages, with an order and a contact message", async ({ page, signIn }) => {
     test.setTimeout(240_000);
-    await seedLongEntries(page);
+    const receipts = await seedLongEntries(page);
     await signIn({ admin: true, email: `ein-sehr-langer-name-${Date.now()}@beispiel-unternehmen.example` });
     const { orderId } = await orderEvent(page, 2);
     // Paid: the order page then has its invoice, the payment rows and the Teilerstattung form.
@@ -156,6 +180,7 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
     expect(
       await sidewaysProblems(page, [
         ...MEMBER,
+        ...receipts,
         `/order-confirmation/${orderId}`,
         ...ADMIN,
         `/admin/orders?order=${orderId}`,
