@@ -45,6 +45,8 @@ export default [
   route("logout", "routes/logout.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account/password", "routes/account.password.tsx"),
+  route("account/email", "routes/account.email.tsx"),
+  route("account/email/bestaetigen", "routes/account.email-confirm.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/delete", "routes/account.delete.tsx"),
   ...sharedModule("routes/legal.tsx", ["agb", "datenschutz", "impressum"]),

@@ -90,7 +90,10 @@ create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (
 alter table auth.users add column if not exists email_confirmed_at timestamptz;
 alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
 alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check
-  check (token_type in ('recovery_token', 'confirmation_token'));
+  check (token_type in ('recovery_token', 'confirmation_token', 'email_change_token_new'));
+-- A change of the sign-in address, as on Supabase Auth: the link goes to the new address, which the
+-- token relates to, and the address changes only when it is used.
+alter table auth.one_time_tokens add column if not exists relates_to text;
 
 -- ---------------------------------------------------------------------------------------------
 -- Claim helpers. `request.jwt.claims` is set per transaction by withViewer (and by PostgREST on

@@ -89,6 +89,88 @@ test.describe("password reset", () => {
   });
 });
 
+test.describe("change of the sign-in address @phone", () => {
+  test("the current address and a wrong password are refused; the mailed link makes the change", async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    test.slow();
+    const { email } = await signIn();
+    const newEmail = uniqueEmail("neue-adresse");
+    await page.goto("/dashboard?tab=profile");
+    await page.getByRole("link", { name: "E-Mail-Adresse ändern" }).click();
+    await expect(page).toHaveURL(/\/account\/email$/);
+    await expect(page.getByRole("heading", { level: 1, name: "E-Mail-Adresse ändern" })).toBeVisible();
+    await expect(page.getByText(`Du meldest dich zurzeit mit ${email} an.`)).toBeVisible();
+    await expectAccessible(page);
+    const address = page.getByLabel("Neue E-Mail-Adresse");
+    const current = page.getByLabel("Aktuelles Passwort");
+    const send = page.getByRole("button", { name: "Bestätigungslink senden" });
+
+    // The address it already is: said at the field, which takes focus.
+    await address.fill(email.toUpperCase());
+    await current.fill(PASSWORD);
+    await send.click();
+    await expect(address).toHaveAccessibleDescription("Das ist schon deine E-Mail-Adresse.");
+    await expect(address).toBeFocused();
+
+    // A wrong password: said at its field, the typed address kept, the password emptied.
+    await address.fill(newEmail);
+    await current.fill("falsch-falsch-falsch");
+    await send.click();
+    await expect(current).toHaveAccessibleDescription("Das aktuelle Passwort ist falsch.");
+    await expect(current).toBeFocused();
+    await expect(current).toHaveValue("");
+    await expect(address).toHaveValue(newEmail);
+
+    // The retry: the link goes to the new address; nothing changes yet.
+    await current.fill(PASSWORD);
+    await current.press("Enter");
+    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page.getByText("Bitte bestätige deine neue E-Mail-Adresse.")).toBeVisible();
+    await expect.poll(() => mailsTo(newEmail).length, { timeout: 20_000 }).toBe(1);
+    const mail = mailsTo(newEmail)[0].text;
+    expect(mail).toContain("24 Stunden");
+    const link = /https?:\/\/[^\s"<>]+\/account\/email\/bestaetigen\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
+    // The current address hears of it first, with the way back in if it was not the owner.
+    await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+    const notice = mailsTo(email)[0].text;
+    expect(notice).toContain(`eine neue E-Mail-Adresse angegeben: ${newEmail}`);
+    expect(notice).toMatch(/https?:\/\/[^\s"<>]+\/auth\/forgot/);
+
+    // Opened on another device, not signed in: the page asks, the button (by keyboard) changes it.
+    const phone = await browser.newContext({ baseURL, javaScriptEnabled, locale: "de-DE" });
+    const other = await phone.newPage();
+    await other.goto(link);
+    await expect(other.getByRole("heading", { level: 1, name: "Neue E-Mail-Adresse bestätigen" })).toBeVisible();
+    await expectAccessible(other);
+    const confirm = other.getByRole("button", { name: "Neue E-Mail-Adresse bestätigen" });
+    for (let presses = 0; presses < 40 && !(await confirm.evaluate((b) => b === document.activeElement)); presses++) {
+      await other.keyboard.press("Tab");
+    }
+    await other.keyboard.press("Enter");
+    await expect(other).toHaveURL(/\/auth$/);
+    await expect(other.getByText("Deine E-Mail-Adresse wurde geändert.")).toBeVisible();
+    // The sign-in form offers the new address; the old one no longer signs in.
+    await expect(other.getByLabel("E-Mail")).toHaveValue(newEmail);
+    await signInWithForm(other, email, PASSWORD);
+    await expect(other.getByText("E-Mail oder Passwort ist falsch.")).toBeVisible();
+    await signInWithForm(other, newEmail, PASSWORD);
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await phone.close();
+
+    // This browser's session goes on, with the new address; the link works once only.
+    await page.goto("/account/email");
+    await expect(page.getByText(`Du meldest dich zurzeit mit ${newEmail} an.`)).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Neue E-Mail-Adresse bestätigen" })).toHaveCount(0);
+  });
+});
+
 test.describe("signed-in account", () => {
   test("change the password (current one required); other sessions end", async ({
     page,

@@ -88,6 +88,7 @@ const MEMBER_PATHS = [
   "/dashboard",
   "/dashboard?tab=profile",
   "/account/password",
+  "/account/email",
   "/account/delete",
   "/account/export",
   "/checkout",

@@ -375,7 +375,13 @@ describe("session cookie", () => {
 describe("pages opened from mailed links", () => {
   it("answer with Cache-Control: no-store and Referrer-Policy: no-referrer (GET and POST)", async () => {
     const token = "A".repeat(43);
-    for (const path of ["/auth/reset", "/auth/confirm", "/newsletter/confirm", "/newsletter/unsubscribe"]) {
+    for (const path of [
+      "/auth/reset",
+      "/auth/confirm",
+      "/account/email/bestaetigen",
+      "/newsletter/confirm",
+      "/newsletter/unsubscribe",
+    ]) {
       const response = await fetch(`${server.base}${path}?token=${token}`);
       await response.text();
       expect(response.headers.get("cache-control"), path).toMatch(/\bno-store\b/);

@@ -9,9 +9,17 @@ export function AccountCard() {
     <Card className="mt-8">
       <CardHeader>
         <CardTitle as="h2">Konto und Datenschutz</CardTitle>
-        <CardDescription>Passwort, Sitzungen und deine Daten.</CardDescription>
+        <CardDescription>E-Mail-Adresse, Passwort, Sitzungen und deine Daten.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
+        <LabelledSection id="account-email" title="E-Mail-Adresse">
+          <p className="text-sm text-muted-foreground">
+            Die Adresse, mit der du dich anmeldest und unsere E-Mails bekommst.
+          </p>
+          <Link to="/account/email" className={buttonClass("outline", "sm", "mt-2")}>
+            E-Mail-Adresse ändern
+          </Link>
+        </LabelledSection>
         <LabelledSection id="account-password" title="Passwort">
           <Link to="/account/password" className={buttonClass("outline", "sm", "mt-2")}>
             Passwort ändern

@@ -43,6 +43,18 @@ export const changePasswordSchema = z
     message: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
   });
 
+/**
+ * /account/email: the new address (not the one the member signs in with now), and the current
+ * password to prove it is the owner asking.
+ */
+export const changeEmailSchema = (currentEmail: string) =>
+  z
+    .object({ email: emailField(), currentPassword })
+    .refine((value) => value.email.toLowerCase() !== currentEmail.toLowerCase(), {
+      path: ["email"],
+      message: ACCOUNT_MESSAGES.sameEmail,
+    });
+
 /** /account/delete: the password and an explicit confirmation. */
 export const deleteAccountSchema = z.object({
   currentPassword,
@@ -57,6 +69,13 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: "Dein Passwort wurde geändert.",
   passwordChangedDescription: "Alle anderen Sitzungen wurden beendet.",
   wrongPassword: "Das aktuelle Passwort ist falsch.",
+  sameEmail: "Das ist schon deine E-Mail-Adresse.",
+  emailChangeSent: "Bitte bestätige deine neue E-Mail-Adresse.",
+  emailChangeSentDescription:
+    "Wir haben dir einen Link an die neue Adresse geschickt (24 Stunden gültig). Bis du ihn öffnest, meldest du dich mit der bisherigen an.",
+  emailChangeFailed: "Die E-Mail-Adresse konnte nicht geändert werden. Bitte versuche es später erneut.",
+  emailChanged: "Deine E-Mail-Adresse wurde geändert.",
+  emailChangedDescription: "Melde dich ab jetzt mit der neuen Adresse an.",
   accountDeleted: "Dein Konto wurde gelöscht.",
   exportFailed: "Deine Daten konnten nicht exportiert werden. Bitte versuche es später erneut.",
   deleteFailed: "Dein Konto konnte nicht gelöscht werden. Bitte versuche es später erneut.",

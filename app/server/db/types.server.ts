@@ -27,6 +27,7 @@ export interface AuthOneTimeTokensTable {
   created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  relates_to: string | null;
 }
 
 export interface AuthSessionsTable {

@@ -44,3 +44,46 @@ export function passwordChangedMail(input: { resetLink: string }) {
     ],
   ]);
 }
+
+/** A change of the sign-in address: the one-time link to the new address that proves it and makes the change. */
+export function emailChangeLinkMail(input: { link: string; hours: number }) {
+  return greetingMail("Bitte bestätige deine neue E-Mail-Adresse – BeHappy", "Neue E-Mail-Adresse bestätigen", [
+    [
+      "du möchtest dich bei BeHappy künftig mit dieser E-Mail-Adresse anmelden. Bitte bestätige, dass sie dir gehört.",
+      `Erst dann gilt die neue Adresse. Der Link ist ${input.hours} Stunden gültig und funktioniert nur einmal:`,
+    ],
+    [{ href: input.link, label: "Neue E-Mail-Adresse bestätigen", spelledOut: true }],
+    ["Wenn du das nicht angefordert hast, ignoriere diese E-Mail einfach: Es ändert sich nichts."],
+  ]);
+}
+
+/**
+ * A change to an address that already has an account: the member's page answers as for a free one
+ * (it does not tell who has an account), and only the owner of that address learns of it, here.
+ */
+export function emailChangeTakenMail() {
+  return greetingMail("Deine E-Mail-Adresse bei BeHappy – BeHappy", "Diese Adresse hat schon ein Konto", [
+    [
+      "jemand wollte diese E-Mail-Adresse für ein anderes BeHappy-Konto verwenden. Sie gehört aber schon zu einem Konto, deshalb ändert sich nichts.",
+    ],
+    [
+      "Warst du das und möchtest deine Konten zusammenlegen? Schreib uns über das Kontaktformular. Sonst musst du nichts tun.",
+    ],
+  ]);
+}
+
+/** To the current address when a change is asked for: who owns the account learns of it before it happens. */
+export function emailChangeNoticeMail(input: { newEmail: string; resetLink: string }) {
+  return greetingMail("Deine E-Mail-Adresse soll geändert werden – BeHappy", "Änderung der E-Mail-Adresse", [
+    [
+      `für dein BeHappy-Konto wurde gerade eine neue E-Mail-Adresse angegeben: ${input.newEmail}`,
+      "Sie gilt erst, wenn jemand den Link bestätigt, den wir an die neue Adresse geschickt haben. Bis dahin meldest du dich wie bisher mit dieser Adresse an.",
+    ],
+    ["Warst du das? Dann ist alles in Ordnung und du musst nichts tun."],
+    [
+      "Warst du das nicht? Dann setze dein Passwort sofort über diesen Link zurück, damit niemand sonst dein Konto nutzen kann:",
+      { href: input.resetLink, label: "Passwort zurücksetzen", spelledOut: true },
+      "Antworte uns danach gern auf diese E-Mail, damit wir dein Konto gemeinsam prüfen können.",
+    ],
+  ]);
+}

@@ -1,4 +1,5 @@
 import type { SessionUser } from "~/server/http/context.server";
+import type { EmailChangeOutcome, EmailChangeRequest } from "~/server/members/email-change.server";
 
 export interface SignUpInput {
   email: string;
@@ -50,6 +51,16 @@ export interface AuthProvider {
   canConfirmEmail(token: string | undefined): Promise<boolean>;
   /** Uses a confirmation link once; false for an unknown, used or expired one. */
   confirmEmail(token: string | undefined): Promise<boolean>;
+  /**
+   * Starts a change of the signed-in user's address (the caller has checked the password): a link
+   * to the new address, which changes only when it is used. An address that has an account answers
+   * the same ("sent"); its owner gets a mail instead. "limited" when nothing was sent.
+   */
+  requestEmailChange(request: Request, user: SessionUser, newEmail: string): Promise<EmailChangeRequest>;
+  /** Whether a change link (local token) can still be used; changes nothing. */
+  canChangeEmail(token: string | undefined): Promise<boolean>;
+  /** Uses a change link once. */
+  changeEmail(token: string | undefined): Promise<EmailChangeOutcome>;
 }
 
 /** What a reset link carries: our own token (local provider) or Supabase's PKCE code. */

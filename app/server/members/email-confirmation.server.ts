@@ -65,12 +65,12 @@ export async function isEmailConfirmationUsable(token: string | undefined) {
 export async function confirmEmailWithToken(token: string | undefined) {
   if (!isPlausibleToken(token)) return false;
   return withViewer(SERVICE, async (tx) => {
-    const userId = await redeemOneTimeToken(tx, token, "confirmation_token");
-    if (!userId) return false;
+    const used = await redeemOneTimeToken(tx, token, "confirmation_token");
+    if (!used) return false;
     await tx
       .updateTable("auth.users")
       .set({ email_confirmed_at: sql<Date>`coalesce(email_confirmed_at, now())`, updated_at: sql<Date>`now()` })
-      .where("id", "=", userId)
+      .where("id", "=", used.userId)
       .execute();
     return true;
   });

@@ -8,6 +8,11 @@ import {
   startEmailConfirmation,
 } from "~/server/members/email-confirmation.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import {
+  changeEmailWithToken,
+  isEmailChangeUsable,
+  requestLocalEmailChange,
+} from "~/server/members/email-change.server";
 import { hashPassword, verifyPassword } from "~/server/members/password.server";
 import {
   enqueuePasswordChangedMail,
@@ -146,6 +151,18 @@ export const localProvider: AuthProvider = {
 
   confirmEmail(token) {
     return confirmEmailWithToken(token);
+  },
+
+  requestEmailChange(_request, user, newEmail) {
+    return requestLocalEmailChange(user, newEmail);
+  },
+
+  canChangeEmail(token) {
+    return isEmailChangeUsable(token);
+  },
+
+  changeEmail(token) {
+    return changeEmailWithToken(token);
   },
 
   async resetPassword(request, link, newPassword) {

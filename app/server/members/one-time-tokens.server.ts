@@ -3,19 +3,28 @@ import { SERVICE, withViewer, type Tx } from "~/server/db/db.server";
 import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
 
 /**
- * The local provider's mailed links (e-mail confirmation, password reset; Supabase Auth has its
- * own): a random 256-bit token, stored only as its sha-256 hash in auth.one_time_tokens, valid for
- * a while and usable once.
+ * The local provider's mailed links (e-mail confirmation, password reset, change of address;
+ * Supabase Auth has its own): a random 256-bit token, stored only as its sha-256 hash in
+ * auth.one_time_tokens, valid for a while and usable once.
  */
-export type OneTimeTokenType = "confirmation_token" | "recovery_token";
+export type OneTimeTokenType = "confirmation_token" | "recovery_token" | "email_change_token_new";
 
 /** A token as a link can carry it: anything else is not looked up at all. */
 export function isPlausibleToken(token: string | undefined): token is string {
   return typeof token === "string" && /^[A-Za-z0-9_-]{32,100}$/.test(token);
 }
 
-/** A new token for the user, valid `minutes`; only the newest works, so older unused ones are withdrawn. */
-export async function issueOneTimeToken(tx: Tx, userId: string, type: OneTimeTokenType, minutes: number) {
+/**
+ * A new token for the user, valid `minutes`; only the newest works, so older unused ones are withdrawn.
+ * `relatesTo` is what the link is about beyond the user (the new address of a change).
+ */
+export async function issueOneTimeToken(
+  tx: Tx,
+  userId: string,
+  type: OneTimeTokenType,
+  minutes: number,
+  relatesTo: string | null = null,
+) {
   const token = newToken();
   await tx
     .deleteFrom("auth.one_time_tokens")
@@ -30,6 +39,7 @@ export async function issueOneTimeToken(tx: Tx, userId: string, type: OneTimeTok
       token_type: type,
       token_hash: hashToken(token),
       expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
+      relates_to: relatesTo,
     })
     .execute();
   return token;
@@ -75,7 +85,8 @@ export async function isOneTimeTokenUsable(token: string | undefined, type: OneT
 
 /**
  * Uses the token once: an atomic UPDATE … WHERE used_at IS NULL, so two parallel requests cannot
- * both win. Returns the token's user, or null for an unknown, used or expired one.
+ * both win. Returns the token's user (and what it relates to), or null for an unknown, used or
+ * expired one.
  */
 export async function redeemOneTimeToken(tx: Tx, token: string, type: OneTimeTokenType) {
   const used = await tx
@@ -85,7 +96,7 @@ export async function redeemOneTimeToken(tx: Tx, token: string, type: OneTimeTok
     .where("token_type", "=", type)
     .where("used_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
-    .returning("user_id")
+    .returning(["user_id", "relates_to"])
     .executeTakeFirst();
-  return used?.user_id ?? null;
+  return used?.user_id ? { userId: used.user_id, relatesTo: used.relates_to } : null;
 }

@@ -68,8 +68,9 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
   if (!isPlausibleToken(token)) return null;
   const passwordHash = await hashPassword(newPassword);
   const email = await withViewer(SERVICE, async (tx) => {
-    const userId = await redeemOneTimeToken(tx, token, "recovery_token");
-    if (!userId) return null;
+    const used = await redeemOneTimeToken(tx, token, "recovery_token");
+    if (!used) return null;
+    const { userId } = used;
     await setPasswordEndingSessions(tx, userId, passwordHash);
     // The link was mailed to the account's address, so using it also proves the address.
     const user = await tx

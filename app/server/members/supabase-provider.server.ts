@@ -3,7 +3,7 @@ import { logger } from "~/server/platform/log.server";
 import { SERVICE, withViewer } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { accountExistsMail } from "~/server/members/account-mails.server";
+import { accountExistsMail, emailChangeTakenMail } from "~/server/members/account-mails.server";
 import { clearSignInLimits } from "~/server/members/known-device.server";
 import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
 import { enqueuePasswordChangedMail } from "~/server/members/password-reset.server";
@@ -151,6 +151,30 @@ export const supabaseProvider: AuthProvider = {
 
   async confirmEmail() {
     return false;
+  },
+
+  async requestEmailChange(request, _user, newEmail) {
+    // Supabase Auth mails the link (with "Secure email change" one to each address) and makes the
+    // change on its own /auth/v1/verify, which then sends the member back to the profile.
+    const { error } = await (
+      await clientFor(request, new Headers())
+    ).auth.updateUser({ email: newEmail }, { emailRedirectTo: publicUrl("/dashboard?tab=profile") });
+    if (error?.status === 429) return "limited";
+    if (error?.code === "email_exists") {
+      // Answered as for a free address; only the owner of this one hears of it.
+      await withViewer(SERVICE, (tx) => enqueueMail(tx, { to: newEmail, ...emailChangeTakenMail() }));
+      return "sent";
+    }
+    if (error) throw new AuthError(error.message, "unexpected");
+    return "sent";
+  },
+
+  async canChangeEmail() {
+    return false;
+  },
+
+  async changeEmail() {
+    return { changed: false, reason: "invalid" };
   },
 
   async resetPassword(request, link, newPassword) {

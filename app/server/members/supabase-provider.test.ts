@@ -29,6 +29,9 @@ let resends: unknown[] = [];
 /** What the mocked Supabase Auth says about the user's address (GET /auth/v1/user). */
 let emailConfirmedAt: string | null = null;
 const TAKEN = "vergeben@example.com";
+/** An address Supabase Auth has sent too many mails to. */
+const LIMITED = "zu-oft@example.com";
+let emailUpdates: unknown[] = [];
 let server: Server;
 
 function jwt(payload: Record<string, unknown>) {
@@ -78,6 +81,18 @@ beforeAll(async () => {
         expires_at: now + 3600,
         user,
       });
+    }
+    if (url.pathname === "/auth/v1/user" && req.method === "PUT") {
+      if (!req.headers.authorization?.startsWith("Bearer ")) return send(401, { msg: "Auth session missing!" });
+      const update = await body(req);
+      if (update.email === TAKEN) {
+        return send(422, { code: "email_exists", error_code: "email_exists", msg: "Email address already registered" });
+      }
+      if (update.email === LIMITED) {
+        return send(429, { code: "over_email_send_rate_limit", msg: "Email rate limit exceeded" });
+      }
+      emailUpdates.push({ ...update, redirect_to: url.searchParams.get("redirect_to") });
+      return send(200, { ...user, new_email: update.email });
     }
     if (url.pathname === "/auth/v1/user") {
       return req.headers.authorization?.startsWith("Bearer ")
@@ -206,5 +221,33 @@ describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
     expect(resends).toEqual([expect.objectContaining({ type: "signup", email: user.email })]);
     // Supabase's links confirm on Supabase itself; our /auth/confirm never accepts one.
     expect(await supabaseProvider.canConfirmEmail("irgendwas-irgendwas-irgendwas-irgendwas")).toBe(false);
+  });
+
+  it("changes the address through Supabase Auth, answering a taken address as a free one", async () => {
+    const { supabaseProvider } = await import("~/server/members/supabase-provider.server");
+    const { headers } = await supabaseProvider.signIn(new Request("http://shop/auth"), user.email, "richtig-richtig");
+    const request = new Request("http://shop/account/email", { headers: { Cookie: cookieHeader(headers) } });
+    const signedIn = { id: user.id, email: user.email };
+    emailUpdates = [];
+    sendMailMock.mockClear();
+
+    expect(await supabaseProvider.requestEmailChange(request, signedIn, "mia-neu@example.com")).toBe("sent");
+    // Supabase Auth mails the links and comes back to the profile once the change is confirmed.
+    expect(emailUpdates).toEqual([
+      expect.objectContaining({ email: "mia-neu@example.com", redirect_to: "http://shop.test/dashboard?tab=profile" }),
+    ]);
+    expect(sendMailMock).not.toHaveBeenCalled();
+
+    // Taken: the same answer; only the owner of that address hears of it, from the shop.
+    expect(await supabaseProvider.requestEmailChange(request, signedIn, TAKEN)).toBe("sent");
+    expect(sendMailMock).toHaveBeenCalledTimes(1);
+    expect(sendMailMock.mock.calls[0]![0]).toMatchObject({
+      to: TAKEN,
+      subject: "Deine E-Mail-Adresse bei BeHappy – BeHappy",
+    });
+
+    expect(await supabaseProvider.requestEmailChange(request, signedIn, LIMITED)).toBe("limited");
+    // Supabase's links change the address on Supabase itself; our page never accepts one.
+    expect(await supabaseProvider.canChangeEmail("irgendwas-irgendwas-irgendwas-irgendwas")).toBe(false);
   });
 });

@@ -419,6 +419,16 @@ export function memberForms(c: MemberContext, scale = 1): FormSpec[] {
       mustReject: true,
     },
     {
+      name: "account: change e-mail",
+      path: "/account/email",
+      // Never the real password: these cases must not start a change of the member's address.
+      valid: { email: "neue-adresse@example.com", currentPassword: "falsches-passwort-1" },
+      typed: ["email", "currentPassword"],
+      cookies: [c.member, c.anonymous],
+      runs: r(25),
+      mustReject: true,
+    },
+    {
       name: "account: delete",
       path: "/account/delete",
       valid: { currentPassword: "falsches-passwort-1", confirm: "on" },

@@ -77,6 +77,8 @@ const NOT_PUBLIC: Record<string, string> = {
   logout: "POST action",
   dashboard: "members only",
   "account/password": "members only",
+  "account/email": "members only",
+  "account/email/bestaetigen": "opened from a mailed link with its token (tests/proof/trust.test.ts)",
   "account/export": "members only, JSON download",
   "account/delete": "members only",
   theme: "POST action (theme cookie)",

@@ -1,0 +1,97 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/account.email";
+import { fieldProps, usePageForm } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
+import { FormPage } from "~/components/form-page";
+import { CurrentPasswordField } from "~/components/password-fields";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { ACCOUNT_MESSAGES, changeEmailSchema } from "~/lib/schemas/account";
+import { cacheHeaders } from "~/server/http/cache-policy.server";
+import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { redirectWithSuccess } from "~/server/http/toast.server";
+import { authProvider, requireUser } from "~/server/members/auth.server";
+import { logger } from "~/server/platform/log.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "E-Mail-Adresse ändern – BeHappy" },
+  { name: "robots", content: "noindex" },
+];
+
+const HIDE = { hideFields: ["currentPassword"] };
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user } = requireUser(context);
+  return data({ email: user.email }, { headers: cacheHeaders("private") });
+}
+
+/** Checks the password, then mails the link to the new address; the address changes when it is used. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireUser(context);
+  const submission = parseWithZod(await request.formData(), { schema: changeEmailSchema(user.email) });
+  if (submission.status !== "success") return data({ result: submission.reply(HIDE), notice: null }, { status: 400 });
+  const { email, currentPassword } = submission.value;
+  // Guessing the current password counts like failed sign-ins for this address.
+  const limitKey = user.email.toLowerCase();
+  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
+    return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+  }
+  const provider = authProvider();
+  try {
+    if (!(await provider.verifyPassword(request, user, currentPassword))) {
+      await countFailedSignIn(limitKey);
+      const fieldErrors = { currentPassword: [ACCOUNT_MESSAGES.wrongPassword] };
+      return data({ result: submission.reply({ ...HIDE, fieldErrors }), notice: null }, { status: 400 });
+    }
+    const sent = await provider.requestEmailChange(request, user, email);
+    if (sent === "limited")
+      return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+  } catch (error) {
+    logger.error("e-mail change request failed", { error: (error as Error).message });
+    return data({ result: submission.reply(HIDE), notice: ACCOUNT_MESSAGES.emailChangeFailed }, { status: 500 });
+  }
+  return redirectWithSuccess("/dashboard?tab=profile", {
+    message: ACCOUNT_MESSAGES.emailChangeSent,
+    description: ACCOUNT_MESSAGES.emailChangeSentDescription,
+  });
+}
+
+export default function ChangeEmailPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const schema = useMemo(() => changeEmailSchema(email), [email]);
+  const { form, fields, pending } = usePageForm(actionData, { id: "change-email", schema });
+  return (
+    <FormPage
+      title="E-Mail-Adresse ändern"
+      lead={
+        <>
+          Du meldest dich zurzeit mit <strong className="break-all font-medium text-foreground">{email}</strong> an. Die
+          neue Adresse gilt, sobald du den Link bestätigst, den wir an sie schicken.
+        </>
+      }
+    >
+      {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+        <Field
+          label="Neue E-Mail-Adresse"
+          {...fieldProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          spellCheck={false}
+        />
+        <CurrentPasswordField fields={fields} label="Aktuelles Passwort" answer={actionData} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={pending}>
+            Bestätigungslink senden
+          </Button>
+          <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
+            Abbrechen
+          </Link>
+        </div>
+      </Form>
+    </FormPage>
+  );
+}
