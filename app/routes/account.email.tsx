@@ -9,6 +9,7 @@ import { FormPage } from "~/components/form-page";
 import { CurrentPasswordField } from "~/components/password-fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, changeEmailSchema } from "~/lib/schemas/account";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
@@ -23,9 +24,15 @@ export const meta: Route.MetaFunction = () => [
 
 const HIDE = { hideFields: ["currentPassword"] };
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUser(context);
-  return data({ email: user.email }, { headers: cacheHeaders("private") });
+  const waiting = await authProvider()
+    .pendingEmailChange(request, user)
+    .catch((error: Error) => {
+      logger.error("pending e-mail change unreadable", { error: error.message });
+      return null;
+    });
+  return data({ email: user.email, waiting }, { headers: cacheHeaders("private") });
 }
 
 /** Checks the password, then mails the link to the new address; the address changes when it is used. */
@@ -60,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ChangeEmailPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, waiting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const schema = useMemo(() => changeEmailSchema(email), [email]);
   const { form, fields, pending } = usePageForm(actionData, { id: "change-email", schema });
@@ -69,11 +76,18 @@ export default function ChangeEmailPage() {
       title="E-Mail-Adresse ändern"
       lead={
         <>
-          Du meldest dich zurzeit mit <strong className="break-all font-medium text-foreground">{email}</strong> an. Die
-          neue Adresse gilt, sobald du den Link bestätigst, den wir an sie schicken.
+          Du meldest dich zurzeit mit <strong className="break-words font-medium text-foreground">{email}</strong> an.
+          Die neue Adresse gilt, sobald du den Link bestätigst, den wir an sie schicken.
         </>
       }
     >
+      {waiting ? (
+        <FormNotice
+          tone="info"
+          message={`Ein Bestätigungslink an ${waiting.email} ist unterwegs${waiting.until ? ` (gültig bis ${formatDateTime(waiting.until)} Uhr)` : ""}.`}
+          description="Erst wenn du ihn öffnest, gilt die neue Adresse. Gibst du hier eine andere an, gilt nur der neue Link."
+        />
+      ) : null}
       {actionData?.notice ? <FormNotice tone="error" message={actionData.notice} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <Field

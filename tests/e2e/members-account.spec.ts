@@ -131,6 +131,13 @@ test.describe("change of the sign-in address @phone", () => {
     await current.press("Enter");
     await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
     await expect(page.getByText("Bitte bestätige deine neue E-Mail-Adresse.")).toBeVisible();
+    // The account page says what waits, and until when.
+    await page.goto("/account/email");
+    await expect(page.getByRole("status").filter({ hasText: "Ein Bestätigungslink an" })).toContainText(
+      new RegExp(
+        `an ${newEmail.replace(/[.+]/g, "\\$&")} ist unterwegs \\(gültig bis \\d{2}\\.\\d{2}\\.\\d{4}, \\d{2}:\\d{2} Uhr\\)\\.`,
+      ),
+    );
     await expect.poll(() => mailsTo(newEmail).length, { timeout: 20_000 }).toBe(1);
     const mail = mailsTo(newEmail)[0].text;
     expect(mail).toContain("24 Stunden");
@@ -165,6 +172,7 @@ test.describe("change of the sign-in address @phone", () => {
     // This browser's session goes on, with the new address; the link works once only.
     await page.goto("/account/email");
     await expect(page.getByText(`Du meldest dich zurzeit mit ${newEmail} an.`)).toBeVisible();
+    await expect(page.getByText("Ein Bestätigungslink an")).toHaveCount(0);
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "Link ungültig" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Neue E-Mail-Adresse bestätigen" })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/server/http/context.server";
-import type { EmailChangeOutcome, EmailChangeRequest } from "~/server/members/email-change.server";
+import type { EmailChangeOutcome, EmailChangeRequest, PendingEmailChange } from "~/server/members/email-change.server";
 
 export interface SignUpInput {
   email: string;
@@ -57,6 +57,8 @@ export interface AuthProvider {
    * the same ("sent"); its owner gets a mail instead. "limited" when nothing was sent.
    */
   requestEmailChange(request: Request, user: SessionUser, newEmail: string): Promise<EmailChangeRequest>;
+  /** The change of address that waits for its link, if any. */
+  pendingEmailChange(request: Request, user: SessionUser): Promise<PendingEmailChange | null>;
   /** Whether a change link (local token) can still be used; changes nothing. */
   canChangeEmail(token: string | undefined): Promise<boolean>;
   /** Uses a change link once. */

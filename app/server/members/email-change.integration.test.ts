@@ -41,7 +41,7 @@ const accountEmail = (id: string) =>
 
 describe("changing the sign-in address (local provider)", () => {
   it("mails a link to the new address and a notice to the current one; the link makes the change once", async () => {
-    const { requestLocalEmailChange, isEmailChangeUsable, changeEmailWithToken } =
+    const { requestLocalEmailChange, isEmailChangeUsable, changeEmailWithToken, pendingLocalEmailChange } =
       await import("~/server/members/email-change.server");
     const { startLocalPasswordReset } = await import("~/server/members/password-reset.server");
     const user = await account("wechsel-alt@example.com");
@@ -56,8 +56,13 @@ describe("changing the sign-in address (local provider)", () => {
     const notice = (await mailsTo(user.email)).find((mail) => mail.subject.includes("soll geändert werden"));
     expect(notice?.text_body).toContain("wechsel-neu@example.com");
     expect(notice?.text_body).toContain("/auth/forgot");
-    // Nothing changes before the link is used.
+    // Nothing changes before the link is used; the account page says what waits, and until when.
     expect(await accountEmail(user.id)).toMatchObject({ email: user.email, profile: user.email });
+    const pending = await pendingLocalEmailChange(user.id);
+    expect(pending?.email).toBe("wechsel-neu@example.com");
+    const hours = (Date.parse(pending!.until!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
     expect(await isEmailChangeUsable(token)).toBe(true);
 
     expect(await changeEmailWithToken(token)).toEqual({ changed: true, email: "wechsel-neu@example.com" });
@@ -79,16 +84,19 @@ describe("changing the sign-in address (local provider)", () => {
         .execute(),
     );
     expect(open).toEqual([]);
+    expect(await pendingLocalEmailChange(user.id)).toBeNull();
   });
 
-  it("an address with an account: the same answer, its owner is told, no link exists", async () => {
-    const { requestLocalEmailChange } = await import("~/server/members/email-change.server");
+  it("an address with an account: the same answer and waiting state, its owner is told, no link is mailed", async () => {
+    const { requestLocalEmailChange, pendingLocalEmailChange } = await import("~/server/members/email-change.server");
     const owner = await account("schon-vergeben@example.com");
     const user = await account("moechte-wechseln@example.com");
     expect(await requestLocalEmailChange(user, owner.email)).toBe("sent");
     const toOwner = await mailsTo(owner.email);
     expect(toOwner.map((mail) => mail.subject)).toEqual(["Deine E-Mail-Adresse bei BeHappy – BeHappy"]);
     expect(tokenIn(toOwner[0]!.text_body)).toBeUndefined();
+    // The account page shows the change as waiting, as for a free address: it tells nobody who has an account.
+    expect((await pendingLocalEmailChange(user.id))?.email).toBe(owner.email);
     expect(await accountEmail(user.id)).toMatchObject({ email: user.email });
     expect(await accountEmail(owner.id)).toMatchObject({ email: owner.email });
   });

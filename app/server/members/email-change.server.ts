@@ -26,6 +26,12 @@ export const EMAIL_CHANGE_HOURS = 24;
 
 export type EmailChangeRequest = "sent" | "limited";
 
+/** A change that waits for its link: the new address, and until when the link works (ISO; null when unknown). */
+export interface PendingEmailChange {
+  email: string;
+  until: string | null;
+}
+
 /**
  * Mails the link (or, for an address that has an account, a notice to its owner: the answer is the
  * same, so the form tells nobody who has an account) and the notice to the current address.
@@ -38,11 +44,13 @@ export async function requestLocalEmailChange(
   const to = newEmail.trim().toLowerCase();
   if (!(await hitRateLimit("accountMailPerEmail", to)).allowed) return "limited";
   await withViewer(SERVICE, async (tx) => {
+    // A token in both cases, so the page's "waiting for the link" looks the same; for a taken
+    // address it is never mailed (nobody knows it), and using it would be refused anyway.
+    const token = await issueOneTimeToken(tx, user.id, "email_change_token_new", EMAIL_CHANGE_HOURS * 60, to);
     const taken = await tx.selectFrom("auth.users").select("id").where("email", "=", to).executeTakeFirst();
     if (taken) {
       await enqueueMail(tx, { to, ...emailChangeTakenMail() });
     } else {
-      const token = await issueOneTimeToken(tx, user.id, "email_change_token_new", EMAIL_CHANGE_HOURS * 60, to);
       // Queued with the token: a link in a mail always names a stored token.
       const link = publicUrl(`/account/email/bestaetigen?token=${encodeURIComponent(token)}`);
       await enqueueMail(tx, { to, ...emailChangeLinkMail({ link, hours: EMAIL_CHANGE_HOURS }) }, { secret: true });
@@ -53,6 +61,22 @@ export async function requestLocalEmailChange(
     });
   });
   return "sent";
+}
+
+/** The change still waiting for its link (the newest; older ones were withdrawn): new address and until when. */
+export async function pendingLocalEmailChange(userId: string): Promise<PendingEmailChange | null> {
+  const row = await withViewer(SERVICE, (tx) =>
+    tx
+      .selectFrom("auth.one_time_tokens")
+      .select(["relates_to", "expires_at"])
+      .where("user_id", "=", userId)
+      .where("token_type", "=", "email_change_token_new")
+      .where("used_at", "is", null)
+      .where("expires_at", ">", sql<Date>`now()`)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst(),
+  );
+  return row?.relates_to ? { email: row.relates_to, until: row.expires_at.toISOString() } : null;
 }
 
 /** Read-only check for the page the link opens: an unused, unexpired link? */

@@ -11,6 +11,7 @@ import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
 import {
   changeEmailWithToken,
   isEmailChangeUsable,
+  pendingLocalEmailChange,
   requestLocalEmailChange,
 } from "~/server/members/email-change.server";
 import { hashPassword, verifyPassword } from "~/server/members/password.server";
@@ -155,6 +156,10 @@ export const localProvider: AuthProvider = {
 
   requestEmailChange(_request, user, newEmail) {
     return requestLocalEmailChange(user, newEmail);
+  },
+
+  pendingEmailChange(_request, user) {
+    return pendingLocalEmailChange(user.id);
   },
 
   canChangeEmail(token) {

@@ -169,6 +169,13 @@ export const supabaseProvider: AuthProvider = {
     return "sent";
   },
 
+  async pendingEmailChange(request) {
+    // Supabase Auth keeps the address that waits for confirmation as new_email (GET /auth/v1/user).
+    const { data, error } = await (await clientFor(request, new Headers())).auth.getUser();
+    if (error) throw new AuthError(error.message, "unexpected");
+    return data.user?.new_email ? { email: data.user.new_email, until: null } : null;
+  },
+
   async canChangeEmail() {
     return false;
   },

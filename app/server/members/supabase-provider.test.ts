@@ -32,6 +32,8 @@ const TAKEN = "vergeben@example.com";
 /** An address Supabase Auth has sent too many mails to. */
 const LIMITED = "zu-oft@example.com";
 let emailUpdates: unknown[] = [];
+/** The address that waits for its confirmation (Supabase Auth's new_email). */
+let newEmail: string | null = null;
 let server: Server;
 
 function jwt(payload: Record<string, unknown>) {
@@ -92,11 +94,12 @@ beforeAll(async () => {
         return send(429, { code: "over_email_send_rate_limit", msg: "Email rate limit exceeded" });
       }
       emailUpdates.push({ ...update, redirect_to: url.searchParams.get("redirect_to") });
+      newEmail = update.email;
       return send(200, { ...user, new_email: update.email });
     }
     if (url.pathname === "/auth/v1/user") {
       return req.headers.authorization?.startsWith("Bearer ")
-        ? send(200, { ...user, email_confirmed_at: emailConfirmedAt })
+        ? send(200, { ...user, email_confirmed_at: emailConfirmedAt, new_email: newEmail })
         : send(401, { msg: "Auth session missing!" });
     }
     if (url.pathname === "/auth/v1/resend") {
@@ -230,12 +233,17 @@ describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
     const signedIn = { id: user.id, email: user.email };
     emailUpdates = [];
     sendMailMock.mockClear();
+    expect(await supabaseProvider.pendingEmailChange(request, signedIn)).toBeNull();
 
     expect(await supabaseProvider.requestEmailChange(request, signedIn, "mia-neu@example.com")).toBe("sent");
     // Supabase Auth mails the links and comes back to the profile once the change is confirmed.
     expect(emailUpdates).toEqual([
       expect.objectContaining({ email: "mia-neu@example.com", redirect_to: "http://shop.test/dashboard?tab=profile" }),
     ]);
+    expect(await supabaseProvider.pendingEmailChange(request, signedIn)).toEqual({
+      email: "mia-neu@example.com",
+      until: null,
+    });
     expect(sendMailMock).not.toHaveBeenCalled();
 
     // Taken: the same answer; only the owner of that address hears of it, from the shop.
