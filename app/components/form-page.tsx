@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 
 const WIDTHS = { narrow: "max-w-md", medium: "max-w-xl", wide: "max-w-2xl" } as const;
@@ -25,5 +27,19 @@ export function FormPage({
       {lead ? <p className="mt-2 text-muted-foreground">{lead}</p> : null}
       {children}
     </section>
+  );
+}
+
+/** The buttons of a form that changes the account: what it does, and back to the profile without doing it. */
+export function AccountFormActions({ label, pending }: { label: string; pending: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" disabled={pending}>
+        {label}
+      </Button>
+      <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
+        Abbrechen
+      </Link>
+    </div>
   );
 }

@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account.email";
 import { fieldProps, usePageForm } from "~/components/conform";
 import { FormNotice } from "~/components/form-notice";
-import { FormPage } from "~/components/form-page";
+import { AccountFormActions, FormPage } from "~/components/form-page";
 import { CurrentPasswordField } from "~/components/password-fields";
-import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, changeEmailSchema } from "~/lib/schemas/account";
@@ -54,8 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: submission.reply({ ...HIDE, fieldErrors }), notice: null }, { status: 400 });
     }
     const sent = await provider.requestEmailChange(request, user, email);
-    if (sent === "limited")
+    if (sent === "limited") {
       return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
+    }
   } catch (error) {
     logger.error("e-mail change request failed", { error: (error as Error).message });
     return data({ result: submission.reply(HIDE), notice: ACCOUNT_MESSAGES.emailChangeFailed }, { status: 500 });
@@ -97,14 +97,7 @@ export default function ChangeEmailPage() {
           spellCheck={false}
         />
         <CurrentPasswordField fields={fields} label="Aktuelles Passwort" answer={actionData} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={pending}>
-            Bestätigungslink senden
-          </Button>
-          <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
-            Abbrechen
-          </Link>
-        </div>
+        <AccountFormActions label="Bestätigungslink senden" pending={pending} />
       </Form>
     </FormPage>
   );

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/account.password";
 import { usePageForm } from "~/components/conform";
-import { FormPage } from "~/components/form-page";
+import { AccountFormActions, FormPage } from "~/components/form-page";
 import { CurrentPasswordField, NewPasswordFields } from "~/components/password-fields";
 import { FormNotice } from "~/components/form-notice";
 import { Button } from "~/components/ui/button";
@@ -79,14 +79,7 @@ export default function ChangePasswordPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <CurrentPasswordField fields={fields} label="Aktuelles Passwort" answer={actionData} />
         <NewPasswordFields fields={fields} answer={actionData} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={pending}>
-            Passwort ändern
-          </Button>
-          <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">
-            Abbrechen
-          </Link>
-        </div>
+        <AccountFormActions label="Passwort ändern" pending={pending} />
       </Form>
       <section aria-labelledby="sessions-heading" className="mt-12 border-t border-border pt-8">
         <h2 id="sessions-heading" className="text-xl font-semibold">

@@ -227,6 +227,16 @@ export function publicForms(s: Sessions, scale = 1): FormSpec[] {
       visibleForm: false,
     },
     {
+      name: "account: e-mail change link",
+      path: "/account/email/bestaetigen",
+      valid: { token: "a".repeat(43) },
+      typed: [],
+      cookies: both,
+      runs: r(15),
+      mustReject: true,
+      visibleForm: false,
+    },
+    {
       name: "withdrawal",
       path: "/vertrag-widerrufen",
       valid: {
