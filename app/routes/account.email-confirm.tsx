@@ -17,7 +17,7 @@ const TEXTS = {
   error: "Die Bestätigung hat nicht geklappt. Bitte versuche es später erneut.",
   invalidTitle: "Link ungültig",
   invalidText:
-    "Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Deine E-Mail-Adresse ist unverändert. Du kannst die Änderung im Dashboard neu anfordern.",
+    "Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Welche Adresse gilt, siehst du im Dashboard; dort kannst du die Änderung auch neu anfordern.",
   takenText:
     "Zu dieser E-Mail-Adresse gibt es inzwischen ein anderes Konto. Deine bisherige Adresse gilt weiter; wähle im Dashboard eine andere.",
 } as const;

@@ -62,7 +62,7 @@ export function emailChangeLinkMail(input: { link: string; hours: number }) {
  * (it does not tell who has an account), and only the owner of that address learns of it, here.
  */
 export function emailChangeTakenMail() {
-  return greetingMail("Deine E-Mail-Adresse bei BeHappy – BeHappy", "Diese Adresse hat schon ein Konto", [
+  return greetingMail("Jemand wollte deine E-Mail-Adresse verwenden – BeHappy", "Diese Adresse hat schon ein Konto", [
     [
       "jemand wollte diese E-Mail-Adresse für ein anderes BeHappy-Konto verwenden. Sie gehört aber schon zu einem Konto, deshalb ändert sich nichts.",
     ],

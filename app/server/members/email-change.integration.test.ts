@@ -93,7 +93,7 @@ describe("changing the sign-in address (local provider)", () => {
     const user = await account("moechte-wechseln@example.com");
     expect(await requestLocalEmailChange(user, owner.email)).toBe("sent");
     const toOwner = await mailsTo(owner.email);
-    expect(toOwner.map((mail) => mail.subject)).toEqual(["Deine E-Mail-Adresse bei BeHappy – BeHappy"]);
+    expect(toOwner.map((mail) => mail.subject)).toEqual(["Jemand wollte deine E-Mail-Adresse verwenden – BeHappy"]);
     expect(tokenIn(toOwner[0]!.text_body)).toBeUndefined();
     // The account page shows the change as waiting, as for a free address: it tells nobody who has an account.
     expect((await pendingLocalEmailChange(user.id))?.email).toBe(owner.email);

@@ -251,7 +251,7 @@ describe("Supabase provider against a mocked Supabase Auth HTTP API", () => {
     expect(sendMailMock).toHaveBeenCalledTimes(1);
     expect(sendMailMock.mock.calls[0]![0]).toMatchObject({
       to: TAKEN,
-      subject: "Deine E-Mail-Adresse bei BeHappy – BeHappy",
+      subject: "Jemand wollte deine E-Mail-Adresse verwenden – BeHappy",
     });
 
     expect(await supabaseProvider.requestEmailChange(request, signedIn, LIMITED)).toBe("limited");
