@@ -29,8 +29,9 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   // A withdrawal with a typo in the number and another address: no order matches it.
   const email = `widerruf-${Date.now()}-${test.info().project.name}@example.com`;
   const typo = orderNumber.startsWith("0") ? `1${orderNumber.slice(1)}` : `0${orderNumber.slice(1)}`;
-  // From the order's page, the form knows the order and the signed-in member.
-  await page.getByRole("link", { name: "Vertrag widerrufen" }).first().click();
+  // From the order's page, the form knows the order and the signed-in member. The page's own link:
+  // the footer's (no order) is there too, also while the client still shows the checkout.
+  await page.getByRole("main").getByRole("link", { name: "Vertrag widerrufen" }).click();
   await expect(page).toHaveURL(new RegExp(`/vertrag-widerrufen\\?bestellung=${orderNumber.toLowerCase()}$`));
   await expect(page.getByLabel("Bestellnummer")).toHaveValue(orderNumber.toLowerCase());
   await expect(page.getByLabel("Name")).toHaveValue("Erika Muster");
