@@ -6,6 +6,8 @@ import { withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { exportMemberData } from "~/server/members/members.server";
 import { CACHE_POLICY } from "~/server/http/cache-policy.server";
+import { berlinDay } from "~/lib/berlin-time";
+import { shopNow } from "~/server/jobs/clock.server";
 
 /**
  * DSGVO Art. 15/20: the member's data as a JSON download. A GET that changes nothing; the data is
@@ -15,7 +17,7 @@ async function download(context: Route.LoaderArgs["context"]) {
   const { viewer } = requireUser(context);
   try {
     const body = await withViewer(viewer, (tx) => exportMemberData(tx));
-    const day = new Date().toISOString().slice(0, 10);
+    const day = berlinDay(shopNow());
     return new Response(JSON.stringify(body, null, 2), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",

@@ -9,7 +9,8 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { berlinDate, cancellationSchema, KIND_LABELS, CANCELLATION_KINDS } from "~/lib/schemas/cancellation";
+import { berlinDay } from "~/lib/berlin-time";
+import { cancellationSchema, KIND_LABELS, CANCELLATION_KINDS } from "~/lib/schemas/cancellation";
 import { withViewer } from "~/server/db/db.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -32,7 +33,7 @@ export const PAST_DATE_MESSAGE = "Das gewünschte Ende darf nicht in der Vergang
 /** A signed-in member finds name, e-mail and their membership filled in. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, viewer } = getAuth(context);
-  const today = berlinDate(shopNow());
+  const today = berlinDay(shopNow());
   if (!user) return data({ signedIn: false, prefill: null, today }, { headers: cacheHeaders("private") });
   const [profile, membership] = await withViewer(
     viewer,
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return data({ result: submission.reply() }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const input = submission.value;
-  if (input.wishedEnd && input.wishedEnd < berlinDate(shopNow())) {
+  if (input.wishedEnd && input.wishedEnd < berlinDay(shopNow())) {
     return data({ result: submission.reply({ fieldErrors: { wishedEnd: [PAST_DATE_MESSAGE] } }) }, { status: 400 });
   }
   await enforceIpLimit("contactPerIp", context);

@@ -50,11 +50,6 @@ export function cancellationSchema() {
 
 export type CancellationInput = z.infer<ReturnType<typeof cancellationSchema>>;
 
-/** Today in Berlin as YYYY-MM-DD (for the shop clock's date). */
-export function berlinDate(at: Date) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at);
-}
-
 /**
  * A browser without a date picker shows a text box: "31.12.2026" is what a German user types there.
  * Anything else passes through unchanged for the format check.

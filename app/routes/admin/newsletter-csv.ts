@@ -8,6 +8,8 @@ import { requireAdmin } from "~/server/members/admin-guard.server";
 import { CACHE_POLICY } from "~/server/http/cache-policy.server";
 import { logger } from "~/server/platform/log.server";
 import { subscriberBatch, type ExportCursor } from "~/server/newsletter/admin-newsletter.server";
+import { berlinDay } from "~/lib/berlin-time";
+import { shopNow } from "~/server/jobs/clock.server";
 
 const BATCH = 2000;
 
@@ -51,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 
-  const date = new Date().toISOString().slice(0, 10);
+  const date = berlinDay(shopNow());
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
