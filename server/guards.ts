@@ -19,14 +19,28 @@ export const BAD_REQUEST_MESSAGE = "Die Anfrage ist ungültig.";
 /**
  * Why a request is refused before routing, or null: another method (OPTIONS, PUT, TRACE, PROPFIND
  * …: 405 with Allow), a target in absolute form (`GET http://host/ HTTP/1.1`, a proxy's request)
- * or a request without Host (HTTP/1.0): 400. Routing them reached React Router, which built a URL
+ * or a request without Host (HTTP/1.0), or a path with a broken percent-escape: 400. Routing them reached React Router, which built a URL
  * from them and failed with a 500 and a stack trace in the log; these are no one's mistake in the
  * shop, so they are logged as the one info line every request gets, not as errors.
  */
 export function malformedRequest(method: string | undefined, url: string | undefined, host: string | undefined) {
   if (!ALLOWED_METHODS.includes(method ?? "")) return { status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } as const;
-  if (!url?.startsWith("/") || !host) return { status: 400, message: BAD_REQUEST_MESSAGE } as const;
+  if (!url?.startsWith("/") || !host || !decodablePath(url))
+    return { status: 400, message: BAD_REQUEST_MESSAGE } as const;
   return null;
+}
+
+/** `/%E0%A4%A` or `/events/%ff`: a path no browser sends, which the router cannot decode (it threw a 500). */
+function decodablePath(url: string) {
+  const end = url.indexOf("?");
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.includes("%")) return true;
+  try {
+    // The result is used: a bundler takes a bare call of this built-in for free of effects and drops it.
+    return decodeURIComponent(path) !== "";
+  } catch {
+    return false;
+  }
 }
 
 export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
@@ -50,10 +64,20 @@ export function baseSecurityHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * Headers a route may set for itself (a token page's `Referrer-Policy: no-referrer`). React Router's
+ * adapter appends a route's headers, which would send the site-wide value and the route's as a list;
+ * the route's replaces it instead, so a proxy that keeps only the first never weakens it.
+ */
+const ROUTE_OWNED = new Set(["referrer-policy"]);
+
 /** Security headers; while the server stops, every answer also ends its connection. */
 export function securityHeaders(state: { stopping: boolean }): RequestHandler {
   return (_req, res, next) => {
     res.set(baseSecurityHeaders());
+    const append = res.append.bind(res);
+    res.append = (field, value) =>
+      ROUTE_OWNED.has(field.toLowerCase()) ? res.set(field, value) : append(field, value);
     // Keep-alive clients (browsers, proxies) move off instead of holding the closing server open.
     if (state.stopping) res.set("Connection", "close");
     next();

@@ -1,7 +1,7 @@
 // Requests no browser of the shop sends, against the production build: other methods (OPTIONS,
-// PUT, TRACE, PROPFIND …), a target in absolute form and HTTP/1.0 without Host. Each gets a 4xx
-// before routing (server/guards.ts) and one info log line, never a 500 or an error with a stack;
-// the cached page after them is still served.
+// PUT, TRACE, PROPFIND …), a target in absolute form, HTTP/1.0 without Host and a path with a
+// broken percent-escape. Each gets a 4xx before routing (server/guards.ts) and one info log line,
+// never a 500 or an error with a stack; the cached page after them is still served.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../../scripts/lib/app-server.mjs";
@@ -54,6 +54,14 @@ describe("junk requests are refused before routing and are no errors", () => {
       ["GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n", 400],
       ["GET /products HTTP/1.0\r\n\r\n", 400],
       ["POST /auth HTTP/1.0\r\nContent-Length: 0\r\n\r\n", 400],
+      // Broken percent-escapes in the path, which the router could not decode.
+      ...["GET /%E0%A4%A", "GET /events/%ff", "HEAD /%ff", "GET /vertrag-widerrufen/eingang/%c0%af?x=1"].map(
+        (line): [string, number] => [`${line} HTTP/1.1\r\n${host()}\r\nConnection: close\r\n\r\n`, 400],
+      ),
+      [
+        `POST /cart%ff HTTP/1.1\r\n${host()}\r\nOrigin: ${server.base}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        400,
+      ],
     ];
     for (const [request, status] of cases) {
       const answer = await raw(request);
