@@ -7,6 +7,7 @@
 // a session, a cookie or the app's own origin check (browsers send some reports with `Origin:
 // null`; server/guards.ts lets this one path through).
 import type { Request, RequestHandler, Response } from "express";
+import { rateLimitClientKey } from "~/server/http/client-address.server";
 import { hitRateLimit, rateLimitMessage } from "~/server/http/rate-limit.server";
 import { CSP_REPORT_PATH } from "~/server/http/security.server";
 import { env } from "~/server/platform/env.server";
@@ -50,7 +51,7 @@ export interface CspReportOptions {
 
 export function cspReports(options: CspReportOptions = {}): RequestHandler {
   const log = options.log ?? logger;
-  const limit = options.limit ?? ((ip: string) => hitRateLimit("cspReportPerIp", ip));
+  const limit = options.limit ?? ((ip: string) => hitRateLimit("cspReportPerIp", rateLimitClientKey(ip)));
   const keep = options.keep ?? env().E2E_TEST_HOOKS === "true";
   const kept: CspViolation[] = [];
 

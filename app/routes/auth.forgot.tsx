@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from "~/lib/schemas/account";
 import { authProvider, getAuth } from "~/server/members/auth.server";
 import { logger } from "~/server/platform/log.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Passwort vergessen – BeHappy" },
@@ -23,11 +23,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceIpLimit("passwordResetPerIp", context);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
+  const limited = await ipLimitRefusal("passwordResetPerIp", context);
+  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }), sent: false }, limited.init);
   let headers = new Headers();
   try {
     headers = await authProvider().requestPasswordReset(request, submission.value.email);
@@ -53,6 +54,7 @@ export default function ForgotPasswordPage() {
           description={ACCOUNT_MESSAGES.resetRequestedDescription}
         />
       ) : null}
+      {form.errors?.length ? <FormNotice tone="error" message={form.errors[0]!} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" required />
         <Button type="submit" className="w-full" disabled={pending}>

@@ -18,7 +18,7 @@ import { readPrefill } from "~/server/orders/checkout-prefill.server";
 import { logger } from "~/server/platform/log.server";
 import {
   clearRateLimit,
-  enforceIpLimit,
+  ipLimitRefusal,
   hitRateLimit,
   logFailedSignIn,
   rateLimitMessage,
@@ -90,7 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: authSchema });
   const intent = formData.get("intent") === "signup" ? "signup" : "signin";
-  await enforceIpLimit(intent === "signup" ? "signUpPerIp" : "signInPerIp", context);
+  const limited = await ipLimitRefusal(intent === "signup" ? "signUpPerIp" : "signInPerIp", context);
+  if (limited) {
+    // The typed address (and names) stay; the password is never sent back.
+    return data({ result: submission.reply({ hideFields: ["password"] }), notice: limited.message }, limited.init);
+  }
 
   if (submission.status !== "success") {
     const missing = !formData.get("email") || !formData.get("password");

@@ -14,7 +14,7 @@ import { cancellationSchema, KIND_LABELS, CANCELLATION_KINDS } from "~/lib/schem
 import { withViewer } from "~/server/db/db.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { getAuth } from "~/server/members/auth.server";
@@ -59,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.wishedEnd && input.wishedEnd < berlinDay(shopNow())) {
     return data({ result: submission.reply({ fieldErrors: { wishedEnd: [PAST_DATE_MESSAGE] } }) }, { status: 400 });
   }
-  await enforceIpLimit("contactPerIp", context);
+  const limited = await ipLimitRefusal("declarationPerIp", context);
+  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, limited.init);
   let filed;
   try {
     filed = await fileCancellation(viewer, input);

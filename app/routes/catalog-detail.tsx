@@ -14,7 +14,7 @@ import { loadCatalogDetail } from "~/server/catalog/catalog-pages.server";
 import { joinWaitlist, type JoinOutcome } from "~/server/catalog/waitlist.server";
 import { SERVICE, withViewer } from "~/server/db/db.server";
 import { pageHeaders } from "~/server/http/cache-policy.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithToast, type Toast } from "~/server/http/toast.server";
 import { getAuth } from "~/server/members/auth.server";
 
@@ -68,13 +68,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
   const kind = kindOf(path);
   if (!isUuid(params.id)) throw data(null, { status: 404 });
-  await enforceIpLimit("waitlistPerIp", context);
   const formData = await request.formData();
   // A filled honeypot is a bot: answer like a success, store nothing.
   if (isHoneypotFilled(formData)) return redirectWithToast(path, JOIN_TOASTS.joined(""));
 
   const submission = parseWithZod(formData, { schema: waitlistSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const limited = await ipLimitRefusal("waitlistPerIp", context);
+  if (limited) return data({ result: submission.reply({ formErrors: [limited.message] }) }, limited.init);
   const outcome = await withViewer(SERVICE, (tx) =>
     joinWaitlist(
       tx,

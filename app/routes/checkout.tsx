@@ -19,10 +19,10 @@ import { checkoutSchema } from "~/lib/schemas/checkout";
 import { getAuth } from "~/server/members/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
 import { clearPrefill, readPrefill } from "~/server/orders/checkout-prefill.server";
-import { loadCheckout, placeCheckoutOrder } from "~/server/orders/place-order.server";
+import { loadCheckout, ORDER_FAILED, placeCheckoutOrder } from "~/server/orders/place-order.server";
 import { withViewer } from "~/server/db/db.server";
 import { findOrderByCheckoutToken } from "~/server/orders/orders.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithError } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { VoucherForm } from "~/components/cart/voucher-form";
@@ -116,8 +116,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: answer.ok ? 200 : 400, headers: answer.headers },
     );
   }
-  await enforceIpLimit("checkoutPerIp", context);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
+  // The till counts every attempt, also a mistyped one; over the limit the typed order form stays.
+  const limited = await ipLimitRefusal("checkoutPerIp", context);
+  if (limited) {
+    const notice = { message: ORDER_FAILED.message, description: limited.message };
+    return data({ result: submission.reply({ formErrors: [limited.message] }), notice }, limited.init);
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }

@@ -13,7 +13,7 @@ import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { insertContactMessage } from "~/server/contact/contact.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -33,20 +33,26 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceIpLimit("contactPerIp", context);
   const formData = await request.formData();
   // A filled honeypot is a bot: answer like a success, store nothing.
   if (isHoneypotFilled(formData)) return redirectWithSuccess("/contact", CONTACT_SUCCESS);
 
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), failed: false }, { status: 400 });
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  // Only messages that would be stored count; over the limit the typed message stays in the form.
+  const limited = await ipLimitRefusal("contactPerIp", context);
+  if (limited) {
+    const notice = { message: CONTACT_FAILURE.message, description: limited.message };
+    return data({ result: submission.reply({ formErrors: [limited.message] }), notice }, limited.init);
   }
   try {
     await withViewer(getAuth(context).viewer, (tx) => insertContactMessage(tx, submission.value));
   } catch (error) {
     logger.error("contact message failed", { error: (error as Error).message });
-    return data({ result: submission.reply({ formErrors: [CONTACT_FAILURE.message] }), failed: true }, { status: 500 });
+    const notice = CONTACT_FAILURE;
+    return data({ result: submission.reply({ formErrors: [notice.message] }), notice }, { status: 500 });
   }
   return redirectWithSuccess("/contact", CONTACT_SUCCESS);
 }
@@ -77,7 +83,7 @@ export default function ContactPage() {
           <p className="mt-2 text-sm text-muted-foreground">Pflichtfelder sind mit * markiert.</p>
           <div className="mt-6">
             {/* A new location (the redirect after sending) mounts a fresh, empty form. */}
-            <ContactForm key={location.key} lastResult={actionData?.result} failed={actionData?.failed} />
+            <ContactForm key={location.key} lastResult={actionData?.result} notice={actionData?.notice} />
           </div>
         </section>
         <ContactMap operator={operator} />

@@ -1,9 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { redirectTargetOf } from "~/server/http/redirect-target.server";
 import type { Route } from "./+types/newsletter";
 import { seoMeta } from "~/lib/catalog/seo";
-import { NEWSLETTER_TOASTS, type NewsletterActionData } from "~/components/newsletter/messages";
+import {
+  NEWSLETTER_TOASTS,
+  newsletterValuesOf,
+  type NewsletterActionData,
+  type NewsletterOutcome,
+  type NewsletterRetry,
+} from "~/components/newsletter/messages";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { newsletterSchema } from "~/lib/schemas/newsletter";
@@ -11,7 +17,7 @@ import { publicUrl } from "~/server/http/urls.server";
 import { SERVICE, withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 import { subscribeNewsletter } from "~/server/newsletter/newsletter.server";
-import { enforceIpLimit, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { dataWithToast, redirectWithToast, type Toast } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -27,32 +33,24 @@ export function loader() {
 }
 
 /**
- * POST target of every newsletter form. Plain HTML posts are redirected back to the page they came
- * from (`redirectTo`, same-site only) with a toast; fetcher posts (`_js=1`) get data plus the toast.
+ * POST target of every newsletter form. Fetcher posts (`_js=1`) get data plus the toast. A plain
+ * HTML post that succeeds is redirected back to the page it came from (`redirectTo`, same-site
+ * only) with the toast; one that is refused renders this page instead, its form filled with what
+ * was typed and the error beside its field (or as the form's notice): a redirect would lose both.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const wantsData = formData.get("_js") === "1";
   const redirectTo = redirectTargetOf(formData, "/");
 
-  const answer = (toast: Toast, payload: NewsletterActionData, status = 200) =>
-    wantsData ? dataWithToast(payload, toast, { status }) : redirectWithToast(redirectTo, toast);
+  const answer = (toast: Toast, payload: NewsletterActionData, status = 200) => {
+    if (wantsData) return dataWithToast(payload, toast, { status });
+    if (payload.outcome === "success") return redirectWithToast(redirectTo, toast);
+    return data(plainPostRetry(formData, redirectTo, toast, payload.outcome, payload.fieldErrors), { status });
+  };
 
-  try {
-    await enforceIpLimit("newsletterPerIp", context);
-  } catch (error) {
-    if ((error as { init?: { status?: number } })?.init?.status === 429) {
-      return answer(
-        {
-          ...NEWSLETTER_TOASTS.error,
-          description: (error as { data?: { message?: string } }).data?.message ?? RATE_LIMIT_MESSAGE,
-        },
-        { outcome: "error" },
-        429,
-      );
-    }
-    throw error;
-  }
+  const limited = await ipLimitRefusal("newsletterPerIp", context);
+  if (limited) return answer({ ...NEWSLETTER_TOASTS.error, description: limited.message }, { outcome: "error" }, 429);
 
   // A filled honeypot is a bot: answer like a success, store and send nothing.
   if (isHoneypotFilled(formData)) return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
@@ -77,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsletterPage() {
   useLoaderData<typeof loader>();
+  // Only a refused plain post leaves action data here (a fetcher's answer stays with its form).
+  const actionData = useActionData<typeof action>();
+  const retry = actionData && "values" in actionData ? actionData : undefined;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold tracking-tight">Newsletter</h1>
@@ -85,8 +86,33 @@ export default function NewsletterPage() {
         nächsten Kurse und Veranstaltungen. Nach der Anmeldung bekommst du eine E-Mail, mit der du sie bestätigst.
       </p>
       <div className="mt-8 rounded-xl border border-border bg-card p-6 shadow-sm">
-        <NewsletterForm showName title="Jetzt anmelden" intro="" />
+        <NewsletterForm showName title="Jetzt anmelden" intro="" retry={retry} />
       </div>
     </div>
   );
+}
+
+/** The fields the /newsletter form shows: an error of one of them stands at it. */
+const SHOWN_FIELDS = ["email", "firstName", "lastName"] as const;
+
+/**
+ * The answer to a refused plain post: what was typed, where a later success goes, and the error,
+ * at its field, or as the form's notice when no shown field is to blame (rate limit, server error).
+ * No toast: the page itself says it, beside the form.
+ */
+function plainPostRetry(
+  formData: FormData,
+  redirectTo: string,
+  toast: Toast,
+  outcome: Exclude<NewsletterOutcome, "success">,
+  fieldErrors?: NewsletterActionData["fieldErrors"],
+): NewsletterRetry {
+  const atAField = SHOWN_FIELDS.some((name) => fieldErrors?.[name]?.length);
+  return {
+    outcome,
+    fieldErrors,
+    values: newsletterValuesOf(formData),
+    redirectTo,
+    notice: atAField ? undefined : { message: toast.message, description: toast.description },
+  };
 }

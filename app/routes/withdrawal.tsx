@@ -6,6 +6,7 @@ import type { Route } from "./+types/withdrawal";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { FormPage } from "~/components/form-page";
 import { useRefocusAfterChange } from "~/components/use-refocus";
+import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -16,7 +17,7 @@ import { withViewer } from "~/server/db/db.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { getAuth } from "~/server/members/auth.server";
 import { getMemberProfile } from "~/server/members/members.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { fileWithdrawal } from "~/server/orders/withdrawals.server";
 
@@ -55,7 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
 
-  await enforceIpLimit("contactPerIp", context);
+  const limited = await ipLimitRefusal("declarationPerIp", context);
+  if (limited) {
+    return data(
+      { result: submission.reply({ formErrors: [limited.message] }), step: "review" as const, review: input },
+      limited.init,
+    );
+  }
   const { id, reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
   // The receipt is a page of its own, read from the stored declaration (a reload shows it again).
   return redirectWithSuccess(`/vertrag-widerrufen/eingang/${id}`, {
@@ -79,7 +86,7 @@ export default function WithdrawalPage() {
   return (
     <FormPage title="Vertrag widerrufen" width="wide">
       {review ? (
-        <ReviewStep review={review} busy={pending} stepStart={stepStart} />
+        <ReviewStep review={review} busy={pending} stepStart={stepStart} notice={form.errors?.[0]} />
       ) : (
         <>
           <p ref={stepStart} tabIndex={-1} className="mt-3 text-muted-foreground focus:outline-none">
@@ -117,10 +124,13 @@ function ReviewStep({
   review,
   busy,
   stepStart,
+  notice,
 }: {
   review: WithdrawalInput;
   busy: boolean;
   stepStart: RefObject<HTMLParagraphElement | null>;
+  /** Why the confirmation was not filed (the rate limit): the declaration stays on screen to retry. */
+  notice?: string;
 }) {
   const hidden = (
     <>
@@ -149,6 +159,7 @@ function ReviewStep({
           </>
         ) : null}
       </dl>
+      {notice ? <FormNotice tone="error" message={notice} /> : null}
       <div className="mt-8 flex flex-wrap gap-3">
         <Form method="post">
           {hidden}

@@ -94,6 +94,100 @@ test.describe("newsletter (double opt-in)", () => {
     expect(mail.text).not.toContain("Sommer");
   });
 
+  test("a refused address stays typed, its error at the field, and the retry by keyboard succeeds @phone", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const email = uniqueEmail("news-retry");
+    // Passes the browser's own type=email check (no dot needed), not the shop's.
+    const typo = email.replace(/@.*$/, "@beispiel");
+    await page.goto("/about");
+    const footer = page.locator("footer");
+    await footer.getByLabel("Deine Mailadresse").fill(typo);
+    await footer.getByRole("button", { name: "Abonnieren" }).click();
+
+    // Without JavaScript the answer is the /newsletter page, its form filled with what was typed;
+    // with it the footer's form keeps it in place.
+    const form = javaScriptEnabled ? footer : page.locator("main");
+    if (!javaScriptEnabled) {
+      await expect(page).toHaveURL(/\/newsletter$/);
+      await expect(page).toHaveTitle("Newsletter – BeHappy");
+      await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
+      // The page says it beside the field; no toast repeats it.
+      await expect(page.getByText("Fehler bei der Anmeldung")).toHaveCount(0);
+    } else {
+      await expect(page).toHaveURL(/\/about$/);
+    }
+    const field = form.getByLabel("Deine Mailadresse");
+    await expect(field).toHaveValue(typo);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription("Bitte gib eine gültige E-Mail-Adresse ein.");
+    // The page's autofocus (no JavaScript) or the form's answer (with it) puts the keyboard there.
+    await expect(field).toBeFocused();
+    await expectAccessible(page);
+
+    // WCAG 1.4.10: at 320 px the error page does not scroll sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(width.scroll, "page width at 320 px").toBeLessThanOrEqual(width.client);
+
+    // The retry, by keyboard only.
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(email);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    // Back on the page the form was first sent from, the form empty again.
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(footer.getByLabel("Deine Mailadresse")).toHaveValue("");
+    await expect(footer.getByLabel("Deine Mailadresse")).not.toHaveAttribute("aria-invalid", "true");
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain("/newsletter/confirm?token=");
+  });
+
+  test("the /newsletter page keeps the names and the address after a refused address", async ({ page }) => {
+    const email = uniqueEmail("news-retry-name");
+    await page.goto("/newsletter");
+    const form = page.locator("main");
+    await form.getByLabel("Vorname (optional)").fill("Erika");
+    await form.getByLabel("Nachname (optional)").fill("Muster");
+    await form.getByLabel("Deine Mailadresse").fill("erika@beispiel");
+    await form.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(form.getByLabel("Deine Mailadresse")).toHaveAccessibleDescription(
+      "Bitte gib eine gültige E-Mail-Adresse ein.",
+    );
+    await expect(form.getByLabel("Deine Mailadresse")).toHaveValue("erika@beispiel");
+    await expect(form.getByLabel("Vorname (optional)")).toHaveValue("Erika");
+    await expect(form.getByLabel("Nachname (optional)")).toHaveValue("Muster");
+    await expect(form.getByLabel("Vorname (optional)")).not.toHaveAttribute("aria-invalid", "true");
+    // Only the page's own form answers; the footer's stays as it was.
+    await expect(page.locator("footer").getByLabel("Deine Mailadresse")).toHaveValue("");
+    await expect(page.locator("footer").getByLabel("Deine Mailadresse")).not.toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Deine Mailadresse").fill(email);
+    await form.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(form.getByLabel("Deine Mailadresse")).toHaveValue("");
+    await expect(form.getByLabel("Vorname (optional)")).toHaveValue("");
+    await waitForMail(email);
+  });
+
+  test("a refused plain post answers the page with what was typed, not a redirect", async ({ request }) => {
+    const response = await request.post("/newsletter", {
+      form: { email: "erika@beispiel", firstName: "Erika", lastName: "<Muster>", redirectTo: "/about" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('value="erika@beispiel"');
+    expect(html).toContain('value="Erika"');
+    expect(html).toContain('value="&lt;Muster&gt;"');
+    expect(html).toContain("Bitte gib eine gültige E-Mail-Adresse ein.");
+  });
+
   test("a malformed or unknown link is refused in German", async ({ page }) => {
     let response = await page.goto("/newsletter/confirm");
     expect(response?.status()).toBe(400);

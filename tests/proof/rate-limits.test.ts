@@ -142,7 +142,11 @@ describe("rate limits shared by two server processes", () => {
         lastName: "Limit",
       });
     for (let n = 1; n <= rule.max; n++) expect((await signUp(n)).response.status, `sign-up ${n}`).toBe(302);
-    expectTooMany(await signUp(rule.max + 1));
+    const refused = await signUp(rule.max + 1);
+    expectTooMany(refused);
+    // The sign-up form comes back with the typed address, never the password.
+    expect(refused.html).toContain(`value="rate-signup-${rule.max + 1}@example.com"`);
+    expect(refused.html).not.toContain(PASSWORD);
   });
 
   it("contact: 5 messages per 10 minutes from one IP, then 429, and the 6th is not stored", async () => {
@@ -151,7 +155,14 @@ describe("rate limits shared by two server processes", () => {
     const send = (n: number) =>
       post(next(), "/contact", { name: "Rate Limit", email: "rate@example.com", message: `Nachricht ${n}` });
     for (let n = 1; n <= rule.max; n++) expect((await send(n)).response.status, `message ${n}`).toBe(302);
-    expectTooMany(await send(rule.max + 1));
+    const refused = await send(rule.max + 1);
+    expectTooMany(refused);
+    // The form comes back with what was typed.
+    expect(refused.html).toContain("Nachricht 6</textarea>");
+    expect(refused.html).toContain('value="rate@example.com"');
+    // A message the form refuses (no address) is answered at its field, not with the limit.
+    const invalid = await post(next(), "/contact", { name: "Rate Limit", email: "", message: "Ohne Adresse" });
+    expect(invalid.response.status).toBe(400);
     const stored = await db.query<{ n: number }>(
       "select count(*)::int as n from public.contact_messages where email = 'rate@example.com'",
     );
@@ -175,21 +186,38 @@ describe("rate limits shared by two server processes", () => {
           ?.type,
       ).toBe("success");
     }
-    // Without JavaScript the form redirects back with the error toast (post/redirect/get) …
+    // Without JavaScript the newsletter page answers 429 with the notice and the typed address …
     const plain = await subscribe(rule.max + 1);
-    const toast = toastOf({
-      status: 302,
-      location: null,
-      html: "",
-      contentType: "",
-      setCookies: plain.response.headers.getSetCookie(),
-    });
-    expect(toast).toMatchObject({ type: "error", description: expect.stringMatching(RATE_LIMIT_TEXT) });
-    // … with JavaScript the answer is a 429 carrying the same toast.
+    expectTooMany(plain);
+    expect(plain.html).toContain(`value="rate-news-${rule.max + 1}@example.com"`);
+    // … with JavaScript the answer is a 429 carrying the error toast.
     const scripted = await subscribe(rule.max + 2, true);
     expect(scripted.response.status).toBe(429);
     const stored = await db.query<{ n: number }>(
       "select count(*)::int as n from public.newsletter_subscriptions where email like 'rate-news-%'",
+    );
+    expect(stored.rows[0]!.n).toBe(rule.max);
+  });
+
+  it("cancellations (§ 312k): their own 5 per 10 minutes, not blocked by contact messages; the 6th keeps the form", async () => {
+    const rule = RATE_LIMITS.declarationPerIp;
+    await roomInWindow(rule.windowSeconds, 60);
+    // The contact form's allowance is used up first: the legal button must not depend on it.
+    for (let n = 1; n <= RATE_LIMITS.contactPerIp.max + 1; n++) {
+      await post(next(), "/contact", { name: "Rate Limit", email: "rate@example.com", message: `Vorab ${n}` });
+    }
+    const cancel = (n: number) =>
+      post(next(), "/vertrag-kuendigen", {
+        kind: "ordentlich",
+        name: `Kündigung ${n}`,
+        email: `rate-cancel-${n}@example.com`,
+      });
+    for (let n = 1; n <= rule.max; n++) expect((await cancel(n)).response.status, `cancellation ${n}`).toBe(302);
+    const refused = await cancel(rule.max + 1);
+    expectTooMany(refused);
+    expect(refused.html).toContain(`value="rate-cancel-${rule.max + 1}@example.com"`);
+    const stored = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.contract_cancellations where email like 'rate-cancel-%'",
     );
     expect(stored.rows[0]!.n).toBe(rule.max);
   });
@@ -218,7 +246,9 @@ describe("rate limits shared by two server processes", () => {
     const attempt = () =>
       post(next(), "/checkout", { checkoutToken: crypto.randomUUID(), email: "buyer@example.com" }, { Cookie: cookie });
     for (let n = 1; n <= rule.max; n++) expect((await attempt()).response.status, `attempt ${n}`).toBe(400);
-    expectTooMany(await attempt());
+    const refused = await attempt();
+    expectTooMany(refused);
+    expect(refused.html).toContain('value="buyer@example.com"');
     const orders = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
     expect(orders.rows[0]!.n).toBe(0);
   });
@@ -232,7 +262,9 @@ describe("rate limits shared by two server processes", () => {
         `request ${n}`,
       ).toBe(200);
     }
-    expectTooMany(await post(next(), "/auth/forgot", { email: "reset-x@example.com" }));
+    const refused = await post(next(), "/auth/forgot", { email: "reset-x@example.com" });
+    expectTooMany(refused);
+    expect(refused.html).toContain('value="reset-x@example.com"');
   });
 
   it("client IP: a forged X-Forwarded-For does not escape the limit unless a trusted proxy sent it", async () => {

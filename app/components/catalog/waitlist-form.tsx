@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { fieldProps, useShopForm } from "~/components/conform";
+import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -8,7 +9,8 @@ import { MAX_WAITLIST_SEATS, WAITLIST_CONSENT_TEXT, waitlistSchema } from "~/lib
 
 /**
  * The waitlist of a sold-out event or course (issue 27), in place of the add-to-cart form: a plain
- * POST to the page's own action. Errors come back next to the fields with the values kept; joining
+ * POST to the page's own action. Errors come back next to the fields (the rate limit above them)
+ * with the values kept; joining
  * redirects back with a toast. No double opt-in: it asks for one service mail, said so below.
  * A signed-in member finds their name and address filled in.
  */
@@ -45,6 +47,7 @@ export function WaitlistForm({
       <p className="mt-1 text-sm text-muted-foreground">
         Wird ein Platz frei, halten wir ihn 48 Stunden für dich und schicken dir eine E-Mail mit dem Link zum Buchen.
       </p>
+      {form.errors?.length ? <FormNotice tone="error" message={form.errors[0]!} /> : null}
       <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="mt-4 space-y-4">
         <HoneypotField />
         <Field label="Name" {...fieldProps(fields.name, { type: "text" })} autoComplete="name" />

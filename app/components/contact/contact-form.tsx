@@ -19,14 +19,15 @@ export const CONTACT_FAILURE = {
 
 /**
  * The contact form (spec §4, §5): a plain POST to /contact. Errors come back next to the fields
- * with the values kept; success redirects with a toast (the form then starts empty).
+ * with the values kept, a failure or the rate limit as a notice above them; success redirects with
+ * a toast (the form then starts empty).
  */
 export function ContactForm({
   lastResult,
-  failed,
+  notice,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
-  failed?: boolean;
+  notice?: { message: string; description: string } | null;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
@@ -38,9 +39,7 @@ export function ContactForm({
 
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="space-y-5">
-      {failed ? (
-        <FormNotice tone="error" message={CONTACT_FAILURE.message} description={CONTACT_FAILURE.description} />
-      ) : null}
+      {notice ? <FormNotice tone="error" message={notice.message} description={notice.description} /> : null}
       <HoneypotField />
       <Field label="Name" {...fieldProps(fields.name, { type: "text" })} autoComplete="name" />
       <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />

@@ -23,3 +23,28 @@ export type NewsletterActionData = {
   outcome: NewsletterOutcome;
   fieldErrors?: Partial<Record<"email" | "firstName" | "lastName", string[]>>;
 };
+
+/** What was typed into a newsletter form, as the page shows it again after a refusal. */
+export type NewsletterValues = { email: string; firstName: string; lastName: string };
+
+/**
+ * What the action answers a plain HTML post (no JavaScript) it refuses: instead of a redirect that
+ * would lose them, the /newsletter page renders its form with what was typed, the error at its
+ * field or, when no field is to blame (rate limit, server error), as the form's notice.
+ */
+export type NewsletterRetry = NewsletterActionData & {
+  outcome: Exclude<NewsletterOutcome, "success">;
+  values: NewsletterValues;
+  /** Where a success then goes: the page the visitor first sent the form from. */
+  redirectTo: string;
+  notice?: { message: string; description?: string };
+};
+
+/** The typed values of a newsletter post (text only; a file in their place counts as nothing). */
+export function newsletterValuesOf(formData: FormData): NewsletterValues {
+  const text = (name: keyof NewsletterValues) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { email: text("email"), firstName: text("firstName"), lastName: text("lastName") };
+}

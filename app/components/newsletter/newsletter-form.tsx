@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/hydrated";
+import { FormNotice } from "~/components/form-notice";
 import { HoneypotField } from "~/components/honeypot-field";
 import { LabelledSection } from "~/components/labelled-section";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { Field } from "~/components/ui/field";
+import { Field, useServerAutoFocus } from "~/components/ui/field";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
-import type { NewsletterActionData } from "~/components/newsletter/messages";
+import type { NewsletterActionData, NewsletterRetry } from "~/components/newsletter/messages";
 
 /** With showName: both optional (the mails greet by first name when one is given). */
 const NAME_FIELDS = [
@@ -17,9 +18,11 @@ const NAME_FIELDS = [
 
 /**
  * Newsletter signup (spec §4, §5). Without JavaScript it is a plain POST to /newsletter that
- * redirects back here with a toast. With JavaScript it submits through a fetcher (button
- * 'Wird gesendet...' and disabled meanwhile), the toast arrives with the revalidated root loader,
- * and the form is cleared after a success or a duplicate.
+ * redirects back here with a toast after a success; a refusal renders /newsletter, whose form
+ * gets it as `retry`: what was typed, the error at its field or as the form's notice. With
+ * JavaScript it submits through a fetcher (button 'Wird gesendet...' and disabled meanwhile), the
+ * toast arrives with the revalidated root loader, and the form is cleared after a success or a
+ * duplicate.
  */
 export function NewsletterForm({
   showName = false,
@@ -27,12 +30,15 @@ export function NewsletterForm({
   intro = "Impulse für ein glückliches Leben, neue Kurse und Veranstaltungen – etwa einmal im Monat in deinem Postfach.",
   headingLevel = "h2",
   className,
+  retry,
 }: {
   showName?: boolean;
   title?: string;
   intro?: string;
   headingLevel?: "h2" | "h3";
   className?: string;
+  /** The action's answer to a refused plain post (the /newsletter page's action data). */
+  retry?: NewsletterRetry;
 }) {
   const fetcher = useFetcher<NewsletterActionData>();
   const location = useLocation();
@@ -42,6 +48,13 @@ export function NewsletterForm({
   const consentId = useId();
   const sending = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A plain post's refusal speaks until the fetcher has answered once (scripts that took over the
+  // page since). Its values stay the fields' defaults, so an answer never blanks an untouched name.
+  const refusal = fetcher.data === undefined ? retry : undefined;
+  const fieldErrors = result?.fieldErrors ?? refusal?.fieldErrors;
+  // The server's one autofocus (useServerAutoFocus): a field's error takes it in Field; a notice
+  // with no field to blame gives it to the address, so the keyboard starts in the form again.
+  const noticeAutoFocus = useServerAutoFocus(Boolean(refusal?.notice));
 
   // After each answer (a new object; undefined while sending). The button is disabled while sending,
   // and the browser may drop focus to <body>: keyboard users then land on the field to correct, or
@@ -49,7 +62,14 @@ export function NewsletterForm({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!result) return;
-    if (result.outcome === "success") formRef.current?.reset();
+    if (result.outcome === "success") {
+      formRef.current?.reset();
+      // reset() restores the defaults: after a refused plain post (`retry`), what was typed then.
+      for (const name of ["email", "firstName", "lastName"]) {
+        const input = formRef.current?.elements.namedItem(name);
+        if (input instanceof HTMLInputElement) input.value = "";
+      }
+    }
     const active = document.activeElement;
     if (active && active !== document.body && !active.matches(":disabled")) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -66,6 +86,9 @@ export function NewsletterForm({
       headingRef={heading}
     >
       {intro ? <p className="mt-1 text-sm text-muted-foreground">{intro}</p> : null}
+      {refusal?.notice ? (
+        <FormNotice tone="error" message={refusal.notice.message} description={refusal.notice.description} />
+      ) : null}
       <fetcher.Form
         ref={formRef}
         method="post"
@@ -74,13 +97,19 @@ export function NewsletterForm({
         aria-describedby={consentId}
         className="mt-4 space-y-3"
       >
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="redirectTo" value={retry?.redirectTo ?? `${location.pathname}${location.search}`} />
         {enhanced ? <input type="hidden" name="_js" value="1" /> : null}
         <HoneypotField />
         {showName ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {NAME_FIELDS.map((field) => (
-              <Field key={field.name} {...field} maxLength={100} errors={result?.fieldErrors?.[field.name]} />
+              <Field
+                key={field.name}
+                {...field}
+                maxLength={100}
+                defaultValue={retry?.values[field.name]}
+                errors={fieldErrors?.[field.name]}
+              />
             ))}
           </div>
         ) : null}
@@ -95,7 +124,9 @@ export function NewsletterForm({
             placeholder={showName ? undefined : "Deine Mailadresse"}
             maxLength={254}
             required
-            errors={result?.fieldErrors?.email}
+            defaultValue={retry?.values.email}
+            errors={fieldErrors?.email}
+            {...(noticeAutoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
           />
           <Button type="submit" disabled={sending} className={cn(!showName && "sm:mt-0")}>
             {sending ? "Wird gesendet..." : "Abonnieren"}

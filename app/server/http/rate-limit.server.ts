@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import { sql } from "kysely";
+import { rateLimitClientKey } from "~/server/http/client-address.server";
 import { requestMetaContext } from "~/server/http/context.server";
-import { SERVICE, withViewer } from "~/server/db/db.server";
+import { asService, SERVICE, withViewer, type Tx } from "~/server/db/db.server";
 import { env } from "~/server/platform/env.server";
 import { logger } from "~/server/platform/log.server";
 
@@ -22,6 +23,9 @@ export const RATE_LIMITS = {
   signInFailuresPerKnownDevice: { windowSeconds: 15 * 60, max: 10, scales: false },
   signUpPerIp: { windowSeconds: 60 * 60, max: 10, scales: true },
   contactPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
+  // Withdrawals (§ 356a) and cancellations (§ 312k) filed from one IP: their own allowance, so
+  // contact messages never block the legal buttons.
+  declarationPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
   newsletterPerIp: { windowSeconds: 10 * 60, max: 5, scales: true },
   waitlistPerIp: { windowSeconds: 10 * 60, max: 10, scales: true },
   checkoutPerIp: { windowSeconds: 60, max: 10, scales: true },
@@ -34,6 +38,12 @@ export const RATE_LIMITS = {
   emailConfirmPerIp: { windowSeconds: 60 * 60, max: 20, scales: true },
   // Confirmation mails to one address ("Link erneut senden"; beyond it nothing is sent).
   accountMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+  // Newsletter confirmation links and "already subscribed" notices to one address: the sign-up is
+  // answered and stored as always, beyond this no mail goes out (nobody fills a stranger's inbox).
+  newsletterMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
+  // Receipts of withdrawals and cancellations to one address; the declaration is filed and its
+  // receipt page shown as always, and the operator is told of each one.
+  declarationMailPerEmail: { windowSeconds: 60 * 60, max: 5, scales: false },
   // CSP violation reports (POST /csp-report, server/csp-report.ts): a page with a broken script
   // reports once per violation and page view; beyond this a browser (or a script) is only noise.
   cspReportPerIp: { windowSeconds: 60, max: 60, scales: true },
@@ -56,18 +66,28 @@ function allowanceOf(tier: RateLimitTier) {
 }
 
 export async function hitRateLimit(tier: RateLimitTier, key: string) {
+  return withViewer(SERVICE, (tx) => countHit(tx, tier, key));
+}
+
+/**
+ * Counts one hit inside a transaction that is already open (a mail queued in it is sent only if
+ * allowed; a rollback takes the hit back too), as the service role whoever the viewer is.
+ */
+export async function allowedWithin(tx: Tx, tier: RateLimitTier, key: string) {
+  return (await asService(tx, () => countHit(tx, tier, key))).allowed;
+}
+
+async function countHit(tx: Tx, tier: RateLimitTier, key: string) {
   const { rule, max } = allowanceOf(tier);
-  const result = await withViewer(SERVICE, async (tx) => {
-    const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number; hits: number }>`
-      select allowed, retry_after_seconds,
-             (select coalesce(max(hits), 0)::int from public.rate_limits where key = ${`${tier}:${key}`}) as hits
-        from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(tx);
-    return {
-      allowed: rows[0]?.allowed ?? true,
-      retryAfter: rows[0]?.retry_after_seconds ?? 0,
-      hits: rows[0]?.hits ?? 0,
-    };
-  });
+  const { rows } = await sql<{ allowed: boolean; retry_after_seconds: number; hits: number }>`
+    select allowed, retry_after_seconds,
+           (select coalesce(max(hits), 0)::int from public.rate_limits where key = ${`${tier}:${key}`}) as hits
+      from public.rate_limit_hit(${`${tier}:${key}`}, ${rule.windowSeconds}, ${max})`.execute(tx);
+  const result = {
+    allowed: rows[0]?.allowed ?? true,
+    retryAfter: rows[0]?.retry_after_seconds ?? 0,
+    hits: rows[0]?.hits ?? 0,
+  };
   if (!result.allowed) logger.warn("rate limit hit", { tier, hits: result.hits, retryAfter: result.retryAfter });
   return result;
 }
@@ -92,16 +112,24 @@ function accountTag(email: string) {
   return createHash("sha256").update(email).digest("hex").slice(0, 12);
 }
 
+/**
+ * Counts one request from this client's IP. Over the limit: the German message with the wait and
+ * the 429's init, for a form to answer with what was typed still in its fields; else null.
+ */
+export async function ipLimitRefusal(tier: RateLimitTier, context: Readonly<RouterContextProvider>) {
+  const { ip } = context.get(requestMetaContext);
+  const result = await hitRateLimit(tier, rateLimitClientKey(ip));
+  if (result.allowed) return null;
+  return {
+    message: rateLimitMessage(result.retryAfter),
+    init: { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+  };
+}
+
 /** Counts one request from this client's IP; over the limit it throws a 429 with a German message. */
 export async function enforceIpLimit(tier: RateLimitTier, context: Readonly<RouterContextProvider>) {
-  const { ip } = context.get(requestMetaContext);
-  const result = await hitRateLimit(tier, ip);
-  if (!result.allowed) {
-    throw data(
-      { rateLimited: true, message: rateLimitMessage(result.retryAfter) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
-    );
-  }
+  const refusal = await ipLimitRefusal(tier, context);
+  if (refusal) throw data({ rateLimited: true, message: refusal.message }, refusal.init);
 }
 
 /** Whether a key is already over its limit, without counting this look. */

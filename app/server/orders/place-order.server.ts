@@ -29,7 +29,7 @@ import { quoteVoucher, withDiscount } from "~/server/vouchers/voucher-cart.serve
  * before uses the same rule (resolveCart) so the customer sees what will be charged.
  */
 
-const ORDER_FAILED = {
+export const ORDER_FAILED = {
   message: "Fehler bei der Bestellung",
   description: "Es gab ein Problem bei der Verarbeitung deiner Bestellung. Bitte versuche es später erneut.",
 };
