@@ -73,6 +73,14 @@ function MailState({ mailedTo, mail }: { mailedTo: string; mail: ReceiptPage["ma
       </strong>
     );
   }
+  if (mail.status === "withheld") {
+    return (
+      <strong className="font-semibold text-foreground">
+        An {mailedTo} haben wir in der letzten Stunde schon mehrere Bestätigungen geschickt, diese schicken wir deshalb
+        nicht per E-Mail. Bitte drucke diese Seite aus oder speichere sie als PDF.
+      </strong>
+    );
+  }
   return <>Eine Bestätigung ist per E-Mail an {mailedTo} unterwegs.</>;
 }
 

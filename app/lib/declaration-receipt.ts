@@ -3,8 +3,11 @@
  * page besides the declaration itself (app/server/http/declaration-receipt.server.ts).
  */
 export interface ReceiptPage {
-  /** Where its confirmation mail stands: queued (retried), delivered, or given up. */
-  mail: { status: "queued" | "sent" | "failed"; sentAt: string | null };
+  /**
+   * Where its confirmation mail stands: queued (retried), delivered, given up, or withheld (the
+   * address had its hour's share of receipts: declarationMailPerEmail).
+   */
+  mail: { status: "queued" | "sent" | "failed" | "withheld"; sentAt: string | null };
   /** Until when the page shows the declaration to whoever has the link. */
   visibleUntil: string;
 }

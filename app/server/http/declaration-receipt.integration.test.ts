@@ -74,3 +74,38 @@ describe("cancellation receipt page", () => {
     expect(await getCancellationReceipt(ANON, id)).toBe("expired");
   });
 });
+
+describe("receipts to one address", () => {
+  it("at most 5 an hour: every declaration is filed and its operator told, the 6th page says no mail went", async () => {
+    const { ANON, SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { fileCancellation, getCancellationReceipt } = await import("~/server/members/cancellations.server");
+    const { fileWithdrawal, getWithdrawalReceipt } = await import("~/server/orders/withdrawals.server");
+    const email = address();
+    const filed: { id: string }[] = [];
+    for (let n = 1; n <= 3; n++)
+      filed.push(await fileCancellation(ANON, { kind: "ordentlich", name: `Paula ${n}`, email }));
+    for (let n = 4; n <= 6; n++) {
+      filed.push(await fileWithdrawal(ANON, { name: `Paula ${n}`, email, orderNumber: "3f2a9c1b", note: "" }));
+    }
+    const kinds = [
+      "cancellation-receipt",
+      "cancellation-notification",
+      "withdrawal-receipt",
+      "withdrawal-notification",
+    ];
+    const keys = filed.flatMap(({ id }) => kinds.map((kind) => `${kind}:${id}`));
+    const mails = await withViewer(SERVICE, (tx) =>
+      tx.selectFrom("mail_outbox").select(["to_address", "dedupe_key"]).where("dedupe_key", "in", keys).execute(),
+    );
+    expect(mails.filter((mail) => mail.to_address === email)).toHaveLength(5);
+    // The operator hears of all six declarations.
+    expect(mails.filter((mail) => mail.to_address !== email)).toHaveLength(6);
+
+    const sixth = await getWithdrawalReceipt(ANON, filed[5]!.id);
+    if (!sixth || sixth === "expired") throw new Error("expected the receipt");
+    expect(sixth.mail).toEqual({ status: "withheld", sentAt: null });
+    const first = await getCancellationReceipt(ANON, filed[0]!.id);
+    if (!first || first === "expired") throw new Error("expected the receipt");
+    expect(first.mail.status).toBe("queued");
+  });
+});

@@ -16,7 +16,12 @@ export function receiptExpired(receivedAt: Date) {
 /** What the page says besides the declaration: its confirmation mail's state (outbox key), its time limit. */
 export async function receiptPage(tx: Tx, receivedAt: Date, mailKey: string): Promise<ReceiptPage> {
   const delivery = await mailDelivery(tx, mailKey);
-  const status = delivery?.status === "sent" || delivery?.status === "failed" ? delivery.status : "queued";
+  // No mail under its key: none was queued with the declaration (the address's limit of receipts).
+  const status = !delivery
+    ? "withheld"
+    : delivery.status === "sent" || delivery.status === "failed"
+      ? delivery.status
+      : "queued";
   return {
     mail: { status, sentAt: iso(delivery?.sent_at ?? null) },
     visibleUntil: receiptVisibleUntil(receivedAt).toISOString(),

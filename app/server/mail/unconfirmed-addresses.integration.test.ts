@@ -166,6 +166,26 @@ describe("newsletter", () => {
   });
 });
 
+describe("how many mails one address gets from the newsletter form", () => {
+  it("3 an hour: each sign-up is answered and stored, beyond that no mail", async () => {
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { subscribeNewsletter } = await import("~/server/newsletter/newsletter.server");
+    const victim = address("news-flood");
+    for (let n = 0; n < 5; n++) {
+      await withViewer(SERVICE, (tx) => subscribeNewsletter(tx, { email: n % 2 ? victim.toUpperCase() : victim }));
+    }
+    expect((await mailsTo(victim)).map((mail) => mail.subject)).toEqual(
+      Array(3).fill("Bitte bestätige deine Newsletter-Anmeldung"),
+    );
+    const stored = await withViewer(SERVICE, (tx) =>
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from public.newsletter_subscriptions where email = ${victim}`.execute(tx),
+    );
+    expect(stored.rows[0]!.n).toBe(1);
+  });
+});
+
 describe("order mails", () => {
   it("go to the account's address, not to the e-mail sent with the checkout form", async () => {
     const buyer = await member(address("buyer"), true);

@@ -20,6 +20,7 @@ import { receiptExpired, receiptPage } from "~/server/http/declaration-receipt.s
 import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
+import { allowedWithin } from "~/server/http/rate-limit.server";
 
 /**
  * Files a cancellation (§ 312k BGB) and, in the same transaction, queues the receipt and the shop's
@@ -64,7 +65,9 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
           wishedEnd: input.wishedEnd ?? null,
           applied: filed.applied ? end : null,
         });
-    await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
+    if (await allowedWithin(tx, "declarationMailPerEmail", confirmationEmail.toLowerCase())) {
+      await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
+    }
     const notification = cancellationNotificationMail({
       kind: input.kind,
       reason: input.reason ?? null,

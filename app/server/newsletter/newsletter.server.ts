@@ -5,6 +5,7 @@ import { asService, type Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { escapeHtml } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { allowedWithin } from "~/server/http/rate-limit.server";
 
 /** A random one-time token for a mailed link (base64url, 256 bits). Only its hash is stored. */
 export function newToken() {
@@ -31,6 +32,7 @@ export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promi
   const answer = rows[0]!;
   // To the address as stored; a delivery problem stays in the outbox and the log.
   const to = { ...input, email: answer.stored_email };
+  if (!(await allowedWithin(tx, "newsletterMailPerEmail", to.email.toLowerCase()))) return;
   if (answer.previous_status === "subscribed") await enqueueMail(tx, alreadySubscribedMail(to));
   // Its confirm and unsubscribe links carry tokens.
   else await enqueueMail(tx, confirmationMail(to, confirmToken, unsubscribeToken), { secret: true });

@@ -17,6 +17,7 @@ import {
 import { operator } from "~/server/platform/operator.server";
 import { iso, num } from "~/server/db/values.server";
 import { newestFirstPage } from "~/server/admin/paging.server";
+import { allowedWithin } from "~/server/http/rate-limit.server";
 
 /** The order number customers quote: the first 8 characters of the order id, upper case. */
 export function orderReferenceOf(input: string) {
@@ -57,7 +58,9 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
       buyerConfirmed || (await isOwnConfirmedAddress(tx, viewer, input.email))
         ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
         : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
-    await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
+    if (await allowedWithin(tx, "declarationMailPerEmail", input.email.toLowerCase())) {
+      await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
+    }
     const notification = buildWithdrawalNotificationMail({
       name: input.name,
       email: input.email,
