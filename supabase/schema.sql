@@ -1038,6 +1038,17 @@ begin
 end
 $$;
 
+-- Name: order_refunded_or_corrected(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.order_refunded_or_corrected(p_order_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.refunds r where r.order_id = p_order_id)
+      or exists (select 1 from public.order_payments p where p.order_id = p_order_id and p.kind = 'refund')
+      or exists (select 1 from public.invoices i where i.order_id = p_order_id and i.kind = 'correction')
+$$;
+
 -- Name: orders_follow_seats(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.orders_follow_seats() RETURNS trigger
@@ -1102,6 +1113,26 @@ begin
     on conflict (key) do nothing;
   end if;
   return null;
+end
+$$;
+
+-- Name: orders_refuse_reopening(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.orders_refuse_reopening() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not public.order_refunded_or_corrected(new.id) then
+    return new;
+  end if;
+  if old.status = 'cancelled' then
+    raise exception 'Diese Bestellung ist storniert und hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder geöffnet werden; für einen neuen Kauf ist eine neue Bestellung nötig.'
+      using errcode = 'P0001';
+  end if;
+  raise exception 'Diese Bestellung hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder auf „Ausstehend“ gesetzt, nur noch storniert werden.'
+    using errcode = 'P0001';
+  return new;
 end
 $$;
 
@@ -1483,6 +1514,7 @@ declare
   v_refundable numeric;
   v_correction uuid;
   v_refund uuid;
+  v_withdrawn timestamptz; -- due:
 begin
   if not public.is_admin((select auth.uid())) then
     raise exception 'admin only' using errcode = '42501';
@@ -1558,9 +1590,13 @@ begin
   end if;
 
   update public.invoices set total_amount = -v_amount where id = v_correction;
+  -- due: 14 days from the earliest withdrawal matched to the order (§ 357 Abs. 1 BGB), else from now,
+  -- due: as orders_open_refund counts them for the whole order.
+  select min(w.created_at) into v_withdrawn from public.withdrawals w where w.order_id = p_order_id; -- due:
   insert into public.refunds (order_id, reason, amount, due_on, correction_invoice_id)
   values (p_order_id, 'partial', v_amount,
-          ((public.shop_now() + interval '14 days') at time zone 'Europe/Berlin')::date, v_correction)
+          ((coalesce(v_withdrawn, public.shop_now()) + interval '14 days') at time zone 'Europe/Berlin')::date, -- due:
+          v_correction)
   returning id into v_refund;
   insert into public.jobs (kind, key, run_at, payload)
   values ('refund-iban-request', 'refund-iban-request:' || v_refund, public.shop_now(),
@@ -3589,6 +3625,10 @@ CREATE TRIGGER orders_membership_revert AFTER UPDATE OF status ON public.orders 
 
 CREATE TRIGGER orders_open_refund AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status <> 'cancelled'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION public.orders_open_refund();
 
+-- Name: orders orders_refuse_reopening; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER orders_refuse_reopening BEFORE UPDATE OF status ON public.orders FOR EACH ROW WHEN ((((old.status = 'cancelled'::text) AND (new.status <> 'cancelled'::text)) OR ((old.status = 'completed'::text) AND (new.status = 'pending'::text)))) EXECUTE FUNCTION public.orders_refuse_reopening();
+
 -- Name: orders orders_release_seats; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER orders_release_seats BEFORE DELETE ON public.orders FOR EACH ROW EXECUTE FUNCTION public.orders_follow_seats();
@@ -4392,6 +4432,12 @@ REVOKE ALL ON FUNCTION public.order_item_tax_snapshot() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.order_items_hold_seats() FROM PUBLIC;
 
+-- Name: FUNCTION order_refunded_or_corrected(p_order_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) TO service_role;
+
 -- Name: FUNCTION orders_follow_seats(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.orders_follow_seats() FROM PUBLIC;
@@ -4399,6 +4445,10 @@ REVOKE ALL ON FUNCTION public.orders_follow_seats() FROM PUBLIC;
 -- Name: FUNCTION orders_open_refund(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.orders_open_refund() FROM PUBLIC;
+
+-- Name: FUNCTION orders_refuse_reopening(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.orders_refuse_reopening() FROM PUBLIC;
 
 -- Name: FUNCTION place_order(p_checkout_token uuid, p_customer jsonb, p_lines jsonb); Type: ACL; Schema: public
 

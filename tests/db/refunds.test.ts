@@ -49,9 +49,10 @@ describeEngines("refunds", (engine) => {
     });
     const jobs = await e.query("select 1 from public.jobs where key = $1", [`refund-iban-request:${id}`]);
     expect(jobs).toHaveLength(1);
-    // Reopened and cancelled again: still one refund.
-    await e.query("update public.orders set status = 'completed' where id = $1", [id]);
-    await e.query("update public.orders set status = 'cancelled' where id = $1", [id]);
+    // It cannot be reopened (orders_refuse_reopening): the one refund stays the only one.
+    await expect(e.query("update public.orders set status = 'completed' where id = $1", [id])).rejects.toThrow(
+      /kann nicht wieder geöffnet werden/,
+    );
     expect(await e.query("select 1 from public.refunds where order_id = $1", [id])).toHaveLength(1);
   });
 

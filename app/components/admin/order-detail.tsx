@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { INVOICE_KIND_LABEL, invoiceKindOf } from "~/lib/invoice";
 import { Link } from "react-router";
 import { ORDER_STATUSES, orderItemTypeLabel, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
-import type { AdminOrderDetail } from "~/lib/admin/orders";
+import type { AdminOrderDetail, StatusLock } from "~/lib/admin/orders";
 import { formatDateTime, formatPrice, orderNumber, shortId } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -54,6 +54,7 @@ export function OrderDetail({
   selfHref,
   today,
   askingToCancel = false,
+  statusLocked = null,
   answer,
 }: {
   detail: AdminOrderDetail;
@@ -63,6 +64,8 @@ export function OrderDetail({
   today: string;
   /** ?cancel=<this order>: the confirmation dialog is open. */
   askingToCancel?: boolean;
+  /** The statuses the order can no longer take and why (it has a refund or a correction), or null. */
+  statusLocked?: StatusLock | null;
   /** The action's answer to an invalid payment, deadline or partial refund form. */
   answer?: {
     payment?: SubmissionResult<string[]>;
@@ -110,12 +113,17 @@ export function OrderDetail({
                 status={status}
                 label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
                 returnTo={selfHref}
-                disabled={order.status === status}
+                disabled={order.status === status || Boolean(statusLocked?.refused.includes(status))}
                 variant={order.status === status ? "default" : "outline"}
               />
             ),
           )}
         </div>
+        {statusLocked ? (
+          <p className="mt-2 text-sm text-muted-foreground" data-testid="order-status-locked">
+            {statusLocked.text}
+          </p>
+        ) : null}
       </LabelledSection>
       {askingToCancel && order.status !== "cancelled" ? <ConfirmCancel row={order} closeHref={selfHref} /> : null}
 

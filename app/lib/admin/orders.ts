@@ -3,7 +3,14 @@
  * query functions are typed against these, so a column the components read cannot go missing.
  */
 import type { AuditEntry } from "~/lib/admin/audit";
+import type { OrderStatus } from "~/lib/admin/kinds";
 import type { AdminNotice, Page } from "~/lib/admin/list-params";
+
+/** The statuses an order can no longer take (it has a refund or a Rechnungskorrektur), and why. */
+export interface StatusLock {
+  text: string;
+  refused: OrderStatus[];
+}
 
 export interface AdminOrderRow {
   id: string;

@@ -83,6 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await changeOrderStatus(viewer, id, status);
     if (previous === null) throw new Error("no row updated");
   } catch (error) {
+    // A refusal of the database (a cancelled order with a refund stays cancelled, no seats left) is shown as it is.
+    const refusal = readSqlError(error, "admin");
+    if (refusal.expected && refusal.text) {
+      return redirectWithError(returnTo, { message: "Status nicht geändert", description: refusal.text });
+    }
     return failed(error);
   }
   return redirectWithSuccess(returnTo, {
@@ -216,6 +221,7 @@ export default function AdminOrders() {
             selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id })}
             today={data.today}
             askingToCancel={searchParams.get("cancel") === data.detail.order.id}
+            statusLocked={data.detail.statusLocked}
             answer={answer}
           />
         ) : (

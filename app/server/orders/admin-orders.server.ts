@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { containsPattern, type ListParams } from "~/lib/admin/list-params";
 import type { OrderStatus } from "~/lib/admin/kinds";
-import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow } from "~/lib/admin/orders";
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderRow, StatusLock } from "~/lib/admin/orders";
 import { adminFailure, type AdminNotice } from "~/server/members/admin-guard.server";
 import { afterCommit, type Tx, type ViewerTx } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
@@ -96,8 +96,37 @@ export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
   return updated ? before.status : null;
 }
 
+/**
+ * What the database answers (SQL trigger orders_refuse_reopening, errcode P0001) when a cancelled
+ * order with a refund or a Rechnungskorrektur is to be reopened; the order page shows it at the status form.
+ */
+export const STAYS_CANCELLED =
+  "Diese Bestellung ist storniert und hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder geöffnet werden; für einen neuen Kauf ist eine neue Bestellung nötig.";
+
+/** The same trigger's answer when a completed order with a refund or correction is set back to pending. */
+export const STAYS_SETTLED =
+  "Diese Bestellung hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder auf „Ausstehend“ gesetzt, nur noch storniert werden.";
+
+/**
+ * Which status changes the database refuses for this order (SQL `orders_refuse_reopening`, the rule
+ * `order_refunded_or_corrected`), or null: a cancelled order with a refund (open or paid) or a
+ * Rechnungskorrektur stays cancelled; a completed one can only be cancelled.
+ */
+export async function statusLockOf(tx: Tx, id: string, status: string): Promise<StatusLock | null> {
+  if (status !== "cancelled" && status !== "completed") return null;
+  const { rows } = await sql<{ locked: boolean }>`
+    select public.order_refunded_or_corrected(${id}::uuid) as locked`.execute(tx);
+  if (!rows[0]?.locked) return null;
+  return status === "cancelled"
+    ? { text: STAYS_CANCELLED, refused: ["pending", "completed"] }
+    : { text: STAYS_SETTLED, refused: ["pending"] };
+}
+
+/** The order page: the order, and which status changes the database would refuse (null: none). */
+export type AdminOrderDetailView = AdminOrderDetail & { statusLocked: StatusLock | null };
+
 /** One order with its items, withdrawals, invoices, delivery address and audit trail, or null when unknown (or not visible). */
-export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrderDetail | null> {
+export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrderDetailView | null> {
   const order = await getOrderAdmin(tx, id);
   if (!order) return null;
   // Spec §8: a failed item load shows its own error and an empty list; the rest of the order stays.
@@ -148,6 +177,7 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
     invoices,
     delivery: delivery ? deliveryLines(delivery) : null,
     audit,
+    statusLocked: await statusLockOf(tx, id, order.status),
   };
 }
 

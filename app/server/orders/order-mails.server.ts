@@ -95,7 +95,8 @@ async function membershipAfter(tx: Tx, orderId: string, planName: string): Promi
   const row = await tx
     .selectFrom("orders as o")
     .innerJoin("memberships as m", "m.user_id", "o.user_id")
-    .select(["m.until", sql<boolean>`m.until is null or m.until > now()`.as("active")])
+    // The shop's clock, as every date decision (and my_membership's "active") reads it.
+    .select(["m.until", sql<boolean>`m.until is null or m.until > public.shop_now()`.as("active")])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
   const activeUntil = row?.active && row.until ? iso(row.until) : null;

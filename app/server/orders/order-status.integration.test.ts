@@ -1,0 +1,334 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+
+/**
+ * Status changes of an order and the money around them, against a real PGlite with the migrations:
+ * a cancelled order with a refund or a Rechnungskorrektur stays cancelled (SQL orders_stay_cancelled,
+ * the sentence the admin sees), a partial refund is due 14 days after the withdrawal, and the
+ * "Bestellung storniert" mail reads the shop's clock.
+ */
+beforeAll(() => openMemoryDatabase(), 180_000);
+afterAll(closeMemoryDatabase);
+
+const PRODUCT = "e0000000-0000-4000-8000-000000000002";
+
+beforeAll(async () => {
+  await asService((tx) =>
+    sql`insert into public.products (id, title, category, image_url, price, vat_rate, shipped)
+        values (${PRODUCT}::uuid, 'Glücksbuch', 'Dinge', '/images/catalog/tasse.svg', 20, 7, false)`.execute(tx),
+  );
+});
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** A confirmed account and its pending order of `quantity` books at 20,00 €; the order's id. */
+async function pendingOrder(quantity: number, email = uniqueEmail("kundin")) {
+  return asService(async (tx) => {
+    const { rows: users } = await sql<{ id: string }>`
+      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+    const { rows: orders } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+      values ('Erika Muster', ${email}, ${quantity * 20}, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+              values (${orders[0].id}::uuid, ${PRODUCT}::uuid, 'product', 'Glücksbuch', ${quantity}, 20)`.execute(tx);
+    return orders[0].id;
+  });
+}
+
+async function newAdmin() {
+  const { createUser, grantAdmin } = await import("~/server/members/accounts.server");
+  const email = uniqueEmail("kasse");
+  const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
+  await grantAdmin(userId);
+  return { viewer: { role: "authenticated" as const, userId, email }, admin: { id: userId, email } };
+}
+
+/** What an order has: status, invoices (kind, total) oldest first, payments, refunds. */
+async function stateOf(orderId: string) {
+  return asService(async (tx) => {
+    const order = await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+    const invoices = await tx
+      .selectFrom("invoices")
+      .select(["kind", "total_amount"])
+      .where("order_id", "=", orderId)
+      .orderBy("number")
+      .execute();
+    const payments = await tx
+      .selectFrom("order_payments")
+      .select(["kind", "amount"])
+      .where("order_id", "=", orderId)
+      .orderBy("created_at")
+      .execute();
+    const refunds = await tx
+      .selectFrom("refunds")
+      .select(["reason", "amount", "status"])
+      .where("order_id", "=", orderId)
+      .orderBy("created_at")
+      .execute();
+    return {
+      status: order.status,
+      invoices: invoices.map((i) => `${i.kind} ${Number(i.total_amount).toFixed(2)}`),
+      payments: payments.map((p) => `${p.kind} ${Number(p.amount).toFixed(2)}`),
+      refunds: refunds.map((r) => `${r.reason} ${Number(r.amount).toFixed(2)} ${r.status}`),
+    };
+  });
+}
+
+/** The error a promise rejects with (the test fails when it resolves). */
+async function refusalOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code?: string; message?: string };
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelled", () => {
+  /**
+   * Every way the admin reopens an order, as the status action runs them: "Ausstehend"
+   * (changeOrderStatus) and "Zahlung eingegangen" (recordPayment, which books what is open and
+   * completes). Each is refused with the sentence the admin sees; nothing of it is kept.
+   */
+  async function expectStaysCancelled(orderId: string) {
+    const { changeOrderStatus } = await import("~/server/orders/order-mails.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { STAYS_CANCELLED, getOrderDetail } = await import("~/server/orders/admin-orders.server");
+    const { readSqlError } = await import("~/server/db/sql-errors.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const before = await stateOf(orderId);
+    expect(before.status).toBe("cancelled");
+
+    const toPending = await refusalOf(changeOrderStatus(viewer, orderId, "pending"));
+    const toCompleted = await refusalOf(withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, {})));
+    for (const error of [toPending, toCompleted]) {
+      expect(error.code).toBe("P0001");
+      // What the route action shows the admin: the database's German sentence, as it is.
+      expect(readSqlError(error, "admin")).toMatchObject({ text: STAYS_CANCELLED, expected: true, status: 409 });
+    }
+    // The status trigger does not let the service role (jobs) reopen it either.
+    const direct = await refusalOf(
+      asService((tx) => sql`update public.orders set status = 'completed' where id = ${orderId}::uuid`.execute(tx)),
+    );
+    expect(direct.message).toBe(STAYS_CANCELLED);
+    // No new invoice, no made-up payment, the refunds as they were.
+    expect(await stateOf(orderId)).toEqual(before);
+    // The order page disables the status buttons and says why, at the status form.
+    const detail = await withViewer(viewer, (tx) => getOrderDetail(tx, orderId));
+    expect(detail?.statusLocked).toEqual({ text: STAYS_CANCELLED, refused: ["pending", "completed"] });
+  }
+
+  it("with the refund of its cancellation, open or paid", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { completeRefund } = await import("~/server/orders/refunds.server");
+    const { admin } = await newAdmin();
+    const orderId = await pendingOrder(2);
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    expect(await stateOf(orderId)).toEqual({
+      status: "cancelled",
+      invoices: ["invoice 40.00", "cancellation -40.00"],
+      payments: ["payment 40.00"],
+      refunds: ["cancellation 40.00 open"],
+    });
+    await expectStaysCancelled(orderId);
+
+    // Paid back: still cancelled for good.
+    const refund = await asService((tx) =>
+      tx.selectFrom("refunds").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    await asService((tx) => completeRefund(tx, admin, refund.id, "2026-12-10"));
+    expect((await stateOf(orderId)).refunds).toEqual(["cancellation 40.00 done"]);
+    await expectStaysCancelled(orderId);
+  });
+
+  it("with a Rechnungskorrektur of returned lines (and its refund)", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(3);
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const item = await asService((tx) =>
+      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    expect(await stateOf(orderId)).toEqual({
+      status: "cancelled",
+      invoices: ["invoice 60.00", "correction -20.00", "cancellation -40.00"],
+      payments: ["payment 60.00"],
+      refunds: ["partial 20.00 open", "cancellation 40.00 open"],
+    });
+    // Reopened, it would have billed 60,00 € again with the returned book in it.
+    await expectStaysCancelled(orderId);
+
+    // The correction alone refuses too (its refunds taken away here to show that rule by itself).
+    await asService(async (tx) => {
+      await tx.deleteFrom("refunds").where("order_id", "=", orderId).execute();
+    });
+    expect((await stateOf(orderId)).refunds).toEqual([]);
+    await expectStaysCancelled(orderId);
+  });
+
+  it("a completed order with a Rechnungskorrektur cannot go back to pending, only be cancelled", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatus } = await import("~/server/orders/order-mails.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { STAYS_SETTLED, getOrderDetail } = await import("~/server/orders/admin-orders.server");
+    const { readSqlError } = await import("~/server/db/sql-errors.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(3);
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const item = await asService((tx) =>
+      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    const before = await stateOf(orderId);
+    expect(before.invoices).toEqual(["invoice 60.00", "correction -20.00"]);
+    expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toEqual({
+      text: STAYS_SETTLED,
+      refused: ["pending"],
+    });
+
+    // Pending and then completed again would bill the returned book once more: refused.
+    const refused = await refusalOf(changeOrderStatus(viewer, orderId, "pending"));
+    expect(readSqlError(refused, "admin")).toMatchObject({ text: STAYS_SETTLED, expected: true });
+    expect(await stateOf(orderId)).toEqual(before);
+    // Cancelling what is left still works.
+    expect(await changeOrderStatus(viewer, orderId, "cancelled")).toBe("completed");
+    expect((await stateOf(orderId)).invoices).toEqual(["invoice 60.00", "correction -20.00", "cancellation -40.00"]);
+  });
+
+  it("without money received, refund or correction it may be reopened, as before", async () => {
+    const { changeOrderStatus, changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { getOrderDetail } = await import("~/server/orders/admin-orders.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(1);
+    // Cancelled at its payment deadline, unpaid: no refund, no invoice.
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    expect(await stateOf(orderId)).toEqual({ status: "cancelled", invoices: [], payments: [], refunds: [] });
+    expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toBeNull();
+
+    expect(await changeOrderStatus(viewer, orderId, "pending")).toBe("cancelled");
+    expect((await stateOf(orderId)).status).toBe("pending");
+    await changeOrderStatus(viewer, orderId, "cancelled");
+    // Paid late: "Zahlung eingegangen" completes it with its invoice.
+    expect((await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, {})))?.previous).toBe("cancelled");
+    expect(await stateOf(orderId)).toEqual({
+      status: "completed",
+      invoices: ["invoice 20.00"],
+      payments: ["payment 20.00"],
+      refunds: [],
+    });
+    expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toBeNull();
+  });
+});
+
+describe("a partial refund's due date (§ 357 Abs. 1 BGB)", () => {
+  /** The Berlin day `days` after an SQL timestamp expression. */
+  const dayAfter = (from: string, days: number) =>
+    asService(async (tx) => {
+      const { rows } = await sql<{ day: string }>`
+        select to_char(((${sql.raw(from)}) + make_interval(days => ${days})) at time zone 'Europe/Berlin', 'YYYY-MM-DD') as day`.execute(
+        tx,
+      );
+      return rows[0].day;
+    });
+
+  async function partialRefundOf(withdrawnDaysAgo: number[]) {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(2);
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const withdrawn = await asService(async (tx) => {
+      const days: string[] = [];
+      for (const ago of withdrawnDaysAgo) {
+        const { rows } = await sql<{ created_at: string }>`
+          insert into public.withdrawals (order_id, order_reference, name, email, created_at)
+          values (${orderId}::uuid, upper(left(${orderId}::text, 8)), 'Erika Muster', 'erika@example.com',
+                  public.shop_now() - make_interval(days => ${ago}))
+          returning created_at::text`.execute(tx);
+        days.push(rows[0].created_at);
+      }
+      return days;
+    });
+    const item = await asService((tx) =>
+      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    const refund = await asService(async (tx) => {
+      const { rows } = await sql<{ reason: string; due_on: string }>`
+        select reason, to_char(due_on, 'YYYY-MM-DD') as due_on from public.refunds where order_id = ${orderId}::uuid`.execute(
+        tx,
+      );
+      return rows[0];
+    });
+    return { refund, withdrawn };
+  }
+
+  it("runs from the earliest withdrawal matched to the order, not from the admin's booking", async () => {
+    const { refund, withdrawn } = await partialRefundOf([3, 9]);
+    expect(refund.reason).toBe("partial");
+    // The earlier of the two (9 days ago): due in 5 days, as the whole order's refund would be.
+    expect(refund.due_on).toBe(await dayAfter(`'${withdrawn[1]}'::timestamptz`, 14));
+    expect(refund.due_on).not.toBe(await dayAfter("public.shop_now()", 14));
+  });
+
+  it("without a withdrawal, from now", async () => {
+    const { refund } = await partialRefundOf([]);
+    expect(refund.due_on).toBe(await dayAfter("public.shop_now()", 14));
+  });
+});
+
+describe("the 'Bestellung storniert' mail", () => {
+  it("says the membership ended when it ends before the shop's today (the shop clock, not real time)", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { admin } = await newAdmin();
+    const email = uniqueEmail("mitglied");
+    // A Yearly member until 10 days from now buys the next year; the order is paid and extends it.
+    const orderId = await asService(async (tx) => {
+      const { rows: users } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+      await sql`insert into public.memberships (user_id, plan, since, until)
+                values (${users[0].id}::uuid, 'yearly', now() - interval '355 days', now() + interval '10 days')`.execute(
+        tx,
+      );
+      const { rows: orders } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+        values ('Mia Mitglied', ${email}, 49, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+                values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', 'Yearly', 1, 49, 'yearly')`.execute(tx);
+      return orders[0].id;
+    });
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    try {
+      // 20 days on: the membership the cancellation gives back (until +10 days) has ended by then.
+      await setShopClock(new Date(Date.now() + 20 * 86_400_000));
+      await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    } finally {
+      await setShopClock(null);
+    }
+    const mail = await asService(async (tx) => {
+      const { rows } = await sql<{ text_body: string }>`
+        select text_body from public.mail_outbox
+         where to_address = ${email} and subject like '%storniert%'`.execute(tx);
+      return rows;
+    });
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text_body).toContain("Die Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet");
+    expect(mail[0].text_body).not.toContain("gilt jetzt bis");
+  });
+});
