@@ -1,4 +1,5 @@
 import type { Invoice } from "@e-invoice-eu/core";
+import { berlinDay } from "~/lib/berlin-time";
 import { orderNumber } from "~/lib/format";
 import { invoiceSums, type InvoiceLine } from "~/lib/invoice";
 import { normalizeIban } from "~/lib/operator";
@@ -172,12 +173,20 @@ function paymentNote(creditNote: boolean, due: number, reference: string) {
     : "Der Betrag ist bereits eingegangen; zu zahlen ist nichts mehr.";
 }
 
+/**
+ * The day of an issue instant as the PDF and DATEV give it: the Berlin calendar day (an invoice issued
+ * at 23:30 UTC on 31 December is dated 1 January), YYYY-MM-DD. Used for BT-2 and BT-26.
+ */
+export function issueDay(issuedAt: string) {
+  return berlinDay(new Date(issuedAt));
+}
+
 /** The invoice in the library's internal format; `buyerReference` is BT-10 (XRechnung requires one). */
 export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string): Invoice {
   const { creditNote, lines } = directedLines(invoice);
   const { sums, net } = netLineAmounts(lines, invoice);
   const small = invoice.vatMode === "small-business";
-  const issueDate = invoice.issued_at.slice(0, 10);
+  const issueDate = issueDay(invoice.issued_at);
   const orderRef = orderNumber(invoice.order_id);
   // What needs no more payment (BT-113) and what is still open (BT-115): a buyer's accounts payable
   // pays the due amount, so a paid invoice must say 0.00 there. Both are positive in a credit note.
@@ -207,7 +216,7 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
               {
                 "cac:InvoiceDocumentReference": {
                   "cbc:ID": invoice.cancels.number,
-                  ...(invoice.cancels.issuedAt ? { "cbc:IssueDate": invoice.cancels.issuedAt.slice(0, 10) } : {}),
+                  ...(invoice.cancels.issuedAt ? { "cbc:IssueDate": issueDay(invoice.cancels.issuedAt) } : {}),
                 },
               },
             ],

@@ -1,7 +1,7 @@
 import { InvoiceService, type FormatFactoryService } from "@e-invoice-eu/core";
 import { formatDate } from "~/lib/format";
 import { INVOICE_KIND_LABEL } from "~/lib/invoice";
-import { eInvoiceData } from "~/server/orders/e-invoice-data.server";
+import { eInvoiceData, issueDay } from "~/server/orders/e-invoice-data.server";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { logger } from "~/server/platform/log.server";
 
@@ -137,7 +137,7 @@ function serviceFor(invoice: InvoiceDocument) {
           ...(preceding.issuedAt
             ? {
                 "ram:FormattedIssueDateTime": {
-                  "qdt:DateTimeString": preceding.issuedAt.slice(0, 10).replaceAll("-", ""),
+                  "qdt:DateTimeString": issueDay(preceding.issuedAt).replaceAll("-", ""),
                   "qdt:DateTimeString@format": "102",
                 },
               }

@@ -25,6 +25,17 @@ const storno: InvoiceDocument = {
   cancels: { number: "RE-2026-000042", issuedAt: "2026-11-24T09:30:00.000Z" },
 };
 
+/** A PDF's document information and XMP, as a reader shows them. */
+const metadataOf = async (pdf: Uint8Array) => {
+  const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
+  const { info, metadata } = (await doc.getMetadata()) as unknown as {
+    info: Record<string, unknown>;
+    metadata: { get: (name: string) => unknown } | null;
+  };
+  await doc.destroy();
+  return { info, xmp: (name: string) => metadata?.get(name) };
+};
+
 const text = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}[^>]*>([^<]*)</${tag}>`, "g"))].map((m) => m[1]);
 
@@ -92,6 +103,37 @@ describe("e-invoice XML (EN 16931, CII)", () => {
     expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
     expect(text(xml, "ram:BuyerReference")).toEqual(["3f2a9c1b"]);
+  });
+});
+
+describe("e-invoice dates (BT-2, BT-26)", () => {
+  // 23:30 UTC on New Year's Eve is 00:30 on 1 January in Berlin: the day the PDF and DATEV give.
+  const newYear = { ...company, number: "RE-2027-000001", issued_at: "2026-12-31T23:30:00.000Z" };
+  const issueDate = (xml: string) =>
+    /<ram:IssueDateTime>\s*<udt:DateTimeString format="102">(\d{8})<\/udt:DateTimeString>/.exec(xml)?.[1];
+
+  it("dates an invoice issued at 23:30 UTC on 31 December 1 January, like its PDF", async () => {
+    for (const format of ["factur-x", "xrechnung"] as const) {
+      const xml = await renderEInvoiceXml(newYear, format);
+      expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+      expect(issueDate(xml)).toBe("20270101");
+    }
+    const { info } = await metadataOf(await renderInvoicePdf(newYear));
+    expect(String(info.Subject)).toContain("vom 01.01.2027");
+  });
+
+  it("dates the preceding invoice of a credit note (BT-26) by its Berlin day too", async () => {
+    const credit = {
+      ...storno,
+      issued_at: "2027-01-02T10:00:00.000Z",
+      cancels: { number: "RE-2027-000001", issuedAt: "2026-12-31T23:30:00.000Z" },
+    };
+    const xml = await renderEInvoiceXml(credit, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toMatch(
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2027-000001<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20270101<\/qdt:DateTimeString>/,
+    );
+    expect(xml).not.toContain("20261231");
   });
 });
 
@@ -180,16 +222,6 @@ describe("Factur-X PDF", () => {
 });
 
 describe("the PDF's metadata", () => {
-  const metadataOf = async (pdf: Uint8Array) => {
-    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, verbosity: 0 }).promise;
-    const { info, metadata } = (await doc.getMetadata()) as unknown as {
-      info: Record<string, unknown>;
-      metadata: { get: (name: string) => unknown } | null;
-    };
-    await doc.destroy();
-    return { info, xmp: (name: string) => metadata?.get(name) };
-  };
-
   it("is German, in the document information and the XMP alike, for invoices, Stornos and corrections", async () => {
     const correction = { ...storno, number: "RE-2026-000044", kind: "correction" } as InvoiceDocument;
     const seller = company.seller.company;
