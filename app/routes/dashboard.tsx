@@ -155,7 +155,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { remaining } = await withViewer(viewer, (tx) => registerParticipant(tx, submission.value));
       const next = remaining > 0 ? `/dashboard?tab=orders&register=${orderItemId}` : "/dashboard?tab=orders";
-      return redirectWithSuccess(next, { message: REGISTRATION_MESSAGES.success });
+      return redirectWithSuccess(next, {
+        message: REGISTRATION_MESSAGES.success,
+        description: REGISTRATION_MESSAGES.submitted,
+      });
     } catch (error) {
       const { code, text, expected, status } = readSqlError(error, "member");
       // The limit message (raised by register_participant) is the spec's own sentence; other

@@ -78,6 +78,7 @@ test.describe("dashboard", () => {
     await page.getByLabel("Anmerkungen (optional)").fill("Vegetarisch");
     await page.getByRole("button", { name: "Teilnehmer anmelden" }).click();
     await expect(page.getByText("Registration completed successfully!").first()).toBeVisible();
+    await expect(page.getByText("Registration details submitted successfully").first()).toBeVisible();
     await expect(order).toContainText("Teilnehmer (1 von 2)");
     await expect(order).toContainText("Lea Becker · lea.becker@example.com");
 

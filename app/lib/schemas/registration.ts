@@ -20,6 +20,8 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 export const REGISTRATION_MESSAGES = {
   success: "Registration completed successfully!",
+  // The spec's second success text: the toast's description, under the title above.
+  submitted: "Registration details submitted successfully",
   limit: "Maximum number of registrations reached for this order",
   error: "Error submitting registration: ",
 } as const;
