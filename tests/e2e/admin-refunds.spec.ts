@@ -197,6 +197,12 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   await expect
     .poll(() => mailsTo(email).some((m) => /Stornorechnung RE-\d{4}-\d{6}/.test(m.text)), { timeout: 20_000 })
     .toBe(true);
+  // With its refund open, the order stays cancelled: the page says so and offers no way back.
+  const statusForm = page.getByRole("region", { name: "Status ändern" });
+  await expect(page.getByTestId("order-status-locked")).toHaveText(/Sie kann nicht wieder geöffnet werden/);
+  for (const name of ["Ausstehend", "Zahlung eingegangen"]) {
+    await expect(statusForm.getByRole("button", { name })).toBeDisabled();
+  }
 
   await page.goto("/admin/erstattungen");
   const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
