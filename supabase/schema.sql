@@ -1011,9 +1011,13 @@ begin
     select p.vat_rate, p.shipped and p.category <> 'membership' into new.vat_rate, new.shipped
     from public.products p where p.id = new.item_id;
   elsif new.item_type = 'course' then
-    select c.vat_rate, false into new.vat_rate, new.shipped from public.courses c where c.id = new.item_id;
+    select c.vat_rate, false, c.starts_at, c.ends_at
+      into new.vat_rate, new.shipped, new.service_starts_at, new.service_ends_at
+    from public.courses c where c.id = new.item_id;
   else
-    select e.vat_rate, false into new.vat_rate, new.shipped from public.events e where e.id = new.item_id;
+    select e.vat_rate, false, e.starts_at, e.ends_at
+      into new.vat_rate, new.shipped, new.service_starts_at, new.service_ends_at
+    from public.events e where e.id = new.item_id;
   end if;
   new.vat_rate := coalesce(new.vat_rate, 19);
   new.shipped := coalesce(new.shipped, false);
@@ -2614,6 +2618,8 @@ CREATE TABLE public.order_items (
     vat_rate numeric(4,2) NOT NULL,
     shipped boolean DEFAULT false NOT NULL,
     discount numeric(10,2) DEFAULT 0 NOT NULL,
+    service_starts_at timestamp with time zone,
+    service_ends_at timestamp with time zone,
     CONSTRAINT order_items_check CHECK (((discount >= (0)::numeric) AND (discount <= (price * (quantity)::numeric)))),
     CONSTRAINT order_items_item_title_check CHECK (((btrim(item_title) <> ''::text) AND (char_length(item_title) <= 200))),
     CONSTRAINT order_items_item_type_check CHECK ((item_type = ANY (ARRAY['product'::text, 'course'::text, 'event'::text, 'membership'::text]))),
@@ -2621,6 +2627,14 @@ CREATE TABLE public.order_items (
     CONSTRAINT order_items_quantity_check CHECK (((quantity >= 1) AND (quantity <= 99))),
     CONSTRAINT order_items_vat_rate_check CHECK ((vat_rate = ANY (ARRAY[(7)::numeric, (19)::numeric])))
 );
+
+-- Name: COLUMN order_items.service_starts_at; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.order_items.service_starts_at IS 'Start of the event or course of this line when it was ordered (null: goods, memberships, self-paced courses).';
+
+-- Name: COLUMN order_items.service_ends_at; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.order_items.service_ends_at IS 'Its end, if it has one.';
 
 -- Name: order_payments; Type: TABLE; Schema: public
 

@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/format";
 import type { VatMode } from "~/lib/operator";
 
 export interface InvoiceLine {
@@ -7,6 +8,11 @@ export interface InvoiceLine {
   unitPrice: number;
   /** 7 or 19 (percent). */
   vatRate: number;
+  /**
+   * When an event or a dated course of this line takes place, as ordered (ISO instants; end may be
+   * null): its own Leistungsdatum, not the invoice's. Absent for goods, memberships, vouchers, shipping.
+   */
+  service?: { startsAt: string; endsAt: string | null };
 }
 
 export interface RateSum {
@@ -51,4 +57,22 @@ export const INVOICE_KIND_LABEL: Record<InvoiceKind, string> = {
 
 export function invoiceKindOf(kind: string): InvoiceKind {
   return kind === "cancellation" || kind === "correction" ? kind : "invoice";
+}
+
+/**
+ * A line's own Leistungsdatum as the invoice prints it under the line's title: the day its event or
+ * course takes place, or the days from start to end (Berlin calendar days).
+ */
+export function serviceDateText(service: NonNullable<InvoiceLine["service"]>) {
+  const start = formatDate(service.startsAt);
+  const end = service.endsAt ? formatDate(service.endsAt) : start;
+  return end === start ? `Leistungsdatum: ${start}` : `Leistungszeitraum: ${start} – ${end}`;
+}
+
+/**
+ * The invoice's own Leistungsdatum (`supplyDate`, the day it was paid: goods, memberships, shipping),
+ * or null when every line that is charged has a date of its own (a voucher's negative line has none).
+ */
+export function sharedSupplyDate(lines: InvoiceLine[], supplyDate: string): string | null {
+  return lines.every((line) => line.service || line.unitPrice < 0) ? null : supplyDate;
 }

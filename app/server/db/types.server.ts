@@ -277,6 +277,8 @@ export interface OrderItemsTable {
   vat_rate: number;
   shipped: Generated<boolean>;
   discount: Generated<number>;
+  service_starts_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  service_ends_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface OrderPaymentsTable {

@@ -1,7 +1,7 @@
 import type { Invoice } from "@e-invoice-eu/core";
 import { berlinDay } from "~/lib/berlin-time";
 import { orderNumber } from "~/lib/format";
-import { invoiceSums, type InvoiceLine } from "~/lib/invoice";
+import { invoiceSums, sharedSupplyDate, type InvoiceLine } from "~/lib/invoice";
 import { normalizeIban } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 
@@ -174,11 +174,19 @@ function paymentNote(creditNote: boolean, due: number, reference: string) {
 }
 
 /**
- * The day of an issue instant as the PDF and DATEV give it: the Berlin calendar day (an invoice issued
- * at 23:30 UTC on 31 December is dated 1 January), YYYY-MM-DD. Used for BT-2 and BT-26.
+ * The day of an instant as the PDF and DATEV give it: the Berlin calendar day (an invoice issued at
+ * 23:30 UTC on 31 December is dated 1 January), YYYY-MM-DD. Used for BT-2, BT-26, BT-72, BT-134/135.
  */
 export function issueDay(issuedAt: string) {
   return berlinDay(new Date(issuedAt));
+}
+
+/** BT-72: the invoice's Leistungsdatum, or, when every line has one of its own, the earliest of them. */
+function deliveryDate(invoice: InvoiceDocument) {
+  const shared = sharedSupplyDate(invoice.lines, invoice.supplyDate);
+  if (shared) return shared;
+  const starts = invoice.lines.flatMap((line) => (line.service ? [issueDay(line.service.startsAt)] : []));
+  return starts.sort()[0] ?? invoice.supplyDate;
 }
 
 /** The invoice in the library's internal format; `buyerReference` is BT-10 (XRechnung requires one). */
@@ -224,7 +232,8 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         : {}),
       "cac:AccountingSupplierParty": { "cac:Party": seller(invoice) },
       "cac:AccountingCustomerParty": { "cac:Party": buyer(invoice) },
-      "cac:Delivery": { "cbc:ActualDeliveryDate": invoice.supplyDate },
+      // BT-72: the invoice's Leistungsdatum, or, when every line has its own, the first of them.
+      "cac:Delivery": { "cbc:ActualDeliveryDate": deliveryDate(invoice) },
       "cac:PaymentMeans": [
         {
           "cbc:PaymentMeansCode": "58",
@@ -268,6 +277,15 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         "cbc:InvoicedQuantity@unitCode": "H87",
         "cbc:LineExtensionAmount": amount(net[n]),
         "cbc:LineExtensionAmount@currencyID": "EUR",
+        // BT-134/BT-135: when this line's event or course takes place.
+        ...(line.service
+          ? {
+              "cac:InvoicePeriod": {
+                "cbc:StartDate": issueDay(line.service.startsAt),
+                "cbc:EndDate": issueDay(line.service.endsAt ?? line.service.startsAt),
+              },
+            }
+          : {}),
         "cac:Item": { "cbc:Name": line.title, "cac:ClassifiedTaxCategory": taxCategory(invoice, line.vatRate) },
         "cac:Price": linePrice(net[n], line.quantity),
       })),

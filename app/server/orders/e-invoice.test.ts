@@ -6,6 +6,7 @@ import { bankTransferFor } from "~/server/orders/bank-transfer.server";
 import { renderEInvoiceXml } from "~/server/orders/e-invoice.server";
 import { inspectPdf, validateCii } from "~/server/orders/fixtures/cii-schema";
 import { invoice } from "~/server/orders/fixtures/invoice-document";
+import { pdfText } from "~/server/orders/fixtures/pdf-text";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { parseEnv } from "~/server/platform/env.server";
@@ -134,6 +135,65 @@ describe("e-invoice dates (BT-2, BT-26)", () => {
       /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2027-000001<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20270101<\/qdt:DateTimeString>/,
     );
     expect(xml).not.toContain("20261231");
+  });
+});
+
+describe("a line's own Leistungsdatum (§ 14 Abs. 4 Nr. 6 UStG)", () => {
+  // A retreat over three days (Berlin: 12–14 March 2027) and a mug, paid on 24 November 2026.
+  const retreat = {
+    title: "Achtsamkeits-Retreat",
+    quantity: 1,
+    unitPrice: 390,
+    vatRate: 19,
+    service: { startsAt: "2027-03-12T09:00:00.000Z", endsAt: "2027-03-14T15:00:00.000Z" },
+  };
+  const evening = {
+    title: "Netzwerkabend",
+    quantity: 2,
+    unitPrice: 49,
+    vatRate: 19,
+    // 23:30 UTC is 00:30 the next day in Berlin.
+    service: { startsAt: "2027-03-26T23:30:00.000Z", endsAt: null },
+  };
+  const mixed = { ...company, lines: [retreat, { title: "BeHappy Tasse", quantity: 1, unitPrice: 12.4, vatRate: 19 }] };
+  const eventsOnly = {
+    ...company,
+    lines: [retreat, evening, { title: "Gutschein HAPPY", quantity: 1, unitPrice: -10, vatRate: 19 }],
+  };
+  const periods = (xml: string) =>
+    [...xml.matchAll(/<ram:BillingSpecifiedPeriod>([\s\S]*?)<\/ram:BillingSpecifiedPeriod>/g)].map((m) =>
+      [...m[1]!.matchAll(/format="102">(\d{8})</g)].map((d) => d[1]),
+    );
+  const deliveryDate = (xml: string) =>
+    /<ram:ActualDeliverySupplyChainEvent>\s*<ram:OccurrenceDateTime>\s*<udt:DateTimeString format="102">(\d{8})/.exec(
+      xml,
+    )?.[1];
+
+  it("prints the event's days under its line; the invoice's date stays for the goods", async () => {
+    const text = await pdfText(await renderInvoicePdf(mixed));
+    expect(text).toContain("Leistungszeitraum: 12.03.2027 – 14.03.2027");
+    expect(text).toMatch(/Leistungsdatum\s+24\.11\.2026/);
+    const only = await pdfText(await renderInvoicePdf(eventsOnly));
+    expect(only).toContain("Leistungsdatum: 27.03.2027");
+    expect(only).toMatch(/Leistungsdatum\s+siehe Positionen/);
+  });
+
+  it("gives the line its period (BT-134/135); BT-72 is the first event's day when every line has one", async () => {
+    for (const format of ["factur-x", "xrechnung"] as const) {
+      const seller = sellerOf(operatorFrom(parseEnv({})));
+      const xml = await renderEInvoiceXml({ ...eventsOnly, seller }, format);
+      expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+      expect(periods(xml)).toEqual(
+        expect.arrayContaining([
+          ["20270312", "20270314"],
+          ["20270327", "20270327"],
+        ]),
+      );
+      expect(deliveryDate(xml)).toBe("20270312");
+    }
+    const xml = await renderEInvoiceXml(mixed, "factur-x");
+    expect(await validateCii(xml)).toEqual({ valid: true, errors: [] });
+    expect(deliveryDate(xml)).toBe(invoice.supplyDate.replaceAll("-", ""));
   });
 });
 

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatPrice } from "~/lib/format";
-import { INVOICE_KIND_LABEL, invoiceSums, type InvoiceKind } from "~/lib/invoice";
+import { INVOICE_KIND_LABEL, invoiceSums, serviceDateText, sharedSupplyDate, type InvoiceKind } from "~/lib/invoice";
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
@@ -98,11 +98,13 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
       .text(`Lieferadresse: ${invoice.delivery.join(", ")}`, left, doc.y, { width: 260 });
   }
 
+  const supplyDate = sharedSupplyDate(invoice.lines, invoice.supplyDate);
   const metaTop = 110;
   const meta = [
     ["Rechnungsnummer", invoice.number],
     ["Rechnungsdatum", formatDate(invoice.issued_at)],
-    ["Leistungsdatum", formatDate(`${invoice.supplyDate}T12:00:00Z`)],
+    // Lines of an event or a dated course carry their own (under their title).
+    ["Leistungsdatum", supplyDate ? formatDate(`${supplyDate}T12:00:00Z`) : "siehe Positionen"],
     ["Bestellnummer", orderNumber(invoice.order_id)],
     operator.vatId ? ["USt-IdNr.", operator.vatId] : ["Steuernummer", operator.taxNumber],
   ];
@@ -146,7 +148,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   invoice.lines.forEach((line, n) => {
     row([
       String(n + 1),
-      line.title,
+      line.service ? `${line.title}\n${serviceDateText(line.service)}` : line.title,
       String(line.quantity * sign),
       formatPrice(line.unitPrice),
       small ? "–" : percent(line.vatRate),

@@ -66,6 +66,9 @@ type LineItem = {
   shipped: boolean;
   /** The voucher's share of this line (for the quantity given), in euros. */
   discount?: unknown;
+  /** When its event or course takes place (order_items.service_starts_at / _ends_at). */
+  service_starts_at?: Date | string | null;
+  service_ends_at?: Date | string | null;
 };
 
 /**
@@ -79,12 +82,16 @@ export function invoiceLinesOf(
   shippingFee: number,
   { rateItems = items, voucherCode = null }: { rateItems?: LineItem[]; voucherCode?: string | null } = {},
 ): InvoiceLine[] {
-  const lines = items.map((i) => ({
-    title: i.item_title,
-    quantity: i.quantity,
-    unitPrice: num(i.price) ?? 0,
-    vatRate: num(i.vat_rate) ?? 19,
-  }));
+  const lines: InvoiceLine[] = items.map((i) => {
+    const startsAt = iso(i.service_starts_at ?? null);
+    return {
+      title: i.item_title,
+      quantity: i.quantity,
+      unitPrice: num(i.price) ?? 0,
+      vatRate: num(i.vat_rate) ?? 19,
+      ...(startsAt ? { service: { startsAt, endsAt: iso(i.service_ends_at ?? null) } } : {}),
+    };
+  });
   const discountByRate = new Map<number, number>();
   for (const item of items) {
     const cents = Math.round((num(item.discount) ?? 0) * 100);
@@ -143,6 +150,8 @@ export async function linesOfInvoices(tx: Tx, invoices: InvoiceLineSource[]) {
         "oi.vat_rate",
         "oi.shipped",
         "oi.discount",
+        "oi.service_starts_at",
+        "oi.service_ends_at",
         "o.voucher_code",
       ])
       .where("oi.order_id", "in", orderIds)

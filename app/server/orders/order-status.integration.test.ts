@@ -332,3 +332,44 @@ describe("the 'Bestellung storniert' mail", () => {
     expect(mail[0].text_body).not.toContain("gilt jetzt bis");
   });
 });
+
+describe("an event line keeps the days it was ordered for", () => {
+  it("the invoice prints them, also after the event was moved", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { getInvoiceDocument } = await import("~/server/orders/invoices.server");
+    const { admin } = await newAdmin();
+    const startsAt = "2027-03-12T09:00:00.000Z";
+    const endsAt = "2027-03-14T15:00:00.000Z";
+    const orderId = await asService(async (tx) => {
+      const { rows: events } = await sql<{ id: string }>`
+        insert into public.events (title, category, image_url, date, time, location, price, starts_at, ends_at)
+        values ('Retreat', 'Retreat', '/images/catalog/retreat.svg', '12.–14.03.2027', '10:00 Uhr', 'Harz', 390,
+                ${startsAt}::timestamptz, ${endsAt}::timestamptz)
+        returning id`.execute(tx);
+      const { rows: users } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values (${uniqueEmail("retreat")}, now()) returning id`.execute(
+        tx,
+      );
+      const { rows: orders } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+        values ('Erika Muster', 'erika@example.com', 390, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+                values (${orders[0].id}::uuid, ${events[0].id}::uuid, 'event', 'Retreat', 1, 390)`.execute(tx);
+      // Moved after the order: the line keeps what was bought.
+      await sql`update public.events set starts_at = starts_at + interval '7 days', ends_at = ends_at + interval '7 days'
+                where id = ${events[0].id}::uuid`.execute(tx);
+      return orders[0].id;
+    });
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const invoiceId = await asService(async (tx) => {
+      const row = await tx
+        .selectFrom("invoices")
+        .select("id")
+        .where("order_id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const document = await asService((tx) => getInvoiceDocument(tx, invoiceId));
+    expect(document?.lines).toEqual([expect.objectContaining({ title: "Retreat", service: { startsAt, endsAt } })]);
+  });
+});
