@@ -127,6 +127,38 @@ describe("hostile transport: bodies no form sends", () => {
   });
 });
 
+describe("list indices no form sends", () => {
+  it("a field name with a list index over 999 is refused at every action, in both encodings", async () => {
+    const huge = fc.constantFrom("x[99999999]", "lines[1000].quantity", "a[0].b[123456789]", "lines[0001]");
+    const cases = fc
+      .record({ target: fc.constantFrom(...targets()), name: huge, multi: fc.boolean(), encoded: fc.boolean() })
+      .map(({ target, name, multi, encoded }): HostileCase => {
+        const fields = { ...target.valid, [name]: "1" };
+        const body = multi
+          ? multipart(fields)
+          : {
+              body: encoded ? urlencoded(fields) : `${urlencoded(target.valid)}&${name}=1`,
+              contentType: "application/x-www-form-urlencoded",
+            };
+        return {
+          request: { path: target.path, body: body.body, contentType: body.contentType, cookie: target.cookie },
+          visible: false,
+          mustReject: true,
+          label: "oversized list index",
+        };
+      });
+    await runHostileProperty(env, { name: "oversized list index", runs: 120, cases });
+    // The server is still there, and a list index a form does send passes.
+    const answer = await send(env.base, {
+      path: "/contact",
+      body: urlencoded({ name: "Paula", email: "kein-at", message: "Hallo", "lines[199].quantity": "1" }),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain("Bitte gib eine gültige E-Mail-Adresse ein.");
+  });
+});
+
 describe("body limit (1 MiB)", () => {
   it("bodies over 1 MiB get 413 at every action, before any action runs", async () => {
     const all = targets();

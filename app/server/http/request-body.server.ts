@@ -24,8 +24,33 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   if (/multipart\//i.test(type) && !(await isReadableMultipart(request, type))) {
     throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
   }
+  if (hasOversizedListIndex(await fieldNamesOf(request, type))) {
+    throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 });
+  }
   return next();
 };
+
+/**
+ * The largest list index a field name may carry (`lines[199].quantity`: a partial refund lists at
+ * most 200 lines). The forms' parser builds a list up to the highest index it is sent, and an
+ * answer that sends the typed form back serialises every empty place: `x[99999999]=1`, 17 bytes,
+ * made a reply of hundreds of megabytes and ran the server out of memory.
+ */
+const MAX_LIST_INDEX_DIGITS = 3;
+
+export function hasOversizedListIndex(names: Iterable<string>) {
+  for (const name of names) {
+    for (const [, index] of name.matchAll(/\[(\d+)\]/g)) {
+      if (index!.length > MAX_LIST_INDEX_DIGITS) return true;
+    }
+  }
+  return false;
+}
+
+async function fieldNamesOf(request: Request, type: string): Promise<Iterable<string>> {
+  if (/multipart\//i.test(type)) return (await request.clone().formData()).keys();
+  return new URLSearchParams(await request.clone().text()).keys();
+}
 
 /**
  * A multipart body as browsers send it: it starts with its boundary, and it parses. Node 24's parser
