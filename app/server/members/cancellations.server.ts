@@ -21,6 +21,7 @@ import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
+import { changeOrderStatusIn } from "~/server/orders/order-mails.server";
 
 /**
  * Files a cancellation (§ 312k BGB) and, in the same transaction, queues the receipt and the shop's
@@ -85,7 +86,10 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
       { to: operator().notificationEmail, ...notification },
       { key: `cancellation-notification:${filed.id}` },
     );
-    if (filed.applied) await invalidateViewers(tx);
+    if (filed.applied && viewer.role === "authenticated") {
+      await cancelUnpaidMembershipOrders(tx, viewer.userId);
+      await invalidateViewers(tx);
+    }
     afterCommit(tx, () => logger.info("cancellation filed", { cancellationId: filed.id, applied: filed.applied }));
     return { id: filed.id, receivedAt };
   });
@@ -141,16 +145,64 @@ export async function getCancellationReceipt(
   });
 }
 
-/** The member's cancellation that can still be taken back (applied, not withdrawn, not yet over). */
+/** Why the member's unpaid membership orders are cancelled with their contract (the mail says it). */
+export const RENEWAL_CANCELLED_REASON =
+  "Du hast deine Mitgliedschaft gekündigt; deshalb verlängern wir sie nicht. Bitte überweise für diese Bestellung nichts.";
+
+/**
+ * A cancelled contract is not renewed: the member's orders of a membership that are still unpaid
+ * (pending, nothing but membership lines) are cancelled in the same transaction, each with the
+ * "Bestellung storniert" mail. Paid late, such an order would otherwise extend the membership by a
+ * term and silently undo the cancellation; its payment reminders would go on meanwhile.
+ */
+async function cancelUnpaidMembershipOrders(tx: Tx, userId: string) {
+  const open = await asService(tx, () =>
+    tx
+      .selectFrom("orders as o")
+      .select("o.id")
+      .where("o.user_id", "=", userId)
+      .where("o.status", "=", "pending")
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("order_items as i")
+            .select("i.id")
+            .whereRef("i.order_id", "=", "o.id")
+            .where("i.item_type", "=", "membership"),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("order_items as i")
+              .select("i.id")
+              .whereRef("i.order_id", "=", "o.id")
+              .where("i.item_type", "<>", "membership"),
+          ),
+        ),
+      )
+      .execute(),
+  );
+  for (const { id } of open) {
+    await asService(tx, () => changeOrderStatusIn(tx, id, "cancelled", { reason: RENEWAL_CANCELLED_REASON }));
+  }
+  return open.map(({ id }) => id);
+}
+
+/**
+ * The member's cancellation that can still be taken back: applied, not withdrawn, not yet over, and
+ * still the one the membership carries (a later purchase or another declaration may have replaced it).
+ */
 export async function getOpenCancellation(tx: Tx, userId: string) {
   const row = await tx
-    .selectFrom("contract_cancellations")
-    .select(["id", "ends_at"])
-    .where("user_id", "=", userId)
-    .where("applied_at", "is not", null)
-    .where("withdrawn_at", "is", null)
-    .where(sql<boolean>`ends_at > public.shop_now()`)
-    .orderBy("created_at", "desc")
+    .selectFrom("contract_cancellations as c")
+    .innerJoin("memberships as m", "m.user_id", "c.user_id")
+    .select(["c.id", "c.ends_at"])
+    .where("c.user_id", "=", userId)
+    .where("c.applied_at", "is not", null)
+    .where("c.withdrawn_at", "is", null)
+    .whereRef("m.cancelled_at", "=", "c.applied_at")
+    .where(sql<boolean>`c.ends_at > public.shop_now()`)
+    .orderBy("c.created_at", "desc")
     .executeTakeFirst();
   return row?.ends_at ? { id: row.id, endsAt: iso(row.ends_at) } : null;
 }
@@ -227,6 +279,7 @@ export async function matchCancellation(tx: Tx, id: string, accountEmail: string
     select result, user_id, applied from public.match_contract_cancellation(${id}::uuid, ${accountEmail})`.execute(tx);
   const { result, user_id: userId } = rows[0];
   if (result !== "matched" || !userId) return result;
+  if (rows[0].applied) await cancelUnpaidMembershipOrders(tx, userId);
   await invalidateViewers(tx);
   const decl = await tx
     .selectFrom("contract_cancellations")

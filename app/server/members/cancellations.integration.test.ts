@@ -1,0 +1,84 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+
+/**
+ * A § 312k cancellation and the member's renewal that is still unpaid, against a real PGlite: the
+ * contract is not renewed behind the cancellation's back.
+ */
+beforeAll(() => openMemoryDatabase(), 180_000);
+afterAll(closeMemoryDatabase);
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** A confirmed Yearly member ending in 20 days, with an unpaid renewal and an unpaid order of a book. */
+async function memberWithRenewal() {
+  const email = uniqueEmail("mitglied");
+  return asService(async (tx) => {
+    const { rows: users } = await sql<{ id: string }>`
+      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+    const userId = users[0].id;
+    await sql`insert into public.memberships (user_id, plan, since, until)
+              values (${userId}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(tx);
+    const order = async (itemType: string, plan: string | null) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+        values ('Mia Mitglied', ${email}, 49, 'pending', ${userId}::uuid) returning id`.execute(tx);
+      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+                values (${rows[0].id}::uuid, gen_random_uuid(), ${itemType}, 'Yearly', 1, 49, ${plan})`.execute(tx);
+      return rows[0].id;
+    };
+    const renewal = await order("membership", "yearly");
+    const book = await order("product", null);
+    return { userId, email, renewal, book };
+  });
+}
+
+const statusOf = (orderId: string) =>
+  asService(async (tx) => {
+    const row = await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+    return row.status;
+  });
+
+describe("a cancelled membership is not renewed", () => {
+  it("filing it cancels the unpaid renewal with its mail; other orders stay; the cancellation stays open", async () => {
+    const { fileCancellation, getOpenCancellation, RENEWAL_CANCELLED_REASON } =
+      await import("~/server/members/cancellations.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { userId, email, renewal, book } = await memberWithRenewal();
+    const viewer = { role: "authenticated" as const, userId, email };
+
+    await fileCancellation(viewer, { kind: "ordentlich", name: "Mia Mitglied", email });
+
+    expect(await statusOf(renewal)).toBe("cancelled");
+    expect(await statusOf(book)).toBe("pending");
+    const mails = await asService(async (tx) => {
+      const { rows } = await sql<{ subject: string; text_body: string }>`
+        select subject, text_body from public.mail_outbox where to_address = ${email} and subject like '%storniert%'`.execute(
+        tx,
+      );
+      return rows;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain(RENEWAL_CANCELLED_REASON);
+    const open = await withViewer(viewer, (tx) => getOpenCancellation(tx, userId));
+    expect(open).not.toBeNull();
+  });
+
+  it("a cancellation a later purchase replaced is no longer offered to take back", async () => {
+    const { fileCancellation, getOpenCancellation } = await import("~/server/members/cancellations.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { userId, email } = await memberWithRenewal();
+    const viewer = { role: "authenticated" as const, userId, email };
+    await fileCancellation(viewer, { kind: "ordentlich", name: "Mia Mitglied", email });
+    expect(await withViewer(viewer, (tx) => getOpenCancellation(tx, userId))).not.toBeNull();
+    // A membership bought afterwards (Lifetime, say) clears the membership's cancellation.
+    await asService((tx) =>
+      sql`update public.memberships set plan = 'lifetime', until = null, cancelled_at = null where user_id = ${userId}::uuid`.execute(
+        tx,
+      ),
+    );
+    expect(await withViewer(viewer, (tx) => getOpenCancellation(tx, userId))).toBeNull();
+  });
+});
