@@ -21,6 +21,7 @@ import { requireAdmin } from "~/server/members/admin-guard.server";
 import { getIssue, previewOf, saveDraft, sendTestMail, startSend } from "~/server/newsletter/issues.server";
 import { countRecipients } from "~/server/newsletter/newsletter-queue.server";
 import { logger } from "~/server/platform/log.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * /admin/newsletter/aussendungen/neu and …/:id (issue 29): write a newsletter (saved as a draft),
@@ -32,18 +33,22 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 const LIST = "/admin/newsletter/aussendungen";
+const NOT_FOUND = "Diese Aussendung gibt es nicht.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { viewer, user } = await requireAdmin(context);
   if (!params.id) return { issue: null, preview: null, adminEmail: user.email };
+  // Not an id at all (/aussendungen/abc): the same 404 as an unknown one, not a database error.
+  if (!isUuid(params.id)) throw data(NOT_FOUND, { status: 404 });
   const issue = await withViewer(viewer, (tx) => getIssue(tx, params.id!));
-  if (!issue) throw data("Diese Aussendung gibt es nicht.", { status: 404 });
+  if (!issue) throw data(NOT_FOUND, { status: 404 });
   const preview = previewOf({ subject: issue.subject, preheader: issue.preheader, body: issue.body_markdown });
   return { issue, preview, adminEmail: user.email };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { viewer, user } = await requireAdmin(context);
+  if (params.id && !isUuid(params.id)) throw data(NOT_FOUND, { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "send-review" || intent === "send") {

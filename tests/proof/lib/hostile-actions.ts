@@ -611,6 +611,17 @@ export function adminForms(c: MemberContext, scale = 1): FormSpec[] {
       visibleForm: false,
     },
     {
+      name: "admin: a newsletter issue at an address that is no id",
+      path: fc.constantFrom("/admin/newsletter/aussendungen/abc", "/admin/newsletter/aussendungen/1%27"),
+      valid: { intent: "save", subject: "Betreff", preheader: "", body: "Text" },
+      typed: [],
+      overrides: { intent: fc.constantFrom("save", "test", "send-review", "send") },
+      cookies: [c.admin, c.member, c.anonymous],
+      runs: r(10),
+      mustReject: true,
+      visibleForm: false,
+    },
+    {
       name: "admin: pages without actions, posted anyway",
       path: fc.constantFrom("/admin", "/admin/newsletter", "/admin/profiles", "/admin/newsletter.csv"),
       valid: { intent: "delete", id: c.otherProfileId },
