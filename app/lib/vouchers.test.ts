@@ -78,4 +78,16 @@ describe("the admin's voucher form", () => {
       maxUses: "Einlösungen insgesamt: bitte eine ganze Zahl ab 1 eingeben.",
     });
   });
+
+  it("reads amounts as an admin types them, and refuses what it cannot read instead of saving 0", () => {
+    expect(voucherSchema.parse({ ...base, minOrder: "50 €" }).minOrder).toBe(50);
+    expect(voucherSchema.parse({ ...base, minOrder: "1.000,00" }).minOrder).toBe(1000);
+    expect(voucherSchema.parse({ ...base, kind: "fixed", amount: "5 €" }).amount).toBe(5);
+    expect(voucherSchema.parse({ ...base, amount: "10 %" }).amount).toBe(10);
+    expect(errorsOf({ ...base, minOrder: "ab 50" })).toEqual({ minOrder: "Bitte gib einen Betrag ein, z. B. 50,00." });
+    expect(errorsOf({ ...base, kind: "fixed", amount: "fünf" })).toEqual({
+      amount: "Bitte gib einen Betrag ein, z. B. 50,00.",
+    });
+    expect(errorsOf({ ...base, amount: "" })).toEqual({ amount: "Bitte gib den Rabatt ein." });
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "~/lib/schemas/zod";
-import { toPrice } from "~/lib/schemas/admin";
+import { parseGermanAmount } from "~/lib/amount";
 import { VOUCHER_CODE_PATTERN, VOUCHER_KINDS, normaliseVoucherCode } from "~/lib/vouchers";
 
 const CODE_MESSAGE = "Der Code hat 3 bis 32 Zeichen: Buchstaben, Ziffern, - oder _.";
@@ -27,12 +27,27 @@ const uses = (label: string) =>
       .optional(),
   );
 
+const AMOUNT_MESSAGE = "Bitte gib einen Betrag ein, z. B. 50,00.";
+
+/**
+ * An amount as an admin types it ("50", "12,50", "1.000,00", "50 €", "10 %"), negative kept so its own
+ * message says why; anything else is NaN and refused. Not the catalogue's rule (unreadable is 0, spec
+ * §5): a voucher saved as "ab 0,00 €" when "ab 50 €" was meant would apply to every order.
+ */
+function typedAmount(value: unknown) {
+  if (typeof value !== "string") return value;
+  const text = value.trim().replace(/\s*(€|eur|euro|%)$/i, "");
+  const negative = text.startsWith("-");
+  const amount = parseGermanAmount(negative ? text.slice(1) : text);
+  return amount === null ? Number.NaN : negative ? -amount : amount;
+}
+
 /** A money amount typed with comma or point; empty is undefined. */
 const money = (negative: string) =>
   z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : toPrice(value)),
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : typedAmount(value)),
     z
-      .number()
+      .number({ error: AMOUNT_MESSAGE })
       .min(0, negative)
       .max(99_999_999.99, "Der Betrag ist zu hoch.")
       .transform((n) => Math.round(n * 100) / 100)
@@ -50,9 +65,11 @@ export const voucherSchema = z
     code: voucherCode,
     kind: z.enum(["percent", "fixed"], { error: "Bitte wähle Prozent oder Festbetrag." }),
     amount: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : toPrice(value)),
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : typedAmount(value)),
       z
-        .number({ error: "Bitte gib den Rabatt ein." })
+        .number({
+          error: (issue) => (issue.input === undefined ? "Bitte gib den Rabatt ein." : AMOUNT_MESSAGE),
+        })
         .min(0, "Der Rabatt darf nicht negativ sein.")
         .max(99_999_999.99, "Der Rabatt ist zu hoch.")
         .transform((n) => Math.round(n * 100) / 100),
