@@ -74,6 +74,19 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   await expect(page).toHaveURL(/filter=open/);
   await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 39,80 €");
   const row = page.getByRole("row").filter({ hasText: `${orderId.slice(0, 8)}…` });
+  // "Stornieren" asks first, in the filtered list it was pressed in; "Abbrechen" stays there too.
+  await row.getByText("Aktionen").click();
+  await row.getByRole("button", { name: "Stornieren" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await expect(page.getByText("Bestellung stornieren?")).toBeVisible();
+  await page.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await expect(page.getByText("Bestellung stornieren?")).toHaveCount(0);
+  // Its detail page leads back to the filtered list.
+  await page.getByRole("link", { name: `${orderId.slice(0, 8)}… Details anzeigen` }).click();
+  await page.getByRole("link", { name: "Zurück zur Liste" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 39,80 €");
   await row.getByText("Aktionen").click();
   await row.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();

@@ -63,7 +63,7 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
               </td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>
-                <OrderActions row={row} here={here} q={list.q} page={list.page} />
+                <OrderActions row={row} here={here} q={list.q} page={list.page} filter={filter} />
               </td>
             </tr>
           ))}
@@ -78,7 +78,19 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
  * A row's menu of status actions. "Zahlung eingegangen" turns disabled once pressed, which leaves
  * keyboard focus on a disabled button: it then waits on the menu's summary.
  */
-function OrderActions({ row, here, q, page }: { row: AdminOrderRow; here: string; q: string; page: number }) {
+function OrderActions({
+  row,
+  here,
+  q,
+  page,
+  filter,
+}: {
+  row: AdminOrderRow;
+  here: string;
+  q: string;
+  page: number;
+  filter: string | undefined;
+}) {
   const summary = useRefocusAfterChange<HTMLElement>(row.status);
   return (
     <details className="group">
@@ -102,6 +114,8 @@ function OrderActions({ row, here, q, page }: { row: AdminOrderRow; here: string
         <Form method="get" preventScrollReset>
           {q ? <input type="hidden" name="q" value={q} /> : null}
           {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          {/* A GET form replaces the whole query: the open-payments filter must travel along. */}
+          {filter ? <input type="hidden" name="filter" value={filter} /> : null}
           <input type="hidden" name="cancel" value={row.id} />
           <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
             Stornieren

@@ -33,16 +33,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = readListParams(url.searchParams);
   const orderId = url.searchParams.get("order");
+  // ?filter=open: pending orders (payments not yet received) and their sum; a detail page keeps it.
+  const open = url.searchParams.get("filter") === "open";
+  const filter = open ? "open" : undefined;
   if (orderId !== null) {
     try {
       const detail = isUuid(orderId) ? await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)) : null;
-      return { view: "detail" as const, params, detail, error: null, today: berlinDay(shopNow()) };
+      return { view: "detail" as const, params, filter, detail, error: null, today: berlinDay(shopNow()) };
     } catch (error) {
-      return { view: "detail" as const, params, detail: null, error: loadFailed(error), today: berlinDay(shopNow()) };
+      return {
+        view: "detail" as const,
+        params,
+        filter,
+        detail: null,
+        error: loadFailed(error),
+        today: berlinDay(shopNow()),
+      };
     }
   }
-  // ?filter=open: pending orders (payments not yet received) and their sum.
-  const open = url.searchParams.get("filter") === "open";
   try {
     const list = await withViewer(viewer, (tx): Promise<AdminOrderPage> =>
       open ? listOpenOrdersAdmin(tx, params) : listOrdersAdmin(tx, params).then((page) => ({ ...page, openSum: null })),
@@ -208,7 +216,8 @@ export default function AdminOrders() {
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   if (data.view === "list") return <OrderList list={data.list} open={data.open} error={data.error} />;
-  const backHref = listHref("/admin/orders", data.params);
+  // Back to the list it came from: its search, page and open-payments filter.
+  const backHref = listHref("/admin/orders", data.params, { filter: data.filter });
   return (
     <>
       <h1 className="text-3xl font-bold">Bestellungen</h1>
@@ -218,7 +227,7 @@ export default function AdminOrders() {
           <OrderDetail
             detail={data.detail}
             backHref={backHref}
-            selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id })}
+            selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id, filter: data.filter })}
             today={data.today}
             askingToCancel={searchParams.get("cancel") === data.detail.order.id}
             statusLocked={data.detail.statusLocked}
