@@ -21,7 +21,7 @@ import { shopNow } from "~/server/jobs/clock.server";
 import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
-import { changeOrderStatusIn } from "~/server/orders/order-mails.server";
+import { cancelUnpaidMembershipOrders } from "~/server/orders/order-mails.server";
 
 /**
  * Files a cancellation (§ 312k BGB) and, in the same transaction, queues the receipt and the shop's
@@ -87,7 +87,7 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
       { key: `cancellation-notification:${filed.id}` },
     );
     if (filed.applied && viewer.role === "authenticated") {
-      await cancelUnpaidMembershipOrders(tx, viewer.userId);
+      await cancelUnpaidMembershipOrders(tx, viewer.userId, RENEWAL_CANCELLED_REASON);
       await invalidateViewers(tx);
     }
     afterCommit(tx, () => logger.info("cancellation filed", { cancellationId: filed.id, applied: filed.applied }));
@@ -148,45 +148,6 @@ export async function getCancellationReceipt(
 /** Why the member's unpaid membership orders are cancelled with their contract (the mail says it). */
 export const RENEWAL_CANCELLED_REASON =
   "Du hast deine Mitgliedschaft gekündigt; deshalb verlängern wir sie nicht. Bitte überweise für diese Bestellung nichts.";
-
-/**
- * A cancelled contract is not renewed: the member's orders of a membership that are still unpaid
- * (pending, nothing but membership lines) are cancelled in the same transaction, each with the
- * "Bestellung storniert" mail. Paid late, such an order would otherwise extend the membership by a
- * term and silently undo the cancellation; its payment reminders would go on meanwhile.
- */
-async function cancelUnpaidMembershipOrders(tx: Tx, userId: string) {
-  const open = await asService(tx, () =>
-    tx
-      .selectFrom("orders as o")
-      .select("o.id")
-      .where("o.user_id", "=", userId)
-      .where("o.status", "=", "pending")
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("order_items as i")
-            .select("i.id")
-            .whereRef("i.order_id", "=", "o.id")
-            .where("i.item_type", "=", "membership"),
-        ),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("order_items as i")
-              .select("i.id")
-              .whereRef("i.order_id", "=", "o.id")
-              .where("i.item_type", "<>", "membership"),
-          ),
-        ),
-      )
-      .execute(),
-  );
-  for (const { id } of open) {
-    await asService(tx, () => changeOrderStatusIn(tx, id, "cancelled", { reason: RENEWAL_CANCELLED_REASON }));
-  }
-  return open.map(({ id }) => id);
-}
 
 /**
  * The member's cancellation that can still be taken back: applied, not withdrawn, not yet over, and
@@ -279,7 +240,7 @@ export async function matchCancellation(tx: Tx, id: string, accountEmail: string
     select result, user_id, applied from public.match_contract_cancellation(${id}::uuid, ${accountEmail})`.execute(tx);
   const { result, user_id: userId } = rows[0];
   if (result !== "matched" || !userId) return result;
-  if (rows[0].applied) await cancelUnpaidMembershipOrders(tx, userId);
+  if (rows[0].applied) await cancelUnpaidMembershipOrders(tx, userId, RENEWAL_CANCELLED_REASON);
   await invalidateViewers(tx);
   const decl = await tx
     .selectFrom("contract_cancellations")

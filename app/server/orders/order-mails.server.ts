@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/lib/admin/kinds";
 import { sql } from "kysely";
-import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
+import { asService, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { iso } from "~/server/db/values.server";
 import { renderInvoicePdf } from "~/server/orders/invoice-pdf.server";
 import { getInvoiceDocument, latestInvoiceOfOrder } from "~/server/orders/invoices.server";
@@ -73,8 +73,82 @@ export async function changeOrderStatusIn(
     // Leaving "completed", the database took the membership back (orders_membership_revert).
     const membership = planApplied && status !== "completed" ? await membershipAfter(tx, orderId, planApplied) : null;
     await queueOrderStatusMail(tx, orderId, status, membership, options.reason);
+    if (status === "completed") await cancelOrdersALifetimeMakesVoid(tx, orderId);
   }
   return previous;
+}
+
+export const LIFETIME_MAKES_VOID_REASON =
+  "Du hast jetzt die Lifetime-Mitgliedschaft; diese Bestellung ist damit hinfällig. Bitte überweise dafür nichts.";
+
+/**
+ * A completed order that gave its buyer a membership without end (Lifetime): their other unpaid
+ * orders of a plan no higher (a Yearly renewal ordered before the upgrade) would, paid, buy nothing.
+ */
+async function cancelOrdersALifetimeMakesVoid(tx: Tx, orderId: string) {
+  const row = await asService(tx, () =>
+    tx
+      .selectFrom("orders as o")
+      .innerJoin("memberships as m", "m.user_id", "o.user_id")
+      .innerJoin("membership_plans as p", "p.plan", "m.plan")
+      .select(["o.user_id", "m.until", "p.rank", "p.term_months"])
+      .where("o.id", "=", orderId)
+      .where("o.membership_applied_at", "is not", null)
+      .executeTakeFirst(),
+  );
+  if (row?.user_id && row.until === null && row.term_months === null) {
+    await cancelUnpaidMembershipOrders(tx, row.user_id, LIFETIME_MAKES_VOID_REASON, { upToRank: row.rank });
+  }
+}
+
+/**
+ * The member's unpaid membership orders (pending, nothing but membership lines; with `upToRank`,
+ * only of plans ranked no higher), cancelled in this transaction, each with its "Bestellung
+ * storniert" mail giving `reason`. A cancelled contract is not renewed: paid late, a renewal would
+ * extend the membership by a term and silently undo the cancellation, with payment reminders
+ * meanwhile. A Lifetime makes a Yearly order void.
+ */
+export async function cancelUnpaidMembershipOrders(
+  tx: Tx,
+  userId: string,
+  reason: string,
+  { upToRank }: { upToRank?: number } = {},
+) {
+  const open = await asService(tx, () =>
+    tx
+      .selectFrom("orders as o")
+      .select("o.id")
+      .where("o.user_id", "=", userId)
+      .where("o.status", "=", "pending")
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("order_items as i")
+            .select("i.id")
+            .whereRef("i.order_id", "=", "o.id")
+            .where("i.item_type", "=", "membership"),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("order_items as i")
+              .leftJoin("membership_plans as p", "p.plan", "i.membership_plan")
+              .select("i.id")
+              .whereRef("i.order_id", "=", "o.id")
+              .where((eb) =>
+                upToRank === undefined
+                  ? eb("i.item_type", "<>", "membership")
+                  : eb.or([eb("i.item_type", "<>", "membership"), eb("p.rank", ">", upToRank)]),
+              ),
+          ),
+        ),
+      )
+      .execute(),
+  );
+  for (const { id } of open) {
+    await asService(tx, () => changeOrderStatusIn(tx, id, "cancelled", { reason }));
+  }
+  return open.map(({ id }) => id);
 }
 
 /** The name of the plan whose membership this order has applied, or null. */

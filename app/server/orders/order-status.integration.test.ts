@@ -333,6 +333,46 @@ describe("the 'Bestellung storniert' mail", () => {
   });
 });
 
+describe("a Lifetime membership makes an unpaid Yearly order void", () => {
+  it("completing the Lifetime order cancels the pending Yearly renewal with its mail", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { LIFETIME_MAKES_VOID_REASON } = await import("~/server/orders/order-mails.server");
+    const { admin } = await newAdmin();
+    const email = uniqueEmail("aufsteigerin");
+    const { yearly, lifetime } = await asService(async (tx) => {
+      const { rows: users } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+      await sql`insert into public.memberships (user_id, plan, since, until)
+                values (${users[0].id}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(
+        tx,
+      );
+      const order = async (plan: string, total: number) => {
+        const { rows } = await sql<{ id: string }>`
+          insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+          values ('Mia Mitglied', ${email}, ${total}, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+        await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+                  values (${rows[0].id}::uuid, gen_random_uuid(), 'membership', ${plan}, 1, ${total}, ${plan})`.execute(
+          tx,
+        );
+        return rows[0].id;
+      };
+      return { yearly: await order("yearly", 49), lifetime: await order("lifetime", 499) };
+    });
+    await asService((tx) => recordPayment(tx, admin, lifetime, {}));
+    expect((await stateOf(lifetime)).status).toBe("completed");
+    expect(await stateOf(yearly)).toEqual({ status: "cancelled", invoices: [], payments: [], refunds: [] });
+    const mails = await asService(async (tx) => {
+      const { rows } = await sql<{ text_body: string }>`
+        select text_body from public.mail_outbox where to_address = ${email} and subject like '%storniert%'`.execute(
+        tx,
+      );
+      return rows;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain(LIFETIME_MAKES_VOID_REASON);
+  });
+});
+
 describe("an event line keeps the days it was ordered for", () => {
   it("the invoice prints them, also after the event was moved", async () => {
     const { recordPayment } = await import("~/server/orders/order-payments.server");
