@@ -1749,7 +1749,8 @@ begin
   end if;
   update public.mail_outbox
      set status = 'queued', next_attempt_at = now(), locked_until = null
-   where id = p_id and status <> 'sent';
+   where id = p_id
+     and (status = 'failed' or (status = 'queued' and (locked_until is null or locked_until < now())));
   get diagnostics v_found = row_count;
   return v_found;
 end

@@ -868,5 +868,16 @@ describeEngines("mail_outbox writes beyond the matrix", (engine) => {
       [failed.id],
     );
     expect(row).toEqual({ status: "queued", attempts: 31, due: true });
+    // A mail a worker is sending right now keeps its claim: a second claim would send it twice.
+    const [claimed] = await e.query<{ id: string }>(
+      `insert into public.mail_outbox (to_address, subject, text_body, status, locked_until)
+       values ('kunde@example.com', 'Unterwegs', 'Text', 'queued', now() + interval '1 minute') returning id`,
+    );
+    expect((await retry("authenticated", admin, claimed.id)).rows[0].ok).toBe(false);
+    const [lapsed] = await e.query<{ id: string }>(
+      `insert into public.mail_outbox (to_address, subject, text_body, status, locked_until)
+       values ('kunde@example.com', 'Hängt', 'Text', 'queued', now() - interval '1 minute') returning id`,
+    );
+    expect((await retry("authenticated", admin, lapsed.id)).rows[0].ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { Form, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/mails";
 import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
@@ -20,7 +20,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     return { ...(await withViewer(viewer, (tx) => listUndeliveredMails(tx))), limit: UNDELIVERED_LIMIT, error: null };
   } catch (error) {
-    return { rows: [], total: 0, limit: UNDELIVERED_LIMIT, error: adminFailure(LOAD_ERROR, error) };
+    return {
+      rows: [],
+      total: 0,
+      newsletterQueued: 0,
+      limit: UNDELIVERED_LIMIT,
+      error: adminFailure(LOAD_ERROR, error),
+    };
   }
 }
 
@@ -35,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithSuccess("/admin/mails", {
     message: "Mail wird erneut gesendet",
-    description: "Die Mail ist wieder in der Warteschlange und wird sofort zugestellt.",
+    description: "Die Mail ist wieder in der Warteschlange und wird gleich zugestellt.",
   });
 }
 
@@ -45,7 +51,7 @@ const STATUS = {
 } as const;
 
 export default function AdminMails() {
-  const { rows, total, limit, error } = useLoaderData<typeof loader>();
+  const { rows, total, newsletterQueued, limit, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
@@ -56,6 +62,16 @@ export default function AdminMails() {
         error={error}
       />
       <div className="mt-6">
+        {newsletterQueued > 0 ? (
+          <p className="mb-4 text-sm text-muted-foreground" data-testid="newsletter-queued">
+            Außerdem {countOf(newsletterQueued, "Newsletter-Mail", "Newsletter-Mails")} auf dem Weg; den Fortschritt
+            zeigt die{" "}
+            <Link to="/admin/newsletter/aussendungen" className="text-primary underline">
+              Aussendung
+            </Link>
+            .
+          </p>
+        ) : null}
         {rows.length === 0 ? (
           <p className="text-muted-foreground">{error ? EMPTY_TEXT : "Alle Mails wurden zugestellt."}</p>
         ) : (
