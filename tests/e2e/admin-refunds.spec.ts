@@ -155,6 +155,27 @@ test("an admin refunds one of three seats: a Rechnungskorrektur after a part pay
   expect(xml).toMatch(/<ram:BilledQuantity unitCode="[A-Z0-9]+">1<\/ram:BilledQuantity>/);
   expect(xml).toMatch(/<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-\d{4}-\d{6}<\/ram:IssuerAssignedID>/);
   await customer.context().close();
+
+  // The admin enters an account the customer gave by phone: a typo in the IBAN is refused at its
+  // field with both values kept, and the corrected one is saved.
+  await page.goto("/admin/erstattungen");
+  const refund = () => page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await refund()
+    .getByLabel(/^Kontoinhaber für/)
+    .fill("Erika Muster");
+  await refund()
+    .getByLabel(/^IBAN für/)
+    .fill("DE89 3704 0044 0532 0130 01");
+  await refund().getByRole("button", { name: "Speichern" }).click();
+  const iban = refund().getByLabel(/^IBAN für/);
+  await expect(iban).toHaveAttribute("aria-invalid", "true");
+  await expect(iban).toHaveValue("DE89 3704 0044 0532 0130 01");
+  await expect(refund().getByLabel(/^Kontoinhaber für/)).toHaveValue("Erika Muster");
+  await expect(refund()).toContainText("Diese IBAN stimmt nicht – bitte prüfe sie noch einmal.");
+  await iban.fill("DE89 3704 0044 0532 0130 00");
+  await refund().getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Bankverbindung gespeichert")).toBeVisible();
+  await expect(refund()).toContainText("DE89");
 });
 
 /**

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/refunds";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { REFUND_REASON_LABEL } from "~/lib/admin/kinds";
 import { berlinDay } from "~/lib/berlin-time";
@@ -42,7 +43,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "account") {
     const submission = parseWithZod(formData, { schema: accountSchema });
-    if (submission.status !== "success") return refused(firstProblem(submission.error));
+    if (submission.status !== "success") {
+      // The row's form comes back with what was typed and the error at its field (a typo in a
+      // 22-digit IBAN should not mean typing holder and IBAN again).
+      const typed = (name: string) => String(formData.get(name) ?? "");
+      const errors = submission.error ?? {};
+      return data(
+        {
+          account: {
+            id: typed("id"),
+            holder: typed("holder"),
+            iban: typed("iban"),
+            errors: { holder: errors.holder?.[0] ?? null, iban: errors.iban?.[0] ?? null },
+          },
+        },
+        { status: 400 },
+      );
+    }
     const { id, holder, iban } = submission.value;
     const saved = await withViewer(viewer, (tx) => saveRefundAccount(tx, id, { holder, iban }));
     return saved
@@ -61,7 +78,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function AccountCell({ row }: { row: RefundRow }) {
+type AccountAnswer = {
+  id: string;
+  holder: string;
+  iban: string;
+  errors: { holder: string | null; iban: string | null };
+};
+
+function AccountCell({ row, answer }: { row: RefundRow; answer?: AccountAnswer }) {
+  const holderError = answer?.errors.holder;
+  const ibanError = answer?.errors.iban;
+  const holderFocus = useServerAutoFocus(Boolean(holderError));
+  const ibanFocus = useServerAutoFocus(Boolean(ibanError));
+  const holderErrorId = `refund-holder-error-${row.id}`;
+  const ibanErrorId = `refund-iban-error-${row.id}`;
   if (row.iban) {
     return (
       <>
@@ -81,8 +111,24 @@ function AccountCell({ row }: { row: RefundRow }) {
         placeholder="Kontoinhaber"
         maxLength={70}
         required
+        defaultValue={answer?.holder}
+        aria-invalid={holderError ? true : undefined}
+        aria-describedby={holderError ? holderErrorId : undefined}
+        {...(holderFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
       />
-      <Input name="iban" aria-label={`IBAN für ${row.number}`} placeholder="IBAN" maxLength={50} required />
+      <FieldErrors id={holderErrorId} errors={holderError ? [holderError] : null} />
+      <Input
+        name="iban"
+        aria-label={`IBAN für ${row.number}`}
+        placeholder="IBAN"
+        maxLength={50}
+        required
+        defaultValue={answer?.iban}
+        aria-invalid={ibanError ? true : undefined}
+        aria-describedby={ibanError ? ibanErrorId : undefined}
+        {...(ibanFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
+      />
+      <FieldErrors id={ibanErrorId} errors={ibanError ? [ibanError] : null} />
       <Button type="submit" variant="outline" size="sm">
         Speichern
       </Button>
@@ -92,6 +138,8 @@ function AccountCell({ row }: { row: RefundRow }) {
 
 export default function AdminRefunds() {
   const { open, done, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const accountAnswer = answer && "account" in answer ? answer.account : undefined;
   return (
     <>
       <AdminPageHeader
@@ -122,7 +170,7 @@ export default function AdminRefunds() {
                   ) : null}
                 </td>
                 <td className={cellClass}>
-                  <AccountCell row={row} />
+                  <AccountCell row={row} answer={accountAnswer?.id === row.id ? accountAnswer : undefined} />
                 </td>
                 <td className={cellClass}>
                   <Form method="post" className="space-y-2">
