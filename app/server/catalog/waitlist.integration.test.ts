@@ -89,6 +89,51 @@ describe("waitlist jobs", () => {
     await setShopClock(null);
   });
 
+  it("an expiry run before its time (Jetzt ausführen) schedules itself again: the offer still ends after 48 hours", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { joinWaitlist } = await import("~/server/catalog/waitlist.server");
+    const at = async (ms: number) => {
+      await setShopClock(new Date(Date.now() + ms));
+      await runDueJobsNow(JOB_HANDLERS);
+    };
+    const { eventId, orderId } = await soldOutEvent("Abend der Klänge");
+    for (const email of ["dora@example.com", "emil@example.com"]) {
+      await asService((tx) =>
+        joinWaitlist(tx, { itemType: "event", itemId: eventId, userId: null }, { name: "Wartende", email, seats: 1 }),
+      );
+    }
+    await asService((tx) => sql`update public.orders set status = 'cancelled' where id = ${orderId}::uuid`.execute(tx));
+    await at(0);
+    expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["dora@example.com"]);
+
+    // The admin's "Jetzt ausführen" on the expiry job: due now, 47 hours early.
+    await asService((tx) =>
+      sql`update public.jobs set run_at = public.shop_now()
+           where kind = 'waitlist-expiry' and payload ->> 'entry_id' in
+                 (select id::text from public.waitlist_entries where item_id = ${eventId}::uuid)`.execute(tx),
+    );
+    await at(60_000);
+    const entries = () =>
+      asService((tx) =>
+        tx
+          .selectFrom("waitlist_entries")
+          .select(["email", "status"])
+          .where("item_id", "=", eventId)
+          .orderBy("email")
+          .execute(),
+      );
+    expect(await entries()).toEqual([
+      { email: "dora@example.com", status: "offered" },
+      { email: "emil@example.com", status: "waiting" },
+    ]);
+    await at(48 * HOUR + 60_000);
+    expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["dora@example.com", "emil@example.com"]);
+    expect((await entries())[0]).toEqual({ email: "dora@example.com", status: "expired" });
+    await setShopClock(null);
+  });
+
   it("the offer greets by the typed name only a member who joined with their own confirmed address", async () => {
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");

@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/format";
 import { WAITLIST_CONSENT_TEXT, type WaitlistInput } from "~/lib/schemas/waitlist";
 import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
-import type { JobHandler } from "~/server/jobs/jobs.server";
+import { scheduleJob, type JobHandler } from "~/server/jobs/jobs.server";
 import { greetingMail } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { accountAddress } from "~/server/members/accounts.server";
@@ -218,15 +218,37 @@ export const waitlistOffer: JobHandler = async (tx, job) => {
   await enqueueMail(tx, { to: entry.email, ...mail }, { key: `waitlist-offer:${entry.id}:${offered}`, secret: true });
 };
 
-/** Job "waitlist-expiry": 48 hours after an offer, an unused one ends and the next in line is asked. */
+/**
+ * Job "waitlist-expiry": 48 hours after an offer, an unused one ends and the next in line is asked.
+ * Run before its time (an admin's "Jetzt ausführen" in /admin/jobs), the offer still stands: the
+ * job schedules itself again for the offer's end, or nothing would ever end it and its seats would
+ * stay held until the event starts.
+ */
 export const waitlistExpiry: JobHandler = async (tx, job) => {
-  await tx
+  const entryId = String(job.payload.entry_id);
+  const expired = await tx
     .updateTable("waitlist_entries")
     .set({ status: "expired", updated_at: sql`public.shop_now()` })
-    .where("id", "=", String(job.payload.entry_id))
+    .where("id", "=", entryId)
     .where("status", "=", "offered")
     .where("offer_expires_at", "<=", sql<Date>`public.shop_now()`)
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  if (expired) return;
+  const standing = await tx
+    .selectFrom("waitlist_entries")
+    .select("offer_expires_at")
+    .where("id", "=", entryId)
+    .where("status", "=", "offered")
+    .executeTakeFirst();
+  if (standing?.offer_expires_at) {
+    await scheduleJob(tx, {
+      kind: "waitlist-expiry",
+      key: `${job.key}:again`,
+      runAt: new Date(standing.offer_expires_at),
+      payload: { entry_id: entryId },
+    });
+  }
 };
 
 /** Data minimisation: once an event or course has begun (or is deleted), its waitlist goes. */
