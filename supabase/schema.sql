@@ -404,6 +404,34 @@ begin
 end
 $$;
 
+-- Name: correction_line_takes_back(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.correction_line_takes_back() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_item public.order_items;
+  v_status text;
+begin
+  if new.order_item_id is null then
+    return null; -- the shipping fee
+  end if;
+  select * into v_item from public.order_items where id = new.order_item_id;
+  select o.status into v_status from public.orders o where o.id = v_item.order_id;
+  if v_status = 'cancelled' then
+    return null; -- its cancellation released everything already
+  end if;
+  if v_item.item_type in ('event', 'course') then
+    update public.seat_counts s set booked = greatest(0, s.booked - new.quantity) where s.item_id = v_item.item_id;
+    perform public.offer_waitlist_seats(v_item.item_id);
+  elsif v_item.item_type = 'membership' then
+    perform public.revert_order_membership(v_item.order_id, 'cancelled');
+  end if;
+  return null;
+end
+$$;
+
 -- Name: delete_my_account(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.delete_my_account() RETURNS integer
@@ -1677,6 +1705,9 @@ begin
     raise exception 'Diese Person ist für diese Bestellung schon angemeldet.' using errcode = 'P0001';
   end if;
 
+  -- returned: seats a Rechnungskorrektur took back are no longer the buyer's to fill.
+  v_quantity := v_quantity - coalesce(
+    (select sum(l.quantity)::integer from public.invoice_correction_lines l where l.order_item_id = p_order_item_id), 0);
   select count(*) into v_count from public.event_bookings b where b.order_item_id = p_order_item_id;
   if v_count >= v_quantity then
     -- Exact text from the spec (the dashboard shows it).
@@ -1709,13 +1740,18 @@ declare
   v_line record;
 begin
   for v_line in
-    select i.item_id, sum(i.quantity)::integer as quantity
+    select i.item_id,
+           sum(i.quantity - coalesce(
+             (select sum(l.quantity) from public.invoice_correction_lines l where l.order_item_id = i.id), 0))::integer
+             as quantity
       from public.order_items i
      where i.order_id = p_order_id and i.item_type in ('event', 'course')
      group by i.item_id order by i.item_id
   loop
-    update public.seat_counts s set booked = greatest(0, s.booked - v_line.quantity) where s.item_id = v_line.item_id;
-    perform public.offer_waitlist_seats(v_line.item_id);
+    if v_line.quantity > 0 then
+      update public.seat_counts s set booked = greatest(0, s.booked - v_line.quantity) where s.item_id = v_line.item_id;
+      perform public.offer_waitlist_seats(v_line.item_id);
+    end if;
   end loop;
 end
 $$;
@@ -3580,6 +3616,10 @@ CREATE TRIGGER events_set_updated_at BEFORE UPDATE ON public.events FOR EACH ROW
 
 CREATE TRIGGER invoice_correction_lines_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.invoice_correction_lines FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
 
+-- Name: invoice_correction_lines invoice_correction_lines_take_back; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER invoice_correction_lines_take_back AFTER INSERT ON public.invoice_correction_lines FOR EACH ROW EXECUTE FUNCTION public.correction_line_takes_back();
+
 -- Name: invoices invoices_member_data_version; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER invoices_member_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.invoices FOR EACH STATEMENT EXECUTE FUNCTION public.bump_member_data_version();
@@ -4357,6 +4397,10 @@ REVOKE ALL ON FUNCTION public.confirm_newsletter(p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_newsletter(p_token text) TO anon;
 GRANT ALL ON FUNCTION public.confirm_newsletter(p_token text) TO authenticated;
 GRANT ALL ON FUNCTION public.confirm_newsletter(p_token text) TO service_role;
+
+-- Name: FUNCTION correction_line_takes_back(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.correction_line_takes_back() FROM PUBLIC;
 
 -- Name: FUNCTION delete_my_account(); Type: ACL; Schema: public
 

@@ -134,6 +134,51 @@ describe("waitlist jobs", () => {
     await setShopClock(null);
   });
 
+  it("a seat a partial refund took back is free again: the waitlist is asked, a later Storno frees nothing twice", async () => {
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { joinWaitlist } = await import("~/server/catalog/waitlist.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { createUser, grantAdmin } = await import("~/server/members/accounts.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const email = `kasse-${Date.now().toString(36)}@example.com`;
+    const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
+    await grantAdmin(userId);
+    const admin = { id: userId, email };
+    const viewer = { role: "authenticated" as const, userId, email };
+
+    const { eventId, orderId } = await soldOutEvent("Abend der Rückgabe");
+    await asService((tx) =>
+      joinWaitlist(
+        tx,
+        { itemType: "event", itemId: eventId, userId: null },
+        { name: "Wartende", email: "fritz@example.com", seats: 1 },
+      ),
+    );
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    const item = await asService((tx) =>
+      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+    );
+    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    await runDueJobsNow(JOB_HANDLERS);
+    expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["fritz@example.com"]);
+    const seats = () =>
+      asService((tx) =>
+        tx
+          .selectFrom("seat_counts")
+          .select(["booked", "offered"])
+          .where("item_id", "=", eventId)
+          .executeTakeFirstOrThrow(),
+      );
+    expect(await seats()).toEqual({ booked: 0, offered: 1 });
+
+    // The rest of the order cancelled: nothing more to free, the offer's seat stays held.
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    expect(await seats()).toEqual({ booked: 0, offered: 1 });
+  });
+
   it("the offer greets by the typed name only a member who joined with their own confirmed address", async () => {
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");

@@ -373,6 +373,44 @@ describe("a Lifetime membership makes an unpaid Yearly order void", () => {
   });
 });
 
+describe("a partial refund of a membership line", () => {
+  it("takes back the term the order added, as cancelling the order would", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { refundOrderLines } = await import("~/server/orders/refunds.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const email = uniqueEmail("verlaengerung");
+    const { userId, orderId, itemId } = await asService(async (tx) => {
+      const { rows: users } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+      await sql`insert into public.memberships (user_id, plan, since, until)
+                values (${users[0].id}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(
+        tx,
+      );
+      const { rows: orders } = await sql<{ id: string }>`
+        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+        values ('Mia Mitglied', ${email}, 49, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
+      const { rows: items } = await sql<{ id: string }>`
+        insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+        values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', 'Yearly', 1, 49, 'yearly') returning id`.execute(
+        tx,
+      );
+      return { userId: users[0].id, orderId: orders[0].id, itemId: items[0].id };
+    });
+    const until = () =>
+      asService(async (tx) => {
+        const { rows } = await sql<{ days: number }>`
+          select round(extract(epoch from until - now()) / 86400)::int as days from public.memberships
+           where user_id = ${userId}::uuid`.execute(tx);
+        return rows[0].days;
+      });
+    await asService((tx) => recordPayment(tx, admin, orderId, {}));
+    expect(await until()).toBeGreaterThan(380);
+    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: itemId, quantity: 1 }]));
+    expect(await until()).toBe(20);
+  });
+});
+
 describe("an event line keeps the days it was ordered for", () => {
   it("the invoice prints them, also after the event was moved", async () => {
     const { recordPayment } = await import("~/server/orders/order-payments.server");
