@@ -86,12 +86,6 @@ type AccountAnswer = {
 };
 
 function AccountCell({ row, answer }: { row: RefundRow; answer?: AccountAnswer }) {
-  const holderError = answer?.errors.holder;
-  const ibanError = answer?.errors.iban;
-  const holderFocus = useServerAutoFocus(Boolean(holderError));
-  const ibanFocus = useServerAutoFocus(Boolean(ibanError));
-  const holderErrorId = `refund-holder-error-${row.id}`;
-  const ibanErrorId = `refund-iban-error-${row.id}`;
   if (row.iban) {
     return (
       <>
@@ -105,34 +99,47 @@ function AccountCell({ row, answer }: { row: RefundRow; answer?: AccountAnswer }
       <input type="hidden" name="intent" value="account" />
       <input type="hidden" name="id" value={row.id} />
       <span className="block text-sm text-muted-foreground">Noch keine Bankverbindung (per E-Mail erfragt).</span>
-      <Input
-        name="holder"
-        aria-label={`Kontoinhaber für ${row.number}`}
-        placeholder="Kontoinhaber"
-        maxLength={70}
-        required
-        defaultValue={answer?.holder}
-        aria-invalid={holderError ? true : undefined}
-        aria-describedby={holderError ? holderErrorId : undefined}
-        {...(holderFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
-      />
-      <FieldErrors id={holderErrorId} errors={holderError ? [holderError] : null} />
-      <Input
-        name="iban"
-        aria-label={`IBAN für ${row.number}`}
-        placeholder="IBAN"
-        maxLength={50}
-        required
-        defaultValue={answer?.iban}
-        aria-invalid={ibanError ? true : undefined}
-        aria-describedby={ibanError ? ibanErrorId : undefined}
-        {...(ibanFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
-      />
-      <FieldErrors id={ibanErrorId} errors={ibanError ? [ibanError] : null} />
+      <AccountInput name="holder" label="Kontoinhaber" maxLength={70} row={row} answer={answer} />
+      <AccountInput name="iban" label="IBAN" maxLength={50} row={row} answer={answer} />
       <Button type="submit" variant="outline" size="sm">
         Speichern
       </Button>
     </Form>
+  );
+}
+
+/** One field of a row's account form: what was typed and its error when the form came back. */
+function AccountInput({
+  name,
+  label,
+  maxLength,
+  row,
+  answer,
+}: {
+  name: "holder" | "iban";
+  label: string;
+  maxLength: number;
+  row: RefundRow;
+  answer?: AccountAnswer;
+}) {
+  const error = answer?.errors[name];
+  const autoFocus = useServerAutoFocus(Boolean(error));
+  const errorId = `refund-${name}-error-${row.id}`;
+  return (
+    <>
+      <Input
+        name={name}
+        aria-label={`${label} für ${row.number}`}
+        placeholder={label}
+        maxLength={maxLength}
+        required
+        defaultValue={answer?.[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...(autoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
+      />
+      <FieldErrors id={errorId} errors={error ? [error] : null} />
+    </>
   );
 }
 

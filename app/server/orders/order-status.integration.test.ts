@@ -45,6 +45,49 @@ async function newAdmin() {
   return { viewer: { role: "authenticated" as const, userId, email }, admin: { id: userId, email } };
 }
 
+/** A paid order of three books with one returned by a Rechnungskorrektur; the order's id and its admin. */
+async function paidOrderWithOneReturned() {
+  const { recordPayment } = await import("~/server/orders/order-payments.server");
+  const { refundOrderLines } = await import("~/server/orders/refunds.server");
+  const { withViewer } = await import("~/server/db/db.server");
+  const { viewer, admin } = await newAdmin();
+  const orderId = await pendingOrder(3);
+  await asService((tx) => recordPayment(tx, admin, orderId, {}));
+  const item = await asService((tx) =>
+    tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
+  );
+  await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+  return { orderId, viewer };
+}
+
+/** A confirmed Yearly member whose membership ends in `daysLeft` days; their id and address. */
+async function yearlyMember(name: string, daysLeft: number) {
+  const email = uniqueEmail(name);
+  return asService(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
+    await sql`insert into public.memberships (user_id, plan, since, until)
+              values (${rows[0].id}::uuid, 'yearly', now() - interval '345 days',
+                      now() + make_interval(days => ${daysLeft}))`.execute(tx);
+    return { userId: rows[0].id, email };
+  });
+}
+
+/** A pending order of one membership plan; its id and its line's id. */
+async function membershipOrder(member: { userId: string; email: string }, plan: string, total: number) {
+  return asService(async (tx) => {
+    const { rows: orders } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+      values ('Mia Mitglied', ${member.email}, ${total}, 'pending', ${member.userId}::uuid) returning id`.execute(tx);
+    const { rows: items } = await sql<{ id: string }>`
+      insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
+      values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', ${plan}, 1, ${total}, ${plan}) returning id`.execute(
+      tx,
+    );
+    return { orderId: orders[0].id, itemId: items[0].id };
+  });
+}
+
 /** What an order has: status, invoices (kind, total) oldest first, payments, refunds. */
 async function stateOf(orderId: string) {
   return asService(async (tx) => {
@@ -147,17 +190,8 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
   });
 
   it("with a Rechnungskorrektur of returned lines (and its refund)", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { refundOrderLines } = await import("~/server/orders/refunds.server");
-    const { withViewer } = await import("~/server/db/db.server");
-    const { viewer, admin } = await newAdmin();
-    const orderId = await pendingOrder(3);
-    await asService((tx) => recordPayment(tx, admin, orderId, {}));
-    const item = await asService((tx) =>
-      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
-    );
-    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    const { orderId } = await paidOrderWithOneReturned();
     await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
     expect(await stateOf(orderId)).toEqual({
       status: "cancelled",
@@ -177,19 +211,11 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
   });
 
   it("a completed order with a Rechnungskorrektur cannot go back to pending, only be cancelled", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
     const { changeOrderStatus } = await import("~/server/orders/order-mails.server");
-    const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { STAYS_SETTLED, getOrderDetail } = await import("~/server/orders/admin-orders.server");
     const { readSqlError } = await import("~/server/db/sql-errors.server");
     const { withViewer } = await import("~/server/db/db.server");
-    const { viewer, admin } = await newAdmin();
-    const orderId = await pendingOrder(3);
-    await asService((tx) => recordPayment(tx, admin, orderId, {}));
-    const item = await asService((tx) =>
-      tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
-    );
-    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    const { orderId, viewer } = await paidOrderWithOneReturned();
     const before = await stateOf(orderId);
     expect(before.invoices).toEqual(["invoice 60.00", "correction -20.00"]);
     expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toEqual({
@@ -297,22 +323,10 @@ describe("the 'Bestellung storniert' mail", () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { setShopClock } = await import("~/server/jobs/clock.server");
     const { admin } = await newAdmin();
-    const email = uniqueEmail("mitglied");
     // A Yearly member until 10 days from now buys the next year; the order is paid and extends it.
-    const orderId = await asService(async (tx) => {
-      const { rows: users } = await sql<{ id: string }>`
-        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
-      await sql`insert into public.memberships (user_id, plan, since, until)
-                values (${users[0].id}::uuid, 'yearly', now() - interval '355 days', now() + interval '10 days')`.execute(
-        tx,
-      );
-      const { rows: orders } = await sql<{ id: string }>`
-        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
-        values ('Mia Mitglied', ${email}, 49, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
-      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-                values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', 'Yearly', 1, 49, 'yearly')`.execute(tx);
-      return orders[0].id;
-    });
+    const member = await yearlyMember("mitglied", 10);
+    const { email } = member;
+    const { orderId } = await membershipOrder(member, "yearly", 49);
     await asService((tx) => recordPayment(tx, admin, orderId, {}));
     try {
       // 20 days on: the membership the cancellation gives back (until +10 days) has ended by then.
@@ -338,26 +352,10 @@ describe("a Lifetime membership makes an unpaid Yearly order void", () => {
     const { recordPayment } = await import("~/server/orders/order-payments.server");
     const { LIFETIME_MAKES_VOID_REASON } = await import("~/server/orders/order-mails.server");
     const { admin } = await newAdmin();
-    const email = uniqueEmail("aufsteigerin");
-    const { yearly, lifetime } = await asService(async (tx) => {
-      const { rows: users } = await sql<{ id: string }>`
-        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
-      await sql`insert into public.memberships (user_id, plan, since, until)
-                values (${users[0].id}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(
-        tx,
-      );
-      const order = async (plan: string, total: number) => {
-        const { rows } = await sql<{ id: string }>`
-          insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
-          values ('Mia Mitglied', ${email}, ${total}, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
-        await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-                  values (${rows[0].id}::uuid, gen_random_uuid(), 'membership', ${plan}, 1, ${total}, ${plan})`.execute(
-          tx,
-        );
-        return rows[0].id;
-      };
-      return { yearly: await order("yearly", 49), lifetime: await order("lifetime", 499) };
-    });
+    const member = await yearlyMember("aufsteigerin", 20);
+    const { email } = member;
+    const { orderId: yearly } = await membershipOrder(member, "yearly", 49);
+    const { orderId: lifetime } = await membershipOrder(member, "lifetime", 499);
     await asService((tx) => recordPayment(tx, admin, lifetime, {}));
     expect((await stateOf(lifetime)).status).toBe("completed");
     expect(await stateOf(yearly)).toEqual({ status: "cancelled", invoices: [], payments: [], refunds: [] });
@@ -379,24 +377,9 @@ describe("a partial refund of a membership line", () => {
     const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();
-    const email = uniqueEmail("verlaengerung");
-    const { userId, orderId, itemId } = await asService(async (tx) => {
-      const { rows: users } = await sql<{ id: string }>`
-        insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
-      await sql`insert into public.memberships (user_id, plan, since, until)
-                values (${users[0].id}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(
-        tx,
-      );
-      const { rows: orders } = await sql<{ id: string }>`
-        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
-        values ('Mia Mitglied', ${email}, 49, 'pending', ${users[0].id}::uuid) returning id`.execute(tx);
-      const { rows: items } = await sql<{ id: string }>`
-        insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-        values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', 'Yearly', 1, 49, 'yearly') returning id`.execute(
-        tx,
-      );
-      return { userId: users[0].id, orderId: orders[0].id, itemId: items[0].id };
-    });
+    const member = await yearlyMember("verlaengerung", 20);
+    const { userId } = member;
+    const { orderId, itemId } = await membershipOrder(member, "yearly", 49);
     const until = () =>
       asService(async (tx) => {
         const { rows } = await sql<{ days: number }>`
