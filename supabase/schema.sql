@@ -4795,6 +4795,10 @@ GRANT SELECT(dedupe_key) ON TABLE public.mail_outbox TO authenticated;
 
 GRANT SELECT(carries_secret) ON TABLE public.mail_outbox TO authenticated;
 
+-- Name: COLUMN mail_outbox.bulk; Type: ACL; Schema: public
+
+GRANT SELECT(bulk) ON TABLE public.mail_outbox TO authenticated;
+
 -- Name: TABLE member_data_version; Type: ACL; Schema: public
 
 GRANT ALL ON TABLE public.member_data_version TO service_role;

@@ -1,4 +1,5 @@
--- "Erneut senden" (/admin/mails) only for a mail nobody is sending right now.
+-- "Erneut senden" (/admin/mails) only for a mail nobody is sending right now, and the list tells a
+-- newsletter's mails apart.
 --
 -- retry_mail cleared the claim (locked_until) of any unsent mail: pressed on a queued mail that a
 -- worker had just claimed, another worker could claim it too and the mail went out twice. It now
@@ -24,3 +25,7 @@ end
 $$;
 revoke execute on function public.retry_mail(uuid) from public, anon;
 grant execute on function public.retry_mail(uuid) to authenticated, service_role;
+
+-- /admin/mails counts a newsletter's queued mails apart from the rest: admins may read the flag (like
+-- the other delivery columns; never the text, HTML or attachments).
+grant select (bulk) on table public.mail_outbox to authenticated;

@@ -829,7 +829,7 @@ describeEngines("mail_outbox writes beyond the matrix", (engine) => {
       );
     }
     const { rows } = await asAdmin(
-      "select to_address, subject, status, attempts, last_error, carries_secret from public.mail_outbox where id = $1",
+      "select to_address, subject, status, attempts, last_error, carries_secret, bulk from public.mail_outbox where id = $1",
     );
     expect(rows).toEqual([
       {
@@ -839,6 +839,7 @@ describeEngines("mail_outbox writes beyond the matrix", (engine) => {
         attempts: 0,
         last_error: null,
         carries_secret: true,
+        bulk: false,
       },
     ]);
   });

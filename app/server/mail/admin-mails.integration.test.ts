@@ -20,7 +20,13 @@ describe("the undelivered mails an admin sees", () => {
                 select 'leser' || n || '@example.com', 'Newsletter Dezember', 'Text', 'queued', true
                   from generate_series(1, ${UNDELIVERED_LIMIT + 50}) n`.execute(tx);
     });
-    const list = await asService((tx) => listUndeliveredMails(tx));
+    // As an admin reads it (RLS and column grants: no text, HTML or attachments).
+    const { createUser, grantAdmin } = await import("~/server/members/accounts.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const email = "postfach-admin@example.com";
+    const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
+    await grantAdmin(userId);
+    const list = await withViewer({ role: "authenticated", userId, email }, (tx) => listUndeliveredMails(tx));
     expect(list.rows.map((row) => row.subject)).toEqual(["Passwort zurücksetzen", "Bestellung"]);
     expect(list.total).toBe(2);
     expect(list.newsletterQueued).toBe(UNDELIVERED_LIMIT + 50);
