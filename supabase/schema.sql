@@ -965,7 +965,7 @@ begin
   for v_entry in
     select w.id, w.seats from public.waitlist_entries w
      where w.item_id = p_item_id and w.status = 'waiting'
-     order by w.created_at, w.id
+     order by w.created_at, w.queued
      for update
   loop
     exit when v_free <= 0;
@@ -2986,6 +2986,7 @@ CREATE TABLE public.waitlist_entries (
     offer_expires_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     updated_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
+    queued bigint NOT NULL,
     CONSTRAINT waitlist_entries_check CHECK (((status <> 'offered'::text) OR (offer_expires_at IS NOT NULL))),
     CONSTRAINT waitlist_entries_email_check CHECK (((char_length(email) <= 254) AND (email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT waitlist_entries_item_type_check CHECK ((item_type = ANY (ARRAY['event'::text, 'course'::text]))),
@@ -2997,6 +2998,21 @@ CREATE TABLE public.waitlist_entries (
 -- Name: TABLE waitlist_entries; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.waitlist_entries IS 'People waiting for a seat of a sold-out event or course; deleted when it begins.';
+
+-- Name: COLUMN waitlist_entries.queued; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.waitlist_entries.queued IS 'Insertion order: first in line among equal created_at.';
+
+-- Name: waitlist_entries_queued_seq; Type: SEQUENCE; Schema: public
+
+ALTER TABLE public.waitlist_entries ALTER COLUMN queued ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.waitlist_entries_queued_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 -- Name: withdrawals; Type: TABLE; Schema: public
 

@@ -42,7 +42,7 @@ async function join(engine: Engine, eventId: string, email: string, seats = 1) {
 
 const entries = (engine: Engine, eventId: string) =>
   engine.query<{ email: string; status: string }>(
-    "select email, status from public.waitlist_entries where item_id = $1 order by created_at, id",
+    "select email, status from public.waitlist_entries where item_id = $1 order by created_at, queued",
     [eventId],
   );
 const counts = async (engine: Engine, eventId: string) =>
@@ -93,6 +93,34 @@ describeEngines("waitlist", (engine) => {
     await asBuyer.query(ORDER, order(eventId, "Anna@Example.com"));
     expect(await counts(e, eventId)).toEqual({ booked: 2, offered: 0 });
     expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["booked", "waiting"]);
+  });
+
+  it("two joins in the same millisecond: the one inserted first is first in line, whatever their ids", async () => {
+    const e = engine();
+    const eventId = await newEvent(e, 1);
+    const asBuyer = e.asViewer("authenticated", buyer);
+    const sold = (await asBuyer.query<{ id: string }>(ORDER, order(eventId, "erste@example.com"))).rows[0].id;
+    // The same created_at (PGlite's clock counts in milliseconds); the later one gets the lower id.
+    const [low, high] = [randomUUID(), randomUUID()].sort();
+    for (const [id, email] of [
+      [high, "zuerst@example.com"],
+      [low, "danach@example.com"],
+    ]) {
+      await e.query(
+        `insert into public.waitlist_entries (id, item_id, item_type, name, email, seats, consent_text, created_at)
+         values ($1, $2, 'event', 'Wartende Person', $3, 1, 'Einwilligung', date_trunc('second', now()))`,
+        [id, eventId, email],
+      );
+    }
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [sold]);
+    const rows = await e.query<{ email: string; status: string }>(
+      "select email, status from public.waitlist_entries where item_id = $1 order by queued",
+      [eventId],
+    );
+    expect(rows).toEqual([
+      { email: "zuerst@example.com", status: "offered" },
+      { email: "danach@example.com", status: "waiting" },
+    ]);
   });
 
   it("an offer that ends unused (expired or left) passes to the next in line; so do raised seats", async () => {

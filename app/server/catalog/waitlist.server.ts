@@ -269,7 +269,7 @@ export async function listWaitlist(tx: Tx, itemId: string): Promise<WaitlistRow[
     .where("item_id", "=", itemId)
     .where("status", "in", ["waiting", "offered"])
     .orderBy("created_at")
-    .orderBy("id")
+    .orderBy("queued")
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -456,6 +456,7 @@ export interface WaitlistEntriesTable {
   offer_expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  queued: Generated<string>;
 }
 
 export interface WithdrawalsTable {
