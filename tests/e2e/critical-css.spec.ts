@@ -30,12 +30,24 @@ const PROPERTIES = [
   "visibility",
 ];
 
-/** Each element's computed style (keyed by its position in the document); `above` = only the first screen. */
+/**
+ * Each element's computed style, keyed by its position in the document when it was first looked at
+ * (kept on the element, so a later look at the same document keys it alike even if the page's
+ * scripts have added or removed nodes since); `above` = only the first screen.
+ */
 async function computedStyles(page: Page, { above = false } = {}) {
   return page.evaluate(
     ({ properties, above }) => {
       const result: Record<string, string> = {};
-      document.querySelectorAll("body *").forEach((el, index) => {
+      const all = document.querySelectorAll("body *");
+      // The first look numbers every element by its position; later ones number what is new after them.
+      const probe = window as unknown as { __styleProbeNext?: number };
+      const first = probe.__styleProbeNext === undefined;
+      if (first) probe.__styleProbeNext = all.length;
+      all.forEach((el, index) => {
+        if (!el.hasAttribute("data-style-probe")) {
+          el.setAttribute("data-style-probe", String(first ? index : probe.__styleProbeNext!++));
+        }
         if (el.closest("script, style, link")) return;
         // The first screen: not below it, and not in a closed menu (its rules come with the sheet);
         // the site menu's content is the header's row from md on, shown although it is closed.
@@ -44,9 +56,8 @@ async function computedStyles(page: Page, { above = false } = {}) {
         // What holds the sheet's link (the start page's <main>) holds the rest of the page too.
         if (above && el.querySelector('link[rel="stylesheet"]')) return;
         const style = getComputedStyle(el);
-        result[`${index} ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`] = properties
-          .map((p) => style.getPropertyValue(p))
-          .join("|");
+        result[`${el.getAttribute("data-style-probe")} ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""}`] =
+          properties.map((p) => style.getPropertyValue(p)).join("|");
       });
       return result;
     },
@@ -73,6 +84,19 @@ function collectErrors(page: Page) {
   return errors;
 }
 
+/**
+ * The same styles for every element in both looks at one page. A node the page's own scripts added
+ * or removed between the looks (in CI run ci45, two `template` and two hidden `div` elements at the end
+ * of /about's body were there in the first look only) is no style difference; nearly all elements
+ * must be in both.
+ */
+function expectSameStyles(after: Record<string, string>, before: Record<string, string>, path: string) {
+  const both = Object.keys(before).filter((key) => key in after);
+  expect(both.length, `${path}: elements in both looks`).toBeGreaterThan(0.95 * Object.keys(before).length);
+  const pick = (styles: Record<string, string>) => Object.fromEntries(both.map((key) => [key, styles[key]]));
+  expect(pick(after), path).toEqual(pick(before));
+}
+
 async function withoutInlineRules(page: Page) {
   await page.evaluate(() => document.getElementById("app-css")?.remove());
 }
@@ -85,7 +109,7 @@ test("public pages: the inline rules change nothing once the full sheet is in", 
     expect(await fullSheetLoaded(page)).toMatch(/^\/assets\/app-[\w-]+\.css$/);
     const served = await computedStyles(page);
     await withoutInlineRules(page);
-    expect(await computedStyles(page), path).toEqual(served);
+    expectSameStyles(await computedStyles(page), served, path);
   }
   expect(errors).toEqual([]);
 });
@@ -98,7 +122,7 @@ test("signed-in and admin pages look as with the full sheet alone", async ({ pag
     await fullSheetLoaded(page);
     const served = await computedStyles(page);
     await withoutInlineRules(page);
-    expect(await computedStyles(page), path).toEqual(served);
+    expectSameStyles(await computedStyles(page), served, path);
   }
   expect(errors).toEqual([]);
 });
