@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import { newAdmin, stateOf, uniqueEmail } from "~/server/orders/fixtures/order-status";
 
 /**
  * Status changes of an order and the money around them, against a real PGlite with the migrations:
- * a cancelled order with a refund or a Rechnungskorrektur stays cancelled (SQL orders_stay_cancelled,
- * the sentence the admin sees), a partial refund is due 14 days after the withdrawal, and the
- * "Bestellung storniert" mail reads the shop's clock.
+ * a cancelled order with a refund or a Rechnungskorrektur stays cancelled (SQL orders_refuse_reopening,
+ * the sentence the admin sees), a partial refund is due 14 days after the withdrawal, and an event's
+ * line keeps the days it was ordered for. Membership orders: membership-orders.integration.test.ts.
  */
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(closeMemoryDatabase);
@@ -19,9 +20,6 @@ beforeAll(async () => {
         values (${PRODUCT}::uuid, 'Glücksbuch', 'Dinge', '/images/catalog/tasse.svg', 20, 7, false)`.execute(tx),
   );
 });
-
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** A confirmed account and its pending order of `quantity` books at 20,00 €; the order's id. */
 async function pendingOrder(quantity: number, email = uniqueEmail("kundin")) {
@@ -37,14 +35,6 @@ async function pendingOrder(quantity: number, email = uniqueEmail("kundin")) {
   });
 }
 
-async function newAdmin() {
-  const { createUser, grantAdmin } = await import("~/server/members/accounts.server");
-  const email = uniqueEmail("kasse");
-  const userId = await createUser({ email, password: "sicheres-Passwort-123", emailConfirmed: true });
-  await grantAdmin(userId);
-  return { viewer: { role: "authenticated" as const, userId, email }, admin: { id: userId, email } };
-}
-
 /** A paid order of three books with one returned by a Rechnungskorrektur; the order's id and its admin. */
 async function paidOrderWithOneReturned() {
   const { recordPayment } = await import("~/server/orders/order-payments.server");
@@ -58,65 +48,6 @@ async function paidOrderWithOneReturned() {
   );
   await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
   return { orderId, viewer };
-}
-
-/** A confirmed Yearly member whose membership ends in `daysLeft` days; their id and address. */
-async function yearlyMember(name: string, daysLeft: number) {
-  const email = uniqueEmail(name);
-  return asService(async (tx) => {
-    const { rows } = await sql<{ id: string }>`
-      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
-    await sql`insert into public.memberships (user_id, plan, since, until)
-              values (${rows[0].id}::uuid, 'yearly', now() - interval '345 days',
-                      now() + make_interval(days => ${daysLeft}))`.execute(tx);
-    return { userId: rows[0].id, email };
-  });
-}
-
-/** A pending order of one membership plan; its id and its line's id. */
-async function membershipOrder(member: { userId: string; email: string }, plan: string, total: number) {
-  return asService(async (tx) => {
-    const { rows: orders } = await sql<{ id: string }>`
-      insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
-      values ('Mia Mitglied', ${member.email}, ${total}, 'pending', ${member.userId}::uuid) returning id`.execute(tx);
-    const { rows: items } = await sql<{ id: string }>`
-      insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-      values (${orders[0].id}::uuid, gen_random_uuid(), 'membership', ${plan}, 1, ${total}, ${plan}) returning id`.execute(
-      tx,
-    );
-    return { orderId: orders[0].id, itemId: items[0].id };
-  });
-}
-
-/** What an order has: status, invoices (kind, total) oldest first, payments, refunds. */
-async function stateOf(orderId: string) {
-  return asService(async (tx) => {
-    const order = await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
-    const invoices = await tx
-      .selectFrom("invoices")
-      .select(["kind", "total_amount"])
-      .where("order_id", "=", orderId)
-      .orderBy("number")
-      .execute();
-    const payments = await tx
-      .selectFrom("order_payments")
-      .select(["kind", "amount"])
-      .where("order_id", "=", orderId)
-      .orderBy("created_at")
-      .execute();
-    const refunds = await tx
-      .selectFrom("refunds")
-      .select(["reason", "amount", "status"])
-      .where("order_id", "=", orderId)
-      .orderBy("created_at")
-      .execute();
-    return {
-      status: order.status,
-      invoices: invoices.map((i) => `${i.kind} ${Number(i.total_amount).toFixed(2)}`),
-      payments: payments.map((p) => `${p.kind} ${Number(p.amount).toFixed(2)}`),
-      refunds: refunds.map((r) => `${r.reason} ${Number(r.amount).toFixed(2)} ${r.status}`),
-    };
-  });
 }
 
 /** The error a promise rejects with (the test fails when it resolves). */
@@ -314,83 +245,6 @@ describe("a partial refund's due date (§ 357 Abs. 1 BGB)", () => {
   it("without a withdrawal, from now", async () => {
     const { refund } = await partialRefundOf([]);
     expect(refund.due_on).toBe(await dayAfter("public.shop_now()", 14));
-  });
-});
-
-describe("the 'Bestellung storniert' mail", () => {
-  it("says the membership ended when it ends before the shop's today (the shop clock, not real time)", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
-    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { setShopClock } = await import("~/server/jobs/clock.server");
-    const { admin } = await newAdmin();
-    // A Yearly member until 10 days from now buys the next year; the order is paid and extends it.
-    const member = await yearlyMember("mitglied", 10);
-    const { email } = member;
-    const { orderId } = await membershipOrder(member, "yearly", 49);
-    await asService((tx) => recordPayment(tx, admin, orderId, {}));
-    try {
-      // 20 days on: the membership the cancellation gives back (until +10 days) has ended by then.
-      await setShopClock(new Date(Date.now() + 20 * 86_400_000));
-      await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
-    } finally {
-      await setShopClock(null);
-    }
-    const mail = await asService(async (tx) => {
-      const { rows } = await sql<{ text_body: string }>`
-        select text_body from public.mail_outbox
-         where to_address = ${email} and subject like '%storniert%'`.execute(tx);
-      return rows;
-    });
-    expect(mail).toHaveLength(1);
-    expect(mail[0].text_body).toContain("Die Yearly-Mitgliedschaft aus dieser Bestellung ist damit beendet");
-    expect(mail[0].text_body).not.toContain("gilt jetzt bis");
-  });
-});
-
-describe("a Lifetime membership makes an unpaid Yearly order void", () => {
-  it("completing the Lifetime order cancels the pending Yearly renewal with its mail", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
-    const { LIFETIME_MAKES_VOID_REASON } = await import("~/server/orders/order-mails.server");
-    const { admin } = await newAdmin();
-    const member = await yearlyMember("aufsteigerin", 20);
-    const { email } = member;
-    const { orderId: yearly } = await membershipOrder(member, "yearly", 49);
-    const { orderId: lifetime } = await membershipOrder(member, "lifetime", 499);
-    await asService((tx) => recordPayment(tx, admin, lifetime, {}));
-    expect((await stateOf(lifetime)).status).toBe("completed");
-    expect(await stateOf(yearly)).toEqual({ status: "cancelled", invoices: [], payments: [], refunds: [] });
-    const mails = await asService(async (tx) => {
-      const { rows } = await sql<{ text_body: string }>`
-        select text_body from public.mail_outbox where to_address = ${email} and subject like '%storniert%'`.execute(
-        tx,
-      );
-      return rows;
-    });
-    expect(mails).toHaveLength(1);
-    expect(mails[0].text_body).toContain(LIFETIME_MAKES_VOID_REASON);
-  });
-});
-
-describe("a partial refund of a membership line", () => {
-  it("takes back the term the order added, as cancelling the order would", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
-    const { refundOrderLines } = await import("~/server/orders/refunds.server");
-    const { withViewer } = await import("~/server/db/db.server");
-    const { viewer, admin } = await newAdmin();
-    const member = await yearlyMember("verlaengerung", 20);
-    const { userId } = member;
-    const { orderId, itemId } = await membershipOrder(member, "yearly", 49);
-    const until = () =>
-      asService(async (tx) => {
-        const { rows } = await sql<{ days: number }>`
-          select round(extract(epoch from until - now()) / 86400)::int as days from public.memberships
-           where user_id = ${userId}::uuid`.execute(tx);
-        return rows[0].days;
-      });
-    await asService((tx) => recordPayment(tx, admin, orderId, {}));
-    expect(await until()).toBeGreaterThan(380);
-    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: itemId, quantity: 1 }]));
-    expect(await until()).toBe(20);
   });
 });
 
