@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import { membershipOrder, yearlyMember } from "~/server/orders/fixtures/order-status";
 
 /**
  * A § 312k cancellation and the member's renewal that is still unpaid, against a real PGlite: the
@@ -9,30 +10,19 @@ import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(closeMemoryDatabase);
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}@example.com`;
-
-/** A confirmed Yearly member ending in 20 days, with an unpaid renewal and an unpaid order of a book. */
+/** A Yearly member ending in 20 days, with an unpaid renewal and an unpaid order of a book. */
 async function memberWithRenewal() {
-  const email = uniqueEmail("mitglied");
-  return asService(async (tx) => {
-    const { rows: users } = await sql<{ id: string }>`
-      insert into auth.users (email, email_confirmed_at) values (${email}, now()) returning id`.execute(tx);
-    const userId = users[0].id;
-    await sql`insert into public.memberships (user_id, plan, since, until)
-              values (${userId}::uuid, 'yearly', now() - interval '345 days', now() + interval '20 days')`.execute(tx);
-    const order = async (itemType: string, plan: string | null) => {
-      const { rows } = await sql<{ id: string }>`
-        insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
-        values ('Mia Mitglied', ${email}, 49, 'pending', ${userId}::uuid) returning id`.execute(tx);
-      await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price, membership_plan)
-                values (${rows[0].id}::uuid, gen_random_uuid(), ${itemType}, 'Yearly', 1, 49, ${plan})`.execute(tx);
-      return rows[0].id;
-    };
-    const renewal = await order("membership", "yearly");
-    const book = await order("product", null);
-    return { userId, email, renewal, book };
+  const member = await yearlyMember("mitglied", 20);
+  const { orderId: renewal } = await membershipOrder(member, "yearly", 49);
+  const book = await asService(async (tx) => {
+    const { rows } = await sql<{ id: string }>`
+      insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
+      values ('Mia Mitglied', ${member.email}, 20, 'pending', ${member.userId}::uuid) returning id`.execute(tx);
+    await sql`insert into public.order_items (order_id, item_id, item_type, item_title, quantity, price)
+              values (${rows[0].id}::uuid, gen_random_uuid(), 'product', 'Glücksbuch', 1, 20)`.execute(tx);
+    return rows[0].id;
   });
+  return { ...member, renewal, book };
 }
 
 const statusOf = (orderId: string) =>
