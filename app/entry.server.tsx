@@ -23,6 +23,19 @@ function inlineStylesheet(pathname: string): InlineStylesheet | null {
   return critical ? { text: critical, critical: true } : { text: appCss, critical: false };
 }
 
+/**
+ * A form refused over a rate limit answers 429 with its fields (ipLimitRefusal, limitRefusal); its
+ * action's Retry-After must reach the client, but React Router passes on only a route's cookies
+ * unless that route's own `headers` forwards the rest.
+ */
+function refusalRetryAfter({ staticHandlerContext }: EntryContext) {
+  for (const headers of Object.values(staticHandlerContext.actionHeaders ?? {})) {
+    const value = headers.get("Retry-After");
+    if (value) return value;
+  }
+  return null;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -31,6 +44,10 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  if (responseStatusCode === 429 && !responseHeaders.has("Retry-After")) {
+    const retryAfter = refusalRetryAfter(routerContext);
+    if (retryAfter) responseHeaders.set("Retry-After", retryAfter);
   }
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));

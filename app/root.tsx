@@ -210,11 +210,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request's own sentence names the wait in minutes (enforceIpLimit).
+  const refusal = isRouteErrorResponse(error) && status === 429 ? (error.data as { message?: unknown } | null) : null;
+  const text = typeof refusal?.message === "string" ? refusal.message : (ERROR_TEXT[status] ?? ERROR_TEXT[500]);
   return (
     <Shell>
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Oops! Etwas ist schiefgelaufen</h1>
-        <p className="mt-4 text-muted-foreground">{ERROR_TEXT[status] ?? ERROR_TEXT[500]}</p>
+        <p className="mt-4 text-muted-foreground">{text}</p>
         <a href="/" className="mt-8 inline-block underline">
           Zurück zur Startseite
         </a>

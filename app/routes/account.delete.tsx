@@ -15,7 +15,7 @@ import { logger } from "~/server/platform/log.server";
 import { deleteMemberAccount } from "~/server/members/members.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 import { formatDate } from "~/lib/format";
-import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { countFailedSignIn, limitRefusal } from "~/server/http/rate-limit.server";
 import { authSessionStorage } from "~/server/members/session.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
@@ -45,9 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hide), notice: null }, { status: 400 });
 
   const limitKey = user.email.toLowerCase();
-  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
-    return data({ result: submission.reply(hide), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
-  }
+  const lockedOut = await limitRefusal("signInFailuresPerEmail", limitKey);
+  if (lockedOut) return data({ result: submission.reply(hide), notice: lockedOut.message }, lockedOut.init);
   // Re-authentication outside the transaction (hashing is slow work).
   if (!(await authProvider().verifyPassword(request, user, submission.value.currentPassword))) {
     await countFailedSignIn(limitKey);

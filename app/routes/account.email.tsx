@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/format";
 import { ACCOUNT_MESSAGES, changeEmailSchema } from "~/lib/schemas/account";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
-import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { countFailedSignIn, limitRefusal, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { authProvider, requireUser } from "~/server/members/auth.server";
 import { logger } from "~/server/platform/log.server";
@@ -42,9 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, currentPassword } = submission.value;
   // Guessing the current password counts like failed sign-ins for this address.
   const limitKey = user.email.toLowerCase();
-  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
-    return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
-  }
+  const lockedOut = await limitRefusal("signInFailuresPerEmail", limitKey);
+  if (lockedOut) return data({ result: submission.reply(HIDE), notice: lockedOut.message }, lockedOut.init);
   const provider = authProvider();
   try {
     if (!(await provider.verifyPassword(request, user, currentPassword))) {

@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, changePasswordSchema } from "~/lib/schemas/account";
 import { authProvider, requireUser } from "~/server/members/auth.server";
 import { AuthError } from "~/server/members/auth-errors";
 import { logger } from "~/server/platform/log.server";
-import { countFailedSignIn, isRateLimited, RATE_LIMIT_MESSAGE } from "~/server/http/rate-limit.server";
+import { countFailedSignIn, limitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 
@@ -34,9 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Guessing the current password counts like failed sign-ins for this address.
   const limitKey = user.email.toLowerCase();
-  if (await isRateLimited("signInFailuresPerEmail", limitKey)) {
-    return data({ result: submission.reply(HIDE), notice: RATE_LIMIT_MESSAGE }, { status: 429 });
-  }
+  const lockedOut = await limitRefusal("signInFailuresPerEmail", limitKey);
+  if (lockedOut) return data({ result: submission.reply(HIDE), notice: lockedOut.message }, lockedOut.init);
   try {
     const headers = await authProvider().changePassword(
       request,

@@ -43,14 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wantsData = formData.get("_js") === "1";
   const redirectTo = redirectTargetOf(formData, "/");
 
-  const answer = (toast: Toast, payload: NewsletterActionData, status = 200) => {
-    if (wantsData) return dataWithToast(payload, toast, { status });
+  const answer = (toast: Toast, payload: NewsletterActionData, init: ResponseInit = { status: 200 }) => {
+    if (wantsData) return dataWithToast(payload, toast, init);
     if (payload.outcome === "success") return redirectWithToast(redirectTo, toast);
-    return data(plainPostRetry(formData, redirectTo, toast, payload.outcome, payload.fieldErrors), { status });
+    return data(plainPostRetry(formData, redirectTo, toast, payload.outcome, payload.fieldErrors), init);
   };
 
   const limited = await ipLimitRefusal("newsletterPerIp", context);
-  if (limited) return answer({ ...NEWSLETTER_TOASTS.error, description: limited.message }, { outcome: "error" }, 429);
+  if (limited)
+    return answer({ ...NEWSLETTER_TOASTS.error, description: limited.message }, { outcome: "error" }, limited.init);
 
   // A filled honeypot is a bot: answer like a success, store and send nothing.
   if (isHoneypotFilled(formData)) return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
@@ -59,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const fieldErrors = (submission.error ?? {}) as NewsletterActionData["fieldErrors"] & Record<string, string[]>;
     const first = Object.values(fieldErrors ?? {}).flat()[0] ?? NEWSLETTER_TOASTS.error.description;
-    return answer({ ...NEWSLETTER_TOASTS.error, description: first }, { outcome: "invalid", fieldErrors }, 400);
+    return answer(
+      { ...NEWSLETTER_TOASTS.error, description: first },
+      { outcome: "invalid", fieldErrors },
+      { status: 400 },
+    );
   }
 
   // Known or not, subscribed or not: the same answer (the owner learns the rest by mail).
@@ -68,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await withViewer(SERVICE, (tx) => subscribeNewsletter(tx, submission.value));
   } catch (error) {
     logger.error("newsletter signup failed", { error: (error as Error).message });
-    return answer(NEWSLETTER_TOASTS.error, { outcome: "error" }, 500);
+    return answer(NEWSLETTER_TOASTS.error, { outcome: "error" }, { status: 500 });
   }
   return answer(NEWSLETTER_TOASTS.success, { outcome: "success" });
 }

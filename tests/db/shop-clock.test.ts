@@ -66,11 +66,15 @@ describeEngines("records on the shop's clock", (engine) => {
            from public.orders where id = $1`,
         [id],
       );
-      await e.asViewer("authenticated", admin).query("update public.orders set status = 'completed' where id = $1", [id]);
+      await e
+        .asViewer("authenticated", admin)
+        .query("update public.orders set status = 'completed' where id = $1", [id]);
       await e
         .asViewer("anon")
         .query("select * from public.file_withdrawal('Mia Schulz', $1, $2, null)", [CUSTOMER.email, id.slice(0, 8)]);
-      await e.asViewer("authenticated", admin).query("update public.orders set status = 'cancelled' where id = $1", [id]);
+      await e
+        .asViewer("authenticated", admin)
+        .query("update public.orders set status = 'cancelled' where id = $1", [id]);
 
       expect(await stampsOf(e, id)).toEqual({
         order: 400,

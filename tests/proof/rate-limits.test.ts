@@ -84,9 +84,13 @@ async function roomInWindow(windowSeconds: number, seconds: number) {
   if (left() < seconds) await new Promise((resolve) => setTimeout(resolve, left() * 1000 + 500));
 }
 
+/** A 429 names the wait in minutes, and tells clients when to come back in seconds (Retry-After). */
 function expectTooMany(result: { response: Response; html: string }) {
   expect(result.response.status).toBe(429);
   expect(result.html).toMatch(RATE_LIMIT_TEXT);
+  const retryAfter = Number(result.response.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
 }
 
 describe("rate limits shared by two server processes", () => {
@@ -265,6 +269,42 @@ describe("rate limits shared by two server processes", () => {
     const refused = await post(next(), "/auth/forgot", { email: "reset-x@example.com" });
     expectTooMany(refused);
     expect(refused.html).toContain('value="reset-x@example.com"');
+  });
+
+  it("a refused page (e-mail confirmation, 20 an hour) names the minutes and sends Retry-After", async () => {
+    const rule = RATE_LIMITS.emailConfirmPerIp;
+    await roomInWindow(rule.windowSeconds, 60);
+    const confirm = () => post(next(), "/auth/confirm", { intent: "confirm", token: "x".repeat(40) });
+    for (let n = 1; n <= rule.max; n++) expect((await confirm()).response.status, `request ${n}`).toBe(400);
+    const refused = await confirm();
+    expectTooMany(refused);
+    expect(refused.html).toContain("Oops! Etwas ist schiefgelaufen");
+  });
+
+  it("account forms after 10 failed sign-ins: 429 with the minutes and Retry-After, the new address kept", async () => {
+    const rule = RATE_LIMITS.signInFailuresPerEmail;
+    await roomInWindow(rule.windowSeconds, 60);
+    const cookie = await signInViaHook(serverA.base, "locked-member@example.com");
+    await db.query(
+      `insert into public.rate_limits (key, window_start, hits)
+       values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), $3)`,
+      ["signInFailuresPerEmail:locked-member@example.com", rule.windowSeconds, rule.max],
+    );
+    const forms: Array<[string, Record<string, string>]> = [
+      [
+        "/account/password",
+        { currentPassword: PASSWORD, password: "neues-passwort-1", passwordConfirm: "neues-passwort-1" },
+      ],
+      ["/account/email", { email: "neu-locked@example.com", currentPassword: PASSWORD }],
+      ["/account/delete", { currentPassword: PASSWORD, confirm: "on" }],
+    ];
+    for (const [path, fields] of forms) {
+      const refused = await post(next(), path, fields, { Cookie: cookie });
+      expectTooMany(refused);
+      expect(refused.html).not.toContain(PASSWORD);
+    }
+    const email = await post(next(), "/account/email", forms[1]![1], { Cookie: cookie });
+    expect(email.html).toContain('value="neu-locked@example.com"');
   });
 
   it("client IP: a forged X-Forwarded-For does not escape the limit unless a trusted proxy sent it", async () => {

@@ -132,17 +132,29 @@ export async function enforceIpLimit(tier: RateLimitTier, context: Readonly<Rout
   if (refusal) throw data({ rateLimited: true, message: refusal.message }, refusal.init);
 }
 
-/** Whether a key is already over its limit, without counting this look. */
-export async function isRateLimited(tier: RateLimitTier, key: string) {
+/**
+ * A key already over its limit, without counting this look: the German message with the wait and
+ * the 429's init (Retry-After), as `ipLimitRefusal` gives them; else null.
+ */
+export async function limitRefusal(tier: RateLimitTier, key: string) {
   const { rule, max } = allowanceOf(tier);
-  return withViewer(SERVICE, async (tx) => {
-    const { rows } = await sql<{ hits: number }>`
-      select coalesce(sum(hits), 0)::int as hits from public.rate_limits
-      where key = ${`${tier}:${key}`} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`.execute(
+  const row = await withViewer(SERVICE, async (tx) => {
+    const { rows } = await sql<{ hits: number; retry_after_seconds: number }>`
+      select coalesce(sum(hits), 0)::int as hits,
+             greatest(1, ceil(extract(epoch from
+               min(window_start) + make_interval(secs => ${rule.windowSeconds}) - clock_timestamp())))::int
+               as retry_after_seconds
+        from public.rate_limits
+       where key = ${`${tier}:${key}`} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`.execute(
       tx,
     );
-    return (rows[0]?.hits ?? 0) >= max;
+    return rows[0];
   });
+  if (!row || row.hits < max) return null;
+  return {
+    message: rateLimitMessage(row.retry_after_seconds),
+    init: { status: 429, headers: { "Retry-After": String(row.retry_after_seconds) } },
+  };
 }
 
 /** Forgets a key's hits (a successful sign-in or password reset clears the sign-in counter). */
