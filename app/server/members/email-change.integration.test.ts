@@ -111,6 +111,36 @@ describe("changing the sign-in address (local provider)", () => {
     expect(await accountEmail(user.id)).toMatchObject({ email: user.email });
   });
 
+  it("a new password, by reset or change, withdraws a change still waiting for its link", async () => {
+    const { requestLocalEmailChange, changeEmailWithToken, pendingLocalEmailChange } =
+      await import("~/server/members/email-change.server");
+    const { startLocalPasswordReset, finishLocalPasswordReset } =
+      await import("~/server/members/password-reset.server");
+    const { localProvider } = await import("~/server/members/local-provider.server");
+
+    // Reset: the owner follows the notice ("Warst du das nicht? …") and sets a new password.
+    const owner = await account("uebernahme-alt@example.com");
+    await requestLocalEmailChange(owner, "angreifer@example.com");
+    const stolen = tokenIn((await mailsTo("angreifer@example.com"))[0]!.text_body);
+    await startLocalPasswordReset(owner.email);
+    const resetToken = /\/auth\/reset\?token=([A-Za-z0-9_-]+)/.exec(
+      (await mailsTo(owner.email)).find((mail) => mail.text_body.includes("/auth/reset?token="))!.text_body,
+    )?.[1];
+    expect(await finishLocalPasswordReset(resetToken, "ganz-neues-passwort-1")).toBe(owner.email);
+    expect(await pendingLocalEmailChange(owner.id)).toBeNull();
+    expect(await changeEmailWithToken(stolen)).toEqual({ changed: false, reason: "invalid" });
+    expect(await accountEmail(owner.id)).toMatchObject({ email: owner.email });
+
+    // Change in the account area: the same.
+    const other = await account("uebernahme-zwei@example.com");
+    await requestLocalEmailChange(other, "angreifer-zwei@example.com");
+    const second = tokenIn((await mailsTo("angreifer-zwei@example.com"))[0]!.text_body);
+    const request = new Request("http://localhost/account/password", { method: "POST" });
+    await localProvider.changePassword(request, other, PASSWORD, "ganz-neues-passwort-2");
+    expect(await changeEmailWithToken(second)).toEqual({ changed: false, reason: "invalid" });
+    expect(await accountEmail(other.id)).toMatchObject({ email: other.email });
+  });
+
   it("sends at most three links an hour to one new address; beyond that nothing is queued", async () => {
     const { requestLocalEmailChange } = await import("~/server/members/email-change.server");
     const user = await account("grenze-alt@example.com");

@@ -95,7 +95,11 @@ export async function enqueuePasswordChangedMail(tx: Tx, email: string) {
   await enqueueMail(tx, { to: email, ...passwordChangedMail({ resetLink: publicUrl("/auth/forgot") }) });
 }
 
-/** Stores a new password hash and ends every session of the account (password change and reset). */
+/**
+ * Stores a new password hash and ends every session of the account (password change and reset).
+ * A change of address still waiting for its link ends too: the notice of that change tells an owner
+ * who did not ask for it to set a new password, and that must lock out whoever knew the old one.
+ */
 export async function setPasswordEndingSessions(tx: Tx, userId: string, passwordHash: string) {
   await tx
     .updateTable("auth.users")
@@ -103,5 +107,11 @@ export async function setPasswordEndingSessions(tx: Tx, userId: string, password
     .where("id", "=", userId)
     .execute();
   await tx.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
+  await tx
+    .deleteFrom("auth.one_time_tokens")
+    .where("user_id", "=", userId)
+    .where("token_type", "=", "email_change_token_new")
+    .where("used_at", "is", null)
+    .execute();
   await invalidateViewers(tx);
 }
