@@ -107,7 +107,12 @@ export default function DeleteAccountPage() {
       <ul className="mt-2 list-disc space-y-1 pl-6">
         <li>werden dein Profil, deine Anmeldung und alle Sitzungen gelöscht,</li>
         <li>werden die Teilnehmer, die du für Veranstaltungen angemeldet hast, gelöscht,</li>
-        <li>werden dein Newsletter-Abonnement und deine Kontaktanfragen mit dieser E-Mail-Adresse gelöscht.</li>
+        <li>werden dein Newsletter-Abonnement und deine Kontaktanfragen mit dieser E-Mail-Adresse gelöscht,</li>
+        <li>werden deine Wartelisten-Plätze und noch nicht versandte E-Mails an dich gelöscht,</li>
+        <li>
+          bleiben Widerrufe, Kündigungen und eingelöste Gutscheine als Belege erhalten, ohne E-Mail-Adresse, Anmerkungen
+          und Kündigungsgrund.
+        </li>
       </ul>
       <p className="mt-4">{KEPT_NOTE}</p>
       {running ? (

@@ -280,6 +280,88 @@ describeEngines("members: delete_my_account", (engine) => {
     expect(theirCounts).toEqual({ user_id: other, bookings: 1, profiles: 1, newsletter: 1, messages: 1 });
   });
 
+  it("nothing beside a kept order names the erased member; a later account with the address sees none of it", async () => {
+    const e = engine();
+    const email = uniqueEmail("spurlos");
+    const member = await e.createUser(email);
+    await confirmEmail(e, member);
+    const { orderId } = await orderWithEvent(e, member);
+    const [voucher] = await e.query<{ id: string }>(
+      "insert into public.vouchers (code, kind, amount) values ($1, 'fixed', 5) returning id",
+      [`SPUR${randomUUID().slice(0, 6).toUpperCase()}`],
+    );
+    await e.query(
+      "insert into public.voucher_redemptions (voucher_id, order_id, user_id, email) values ($1, $2, $3, $4)",
+      [voucher.id, orderId, member, email],
+    );
+    await e.query(
+      `insert into public.withdrawals (order_id, order_reference, name, email, note)
+       values ($1, $2, 'Jonas Krüger', $3, 'Meine Diagnose ist …')`,
+      [orderId, orderId.slice(0, 8), email],
+    );
+    await e.query(
+      `insert into public.contract_cancellations (kind, reason, name, email, confirmation_email, user_id, filed_by)
+       values ('ausserordentlich', 'Krankheit', 'Jonas Krüger', $1, $1, $2, $2),
+              ('ordentlich', null, 'Jonas Krüger', $1, $1, null, null)`,
+      [email, member],
+    );
+    await e.query(
+      `insert into public.admin_audit_log (table_name, row_id, action, actor_id, actor_email)
+       values ('memberships', $1, 'update', $1, $2)`,
+      [member, email],
+    );
+    await e.query(
+      `insert into public.mail_outbox (to_address, subject, text_body, status)
+       values ($1, 'Wartet', 'Text', 'queued'), ($1, 'Gescheitert', 'Text', 'failed'), ($1, 'Gesendet', 'Text', 'sent')`,
+      [email],
+    );
+    await e.query(
+      `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text)
+       values ($1, 'event', 'Jonas Krüger', $2, 1, 'Einwilligung')`,
+      [EVENT, email.toUpperCase()],
+    );
+
+    await e.asViewer("authenticated", member).query("select public.delete_my_account()");
+
+    const [left] = await e.query<Record<string, unknown>>(
+      `select
+         (select count(*)::int from public.voucher_redemptions where order_id = $1) as redemptions,
+         (select count(*)::int from public.voucher_redemptions where email = lower($2) or user_id = $3) as redemptions_named,
+         (select count(*)::int from public.withdrawals where order_id = $1) as withdrawals,
+         (select count(*)::int from public.withdrawals where lower(email) = lower($2) or note is not null and order_id = $1) as withdrawals_named,
+         (select count(*)::int from public.contract_cancellations where name = 'Jonas Krüger'
+            and created_at > now() - interval '1 hour') as cancellations,
+         (select count(*)::int from public.contract_cancellations
+            where lower(email) = lower($2) or lower(confirmation_email) = lower($2) or user_id = $3 or reason = 'Krankheit') as cancellations_named,
+         (select count(*)::int from public.admin_audit_log where row_id = $3) as audit,
+         (select count(*)::int from public.admin_audit_log where actor_id = $3 or actor_email = $2) as audit_named,
+         (select string_agg(subject, ',') from public.mail_outbox where to_address = $2) as mails,
+         (select count(*)::int from public.waitlist_entries where lower(email) = lower($2)) as waitlist`,
+      [orderId, email, member],
+    );
+    expect(left).toEqual({
+      redemptions: 1,
+      redemptions_named: 0,
+      withdrawals: 1,
+      withdrawals_named: 0,
+      cancellations: 2,
+      cancellations_named: 0,
+      audit: 1,
+      audit_named: 0,
+      mails: "Gesendet", // a copy of a business letter (§ 257 HGB); nothing unsent goes out any more
+      waitlist: 0,
+    });
+
+    // A new account on the same address starts empty.
+    const successor = await e.createUser(email);
+    await confirmEmail(e, successor);
+    const { rows } = await e
+      .asViewer("authenticated", successor)
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
+    const data = rows[0].data;
+    expect([data.orders, data.withdrawals, data.cancellations, data.waitlist]).toEqual([[], [], [], []]);
+  });
+
   it("an unconfirmed account deletes its own rows but never data matched only by its (unproven) e-mail", async () => {
     const victim = uniqueEmail("victim-del");
     await seedPersonalData(engine(), victim);
