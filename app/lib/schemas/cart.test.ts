@@ -23,6 +23,12 @@ describe("cart quantities", () => {
     const message = "Bitte gib eine ganze Zahl zwischen 0 und 99 ein (0 entfernt den Artikel).";
     expect(errorsOf({ intent: "update", lineId: "l1", quantity: "zwei" })?.quantity).toEqual([message]);
     expect(errorsOf({ intent: "update", lineId: "l1", quantity: "1.5" })?.quantity).toEqual([message]);
+    // What Number() would read as 10 and 16 is not a quantity anyone types.
+    for (const typed of ["1e1", "0x10", "0b11", "Infinity", "2 Stück"]) {
+      expect(errorsOf({ intent: "update", lineId: "l1", quantity: typed })?.quantity, typed).toEqual([message]);
+    }
+    expect(errorsOf({ intent: "update", lineId: "l1", quantity: " 3 " })).toBeNull();
+    expect(errorsOf({ intent: "update", lineId: "l1", quantity: "" })?.quantity).toBeDefined();
     expect(errorsOf({ intent: "update", lineId: "l1", quantity: "100" })?.quantity).toEqual([
       "Pro Artikel sind höchstens 99 Stück möglich.",
     ]);
