@@ -47,6 +47,14 @@ function Fact({
   );
 }
 
+/** Why an order has no invoice: it is issued when the payment completes the order. */
+export function noInvoiceReason(order: { total_amount: number; status: string }) {
+  // place_order completes a 0,00 € order at once; nothing was paid, so nothing is invoiced.
+  if (order.total_amount === 0) return "Keine Rechnung: Bei dieser Bestellung ist nichts zu zahlen.";
+  if (order.status === "cancelled") return "Keine Rechnung: Die Bestellung wurde vor dem Zahlungseingang storniert.";
+  return "Noch keine Rechnung (sie entsteht mit dem Zahlungseingang).";
+}
+
 /** One order (?order=<id>): status buttons, customer, items, invoices, withdrawals and the audit trail. */
 export function OrderDetail({
   detail,
@@ -189,9 +197,7 @@ export function OrderDetail({
 
       <DetailSection id="invoices-heading" title="Rechnungen">
         {invoices.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">
-            Noch keine Rechnung (sie entsteht mit dem Zahlungseingang).
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">{noInvoiceReason(order)}</p>
         ) : (
           <ul className="mt-2 space-y-1 text-sm">
             {invoices.map((invoice) => (
