@@ -4,6 +4,7 @@ import { redirectTargetOf } from "~/server/http/redirect-target.server";
 import type { Route } from "./+types/cart";
 import { buttonClass, Button } from "~/components/ui/button";
 import { FormNotice } from "~/components/form-notice";
+import { RemovedItemsNotice } from "~/components/cart/cart-notices";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { useFocusAfterRemove } from "~/components/cart/use-focus-after-remove";
 import { formatPrice } from "~/lib/format";
@@ -125,17 +126,7 @@ export default function CartPage() {
       <h1 id="cart-heading" tabIndex={-1} className="text-3xl font-bold focus:outline-none">
         Warenkorb
       </h1>
-      {removedCount > 0 ? (
-        <FormNotice
-          tone="info"
-          message="Dein Warenkorb wurde aktualisiert"
-          description={
-            removedCount === 1
-              ? "Ein Artikel ist nicht mehr im Angebot und wurde aus deinem Warenkorb entfernt."
-              : `${removedCount} Artikel sind nicht mehr im Angebot und wurden aus deinem Warenkorb entfernt.`
-          }
-        />
-      ) : null}
+      <RemovedItemsNotice count={removedCount} />
 
       {lines.length === 0 ? (
         <div className="mt-10 rounded-xl border border-border p-8 text-center">

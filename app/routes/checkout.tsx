@@ -1,6 +1,6 @@
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/checkout";
 import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import {
@@ -26,6 +26,7 @@ import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithError } from "~/server/http/toast.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 import { VoucherForm } from "~/components/cart/voucher-form";
+import { LineUnavailable, RemovedItemsNotice } from "~/components/cart/cart-notices";
 import {
   answerCheckoutVoucherIntent,
   isVoucherIntent,
@@ -36,14 +37,22 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: "Kasse – BeHappy" }, { name: "robots", content: "noindex" }];
 
+/**
+ * An order refused for the cart (an item gone, sold out, no seats: 409) shows the cart as it is now,
+ * which React Router skips after an error status unless asked.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
 async function guard(request: Request, context: Route.LoaderArgs["context"], resubmittedToken?: unknown) {
   const { user, viewer } = getAuth(context);
   if (!user || viewer.role !== "authenticated") {
     throw await redirectWithError("/auth?redirect=checkout", { message: "Bitte melde dich an, um fortzufahren." });
   }
   const lines = await readCart(request);
-  if (lines.length === 0 && typeof resubmittedToken === "string") {
-    // A form sent again after its order was placed (back button, reload): show that order.
+  if (typeof resubmittedToken === "string") {
+    // A form sent again after its order was placed (back button, reload): show that order, and
+    // leave alone whatever the cart holds by now.
     const existing = await withViewer(viewer, (tx) => findOrderByCheckoutToken(tx, resubmittedToken));
     if (existing) throw redirect(`/order-confirmation/${existing}`);
   }
@@ -60,12 +69,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, viewer, lines } = await guard(request, context);
   const code = await voucherCodeOf(request, context);
   const [
-    { lines: resolved, shipping, discount, total, voucher, summary, memberPricesFromCart, planChange, profile },
+    {
+      lines: resolved,
+      missing,
+      shipping,
+      discount,
+      total,
+      voucher,
+      summary,
+      memberPricesFromCart,
+      planChange,
+      profile,
+    },
     prefill,
   ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
   if (resolved.length === 0) throw redirect("/cart");
+  const headers = new Headers(cacheHeaders("private"));
+  // Items deleted from the catalogue leave the cart, as on the cart page, so the order can go on.
+  if (missing.length > 0) headers.append("Set-Cookie", await serializeCart(lines.filter((l) => !missing.includes(l))));
   return data(
     {
+      removedCount: missing.length,
       // One token per rendered form: a double submit or a reload of the POST makes one order.
       checkoutToken: crypto.randomUUID(),
       summary,
@@ -100,7 +124,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         deliveryCountry: "Deutschland",
       },
     },
-    { headers: cacheHeaders("private") },
+    { headers },
   );
 }
 
@@ -113,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const typed = { ...parseWithZod(formData, { schema: checkoutSchema }).reply(), error: {} };
     return data(
       { result: typed, notice: null, ...(answer.ok ? { voucherNotice: answer.notice } : { voucher: answer.reply }) },
-      { status: answer.ok ? 200 : 400, headers: answer.headers },
+      answer.init,
     );
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
@@ -128,10 +152,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await placeCheckoutOrder(viewer, user.id, submission.value, lines, await readVoucherCode(request));
   if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [outcome.notice.description] }), notice: outcome.notice },
-      { status: outcome.status },
-    );
+    const errors = outcome.field
+      ? { fieldErrors: { [outcome.field]: [outcome.notice.description] } }
+      : { formErrors: [outcome.notice.description] };
+    return data({ result: submission.reply(errors), notice: outcome.notice }, { status: outcome.status });
   }
 
   const headers = new Headers();
@@ -143,6 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage() {
   const {
+    removedCount,
     checkoutToken,
     summary,
     lines,
@@ -173,6 +198,7 @@ export default function CheckoutPage() {
         {actionData?.notice ? (
           <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description} />
         ) : null}
+        <RemovedItemsNotice count={removedCount} />
         <Form method="post" {...getFormProps(form)} className="space-y-8">
           {/*
             Enter in a field submits with the form's first submit button: this one (no intent, so it
@@ -221,7 +247,9 @@ export default function CheckoutPage() {
                 <li key={line.id} className="flex justify-between gap-4">
                   <span>
                     {line.quantity} × {line.title}
+                    {line.facts ? <span className="block text-sm text-muted-foreground">{line.facts}</span> : null}
                     <span className="block text-sm text-muted-foreground">je {formatPrice(line.unitPrice)}</span>
+                    <LineUnavailable line={line} />
                   </span>
                   <span className="whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
                 </li>

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { listCard } from "./support/catalog-list";
+import { addListedProduct, productOfItsOwn } from "./support/shop";
 
 // Seeded items: admin tests create and delete their own items meanwhile, so never "the first one".
 const SEEDED = {
@@ -156,30 +157,9 @@ test.describe("cart", () => {
 test("an item deleted from the catalogue leaves the cart with a notice", async ({ page, browser }) => {
   test.setTimeout(90_000);
   // An admin (in their own browser) creates a product; the visitor puts it into the cart.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  const title = `Auslaufartikel ${Date.now().toString(36)}`;
-  await admin.request.post("/__e2e/session", {
-    data: { email: `admin-del-${Date.now()}@example.com`, password: "sicheres-Passwort-123", admin: true },
-  });
-  await admin.goto("/admin/products/new");
-  await admin.getByLabel("Titel").fill(title);
-  await admin.getByLabel("Kategorie").fill("Testkategorie");
-  await admin.getByLabel("Bild-URL").fill("/images/catalog/sommerfest.svg");
-  await admin.getByRole("button", { name: "Speichern" }).click();
-  await expect(admin.getByText("Produkt erstellt")).toBeVisible();
-
-  await page.goto("/products");
-  await page.locator("main article").filter({ hasText: title }).getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await page.getByRole("button", { name: /in den Warenkorb legen/ }).click();
-  await expect(page.getByText(`${title} wurde in den Warenkorb gelegt.`).first()).toBeVisible();
-
-  await admin.goto(`/admin/products?q=${encodeURIComponent(title)}`);
-  await admin.getByRole("link", { name: `Löschen: ${title}` }).click();
-  await admin.getByRole("dialog", { name: "Sind Sie sicher?" }).getByRole("button", { name: "Löschen" }).click();
-  await expect(admin.getByText("Produkt gelöscht")).toBeVisible();
-  await adminContext.close();
+  const product = await productOfItsOwn(browser);
+  await addListedProduct(page, product.title);
+  await product.remove();
 
   await page.goto("/cart");
   await expect(

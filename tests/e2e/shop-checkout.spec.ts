@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
-import { addToCart } from "./support/shop";
+import { addListedProduct, addToCart, productOfItsOwn } from "./support/shop";
 
 async function choosePlan(page: Page, name: "Free" | "Lifetime" | "Yearly") {
   await page.goto("/join");
@@ -111,8 +111,13 @@ test.describe("checkout", () => {
   }) => {
     const { email } = await signIn();
     await choosePlan(page, "Yearly");
+    await addToCart(page, "/events/e0000000-0000-4000-8000-000000000001");
     await page.goto("/checkout");
     await expect(page.getByText("Zahlungspflichtig bestellen")).toBeVisible();
+    // § 312j Abs. 2: next to each line what it is: the plan's term, the event's date and place.
+    const summary = page.getByRole("region", { name: "Deine Bestellung" });
+    await expect(summary).toContainText("Laufzeit 12 Monate, ohne automatische Verlängerung");
+    await expect(summary).toContainText("14.03.2027, 10:00 – 16:00 Uhr · Berlin, Kulturbrauerei");
     await expect(page.getByTestId("checkout-payment")).toContainText("Bezahlung per Überweisung (Vorkasse)");
     await expect(page.getByRole("link", { name: "AGB" }).first()).toHaveAttribute("href", "/agb");
     await expectAccessible(page);
@@ -160,6 +165,42 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
+  test("goods go to addresses in Germany: another country is refused at its field, then corrected @phone", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await addToCart(page, "/products/b0000000-0000-4000-8000-000000000001");
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await page.getByLabel("Land").fill("Österreich");
+    await page.getByLabel("PLZ").fill("1010");
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    const refusal = "Wir liefern Produkte nur innerhalb Deutschlands. Bitte gib eine Adresse in Deutschland an.";
+    await expect(page.getByText(refusal).first()).toBeVisible();
+    await expect(page.getByLabel("Land")).toBeFocused();
+    await expect(page.getByLabel("Land")).toHaveValue("Österreich");
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expectAccessible(page);
+
+    await page.getByLabel("Land").fill("Deutschland");
+    await page.getByLabel("PLZ").fill("10115");
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  });
+
+  test("a membership needs no delivery: a billing address abroad is fine", async ({ page, signIn }) => {
+    await signIn();
+    await choosePlan(page, "Yearly");
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await page.getByLabel("Land").fill("Österreich");
+    await page.getByLabel("PLZ").fill("1010");
+    await page.getByLabel(/^Ort\*?$/).fill("Wien");
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+  });
+
   test("prices and an e-mail sent by the browser are ignored, and a double submit makes one order", async ({
     page,
     signIn,
@@ -196,6 +237,14 @@ test.describe("checkout", () => {
     await expect.poll(() => mailsTo(email).length).toBe(1);
     expect(mailsTo(email)[0].text).toContain("Hallo Tom Tester,");
     expect(mailsTo(typed)).toEqual([]);
+    // The same form sent once more after a new item went into the cart: the placed order again,
+    // and the new cart is left as it is.
+    await addToCart(page, "/products/b0000000-0000-4000-8000-000000000001");
+    const late = await page.request.post("/checkout", { form, maxRedirects: 0 });
+    expect(late.headers().location).toBe(first.headers().location);
+    await page.goto("/cart");
+    await expect(page.getByLabel("Menge für Dankbarkeitstagebuch")).toHaveValue("1");
+    expect(mailsTo(email)).toHaveLength(1);
   });
 
   test("§ 312j: a cart changed in another tab orders nothing and shows the new total @phone", async ({
@@ -239,6 +288,39 @@ test.describe("checkout", () => {
     await expect(page.getByTestId("order-total")).toHaveText(confirmedTotal!);
     // Goods only: no membership to cancel, so no word of one.
     await expect(page.getByTestId("membership-cancel-hint")).toHaveCount(0);
+  });
+
+  test("an item deleted while the order form is open: said so, what was typed stays, the rest orders @phone", async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn();
+    const product = await productOfItsOwn(browser);
+    await addListedProduct(page, product.title);
+    await addToCart(page, "/products/b0000000-0000-4000-8000-000000000001");
+    await page.goto("/checkout");
+    await fillAddress(page);
+    await page.getByLabel("Anmerkungen").fill("Bitte klingeln");
+    await product.remove();
+
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page.getByText("Ein Artikel in deinem Warenkorb ist nicht mehr verfügbar.").first()).toBeVisible();
+    await expect(
+      page.getByText("Ein Artikel ist nicht mehr im Angebot und wurde aus deinem Warenkorb entfernt."),
+    ).toBeVisible();
+    const summary = page.getByRole("region", { name: "Deine Bestellung" });
+    await expect(summary).not.toContainText(product.title);
+    await expect(summary).toContainText("Dankbarkeitstagebuch");
+    await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+    await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Sonnenallee 7");
+    await expectAccessible(page);
+
+    // The next press orders what is left.
+    await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+    await expect(page.getByText("Dankbarkeitstagebuch").first()).toBeVisible();
   });
 
   test("another member's confirmation URL shows 'not found'", async ({

@@ -93,6 +93,27 @@ function expectTooMany(result: { response: Response; html: string }) {
   expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
 }
 
+/** A signed-in buyer with one book in the cart: the session and cart cookies. */
+async function buyerWithCart(email: string) {
+  const session = await signInViaHook(serverA.base, email);
+  const cartAnswer = await fetch(`${serverA.base}/cart`, {
+    method: "POST",
+    headers: { ...FORM_HEADERS, Origin: serverA.base, Cookie: session },
+    body: formBody({
+      intent: "add",
+      itemId: "b0000000-0000-4000-8000-000000000001",
+      itemType: "product",
+      quantity: "1",
+    }),
+    redirect: "manual",
+  });
+  const cart = cartAnswer.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("cart="))!
+    .split(";")[0]!;
+  return `${session}; ${cart}`;
+}
+
 describe("rate limits shared by two server processes", () => {
   it("sign-in: 20 attempts a minute from one IP for one e-mail, the 21st gets 429 with a German message", async () => {
     const rule = RATE_LIMITS.signInPerIp;
@@ -229,23 +250,7 @@ describe("rate limits shared by two server processes", () => {
   it("checkout: 10 attempts a minute from one IP, then 429", async () => {
     const rule = RATE_LIMITS.checkoutPerIp;
     await roomInWindow(rule.windowSeconds, 40);
-    const session = await signInViaHook(serverA.base, "rate-buyer@example.com");
-    const cartAnswer = await fetch(`${serverA.base}/cart`, {
-      method: "POST",
-      headers: { ...FORM_HEADERS, Origin: serverA.base, Cookie: session },
-      body: formBody({
-        intent: "add",
-        itemId: "b0000000-0000-4000-8000-000000000001",
-        itemType: "product",
-        quantity: "1",
-      }),
-      redirect: "manual",
-    });
-    const cart = cartAnswer.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("cart="))!
-      .split(";")[0]!;
-    const cookie = `${session}; ${cart}`;
+    const cookie = await buyerWithCart("rate-buyer@example.com");
     // Attempts with a missing name: each counts, none places an order.
     const attempt = () =>
       post(next(), "/checkout", { checkoutToken: crypto.randomUUID(), email: "buyer@example.com" }, { Cookie: cookie });
@@ -255,6 +260,24 @@ describe("rate limits shared by two server processes", () => {
     expect(refused.html).toContain('value="buyer@example.com"');
     const orders = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
     expect(orders.rows[0]!.n).toBe(0);
+  });
+
+  it("voucher codes at the checkout: 30 tries in 10 minutes, then the order form comes back as typed", async () => {
+    const rule = RATE_LIMITS.voucherPerIp;
+    await roomInWindow(rule.windowSeconds, 60);
+    const cookie = await buyerWithCart("rate-voucher@example.com");
+    const attempt = (n: number) =>
+      post(
+        next(),
+        "/checkout",
+        { intent: "voucher-apply", code: `RATE${n}`, checkoutToken: crypto.randomUUID(), firstName: "Vera" },
+        { Cookie: cookie },
+      );
+    for (let n = 1; n <= rule.max; n++) expect((await attempt(n)).response.status, `code ${n}`).toBe(400);
+    const refused = await attempt(rule.max + 1);
+    expectTooMany(refused);
+    expect(refused.html).toContain('value="Vera"');
+    expect(refused.html).toContain(`value="RATE${rule.max + 1}"`);
   });
 
   it("password reset: 5 requests an hour from one IP, then 429", async () => {

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import type { CartItemType } from "~/lib/cart";
 import { QuantityInput } from "~/components/cart/quantity-input";
+import { LineUnavailable } from "~/components/cart/cart-notices";
 
 interface Line {
   id: string;
@@ -15,6 +16,8 @@ interface Line {
   quantity: number;
   lineTotal: number;
   isMembership: boolean;
+  available: boolean;
+  past: boolean;
 }
 
 const HREF: Record<CartItemType, string> = { product: "/products", course: "/courses", event: "/events" };
@@ -41,6 +44,7 @@ export function CartLineRow({ line }: { line: Line }) {
             </>
           ) : null}
         </p>
+        <LineUnavailable line={line} />
       </div>
       {line.isMembership ? <p className="text-sm text-muted-foreground">Menge 1</p> : <QuantityForm line={line} />}
       <p className="whitespace-nowrap font-semibold sm:text-right">

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CartItemType, CartLine } from "~/lib/cart";
 import { chargedUnitPrice, type MembershipStatus, type PlanFacts } from "~/lib/membership";
 import { freeSeats } from "~/lib/catalog/seats";
+import { formatDate } from "~/lib/format";
 import { cachedCatalog } from "~/server/catalog/catalog-cache.server";
 import type { Tx } from "~/server/db/db.server";
 
@@ -25,6 +26,11 @@ export interface CartItem {
   seatsOffered: number;
   /** An event or course that has begun (shop's clock): no longer bookable. */
   past: boolean;
+  /**
+   * The essential characteristics the order page names next to the line (§ 312j Abs. 2 BGB): the
+   * date, time and place of an event or course, a plan's term, a product's description.
+   */
+  facts: string | null;
 }
 
 export interface ResolvedLine extends CartLine, Omit<CartItem, "itemId" | "itemType" | "plan" | "seatsOffered"> {
@@ -54,6 +60,9 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             "item.price",
             "item.behappy-price as community",
             "item.capacity",
+            "item.date",
+            "item.time",
+            "item.location",
             "seat_counts.booked",
             "seat_counts.offered",
           ])
@@ -75,6 +84,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
             "products.availability",
             "products.shipped",
             "products.category",
+            "products.description",
             "plan.name as plan_name",
             "plan.rank as plan_rank",
             "plan.term_months as plan_term_months",
@@ -90,7 +100,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
   const put = (
     itemType: CartItemType,
     row: { id: string; title: string; image_url: string; price: number; community: number },
-    extra: Pick<CartItem, "available" | "isMembership" | "shipped" | "plan"> &
+    extra: Pick<CartItem, "available" | "isMembership" | "shipped" | "plan" | "facts"> &
       Partial<Pick<CartItem, "seatsLeft" | "seatsOffered" | "past">>,
   ) =>
     items.set(`${itemType}:${row.id}`, {
@@ -120,6 +130,7 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
       isMembership: row.category === "membership",
       shipped: row.shipped && row.category !== "membership",
       plan,
+      facts: plan ? planTerm(plan, Number(row.price)) : row.description?.trim() || null,
     });
   }
   const dated = (row: (typeof events)[number]) => ({
@@ -130,10 +141,23 @@ export async function findCartItems(tx: Tx, refs: Pick<CartLine, "itemId" | "ite
     seatsLeft: freeSeats(row.capacity, row),
     seatsOffered: Number(row.offered ?? 0),
     past: row.past === true,
+    facts: whenAndWhere(row),
   });
   for (const row of courses) put("course", row, dated(row));
   for (const row of events) put("event", row, dated(row));
   return items;
+}
+
+/** A plan's term as the AGB § 3 state it. */
+function planTerm(plan: { termMonths: number | null }, price: number) {
+  if (plan.termMonths !== null) return `Laufzeit ${plan.termMonths} Monate, ohne automatische Verlängerung`;
+  return price > 0 ? "Unbefristet, einmalige Zahlung" : "Unbefristet, kostenlos";
+}
+
+/** An event's or course's date, time and place, as its card shows them. */
+function whenAndWhere(row: { date: string | null; time: string | null; location: string | null }) {
+  const when = row.date ? (row.time ? `${formatDate(row.date)}, ${row.time}` : formatDate(row.date)) : null;
+  return [when, row.location].filter(Boolean).join(" · ") || null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CartLine } from "~/lib/cart";
 import { deliveryAddressOf, type CheckoutInput } from "~/lib/schemas/checkout";
+import { isGermany } from "~/lib/schemas/common";
 import { afterCommit, withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -43,9 +44,33 @@ const PRICES_CHANGED = {
 export type CheckoutNotice = typeof ORDER_FAILED;
 
 export type PlaceOrderOutcome =
-  { ok: true; orderId: string } | { ok: false; status: 200 | 409 | 500; notice: CheckoutNotice };
+  | { ok: true; orderId: string }
+  | { ok: false; status: 200 | 400 | 409 | 500; notice: CheckoutNotice; field?: DeliveryCountryField };
 
 class SummaryChanged extends Error {}
+
+/** The AGB's delivery area ("Versand und Lieferung"): goods go to addresses in Germany. */
+export const DELIVERY_AREA =
+  "Wir liefern Produkte nur innerhalb Deutschlands. Bitte gib eine Adresse in Deutschland an.";
+type DeliveryCountryField = "country" | "deliveryCountry";
+class OutsideDeliveryArea extends Error {
+  constructor(readonly field: DeliveryCountryField) {
+    super(DELIVERY_AREA);
+  }
+}
+
+/** Goods in the order and a delivery country outside the area: the field to correct, else null. */
+async function deliveryCountryRefused(tx: Tx, orderId: string, input: CheckoutInput) {
+  const delivery = deliveryAddressOf(input);
+  if (isGermany(delivery?.country ?? input.country)) return null;
+  const goods = await tx
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("shipped", "=", true)
+    .executeTakeFirst();
+  return goods ? (delivery ? "deliveryCountry" : "country") : null;
+}
 
 /**
  * The lines with the prices this member will be charged, shipping, the redeemed code's discount,
@@ -54,12 +79,13 @@ class SummaryChanged extends Error {}
 export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLine[], code: string | null = null) {
   return withViewer(viewer, async (tx) => {
     const membership = await getMyMembership(tx);
-    const { resolved, memberPricesFromCart, planInCart } = await resolveCart(tx, lines, membership);
+    const { resolved, missing, memberPricesFromCart, planInCart } = await resolveCart(tx, lines, membership);
     const profile = await getProfileForCheckout(tx, userId);
     const voucher = code && resolved.length > 0 ? await quoteVoucher(tx, code, resolved) : null;
     const sums = withDiscount(orderSums(resolved), voucher);
     return {
       lines: resolved,
+      missing,
       ...sums,
       voucher,
       summary: summaryFingerprint(resolved, sums.shipping, sums.total),
@@ -91,6 +117,8 @@ export async function placeCheckoutOrder(
       const account = await accountAddress(tx, userId);
       if (!account) throw new Error("account without e-mail");
       const id = await placeOrder(tx, { ...input, email: account.email }, lines, voucherCode);
+      const refusedCountry = await deliveryCountryRefused(tx, id, input);
+      if (refusedCountry) throw new OutsideDeliveryArea(refusedCountry);
       const placed = await getOrder(tx, id);
       if (!placed || orderFingerprint(placed) !== input.summary) throw new SummaryChanged();
       await saveDeliveryAddress(tx, id, deliveryAddressOf(input));
@@ -105,6 +133,9 @@ export async function placeCheckoutOrder(
   } catch (error) {
     // 200: the page is shown again with its loader's new summary (an error status would keep the old one).
     if (error instanceof SummaryChanged) return { ok: false, status: 200, notice: PRICES_CHANGED };
+    if (error instanceof OutsideDeliveryArea) {
+      return { ok: false, status: 400, notice: { ...ORDER_FAILED, description: DELIVERY_AREA }, field: error.field };
+    }
     // place_order speaks German for what a customer can fix (sold out, gone, bad quantity, plan held).
     const { code, text } = readSqlError(error, "checkout");
     if (text === null) logger.error("place_order failed", { code, error: (error as Error).message });

@@ -9,7 +9,7 @@ import { resolveCart } from "~/server/cart/cart.server";
 import { readCart } from "~/server/cart/cart-cookie.server";
 import { withViewer, type Tx, type Viewer } from "~/server/db/db.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
-import { enforceIpLimit } from "~/server/http/rate-limit.server";
+import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { cookieDefaults } from "~/server/members/session.server";
 import { getMyMembership } from "~/server/members/memberships.server";
 
@@ -58,20 +58,23 @@ export const isVoucherIntent = (formData: FormData) => String(formData.get("inte
 /** The outcome of "Gutscheincode einlösen" / "Gutschein entfernen": the code's cookie, or the reason. */
 type VoucherAnswer =
   | { ok: true; code: string | null; setCookie: string; message: string; description?: string }
-  | { ok: false; reply: SubmissionResult<string[]> };
+  | { ok: false; reply: SubmissionResult<string[]>; init: ResponseInit };
 
 async function redeemOrRemove(
   formData: FormData,
   request: Request,
-  context: Parameters<typeof enforceIpLimit>[1],
+  context: Parameters<typeof ipLimitRefusal>[1],
   viewer: Viewer,
 ): Promise<VoucherAnswer> {
   if (formData.get("intent") === "voucher-remove") {
     return { ok: true, code: null, setCookie: await serializeVoucherCode(null), message: "Gutschein entfernt" };
   }
-  await enforceIpLimit("voucherPerIp", context);
   const submission = parseWithZod(formData, { schema: redeemVoucherSchema });
-  if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+  // Over the limit the page comes back as typed, with the wait at the code's field.
+  const limited = await ipLimitRefusal("voucherPerIp", context);
+  if (limited)
+    return { ok: false, reply: submission.reply({ fieldErrors: { code: [limited.message] } }), init: limited.init };
+  if (submission.status !== "success") return { ok: false, reply: submission.reply(), init: { status: 400 } };
   const code = submission.value.code;
   const lines = await readCart(request);
   const quote = await withViewer(viewer, async (tx) => {
@@ -79,7 +82,9 @@ async function redeemOrRemove(
     const { resolved } = await resolveCart(tx, lines, membership);
     return quoteVoucher(tx, code, resolved);
   });
-  if (!quote.ok) return { ok: false, reply: submission.reply({ fieldErrors: { code: [quote.error] } }) };
+  if (!quote.ok) {
+    return { ok: false, reply: submission.reply({ fieldErrors: { code: [quote.error] } }), init: { status: 400 } };
+  }
   return {
     ok: true,
     code: quote.code,
@@ -97,12 +102,12 @@ async function redeemOrRemove(
 export async function answerVoucherIntent(
   formData: FormData,
   request: Request,
-  context: Parameters<typeof enforceIpLimit>[1],
+  context: Parameters<typeof ipLimitRefusal>[1],
   viewer: Viewer,
   page: string,
 ) {
   const answer = await redeemOrRemove(formData, request, context, viewer);
-  if (!answer.ok) return data({ voucher: answer.reply }, { status: 400 });
+  if (!answer.ok) return data({ voucher: answer.reply }, answer.init);
   const { message, description } = answer;
   return redirectWithSuccess(page, { message, description }, { headers: { "Set-Cookie": answer.setCookie } });
 }
@@ -118,21 +123,21 @@ const justChangedCode = createContext<{ code: string | null } | null>(null);
 export async function answerCheckoutVoucherIntent(
   formData: FormData,
   request: Request,
-  context: Parameters<typeof enforceIpLimit>[1],
+  context: Parameters<typeof ipLimitRefusal>[1],
   viewer: Viewer,
 ) {
   const answer = await redeemOrRemove(formData, request, context, viewer);
-  if (!answer.ok) return { ok: false as const, reply: answer.reply, headers: undefined };
+  if (!answer.ok) return { ok: false as const, reply: answer.reply, init: answer.init };
   context.set(justChangedCode, { code: answer.code });
   return {
     ok: true as const,
     notice: answer.description ? `${answer.message} – ${answer.description}` : answer.message,
-    headers: { "Set-Cookie": answer.setCookie },
+    init: { status: 200, headers: { "Set-Cookie": answer.setCookie } },
   };
 }
 
 /** The redeemed code: the one this request's action just set, else the cookie's. */
-export async function voucherCodeOf(request: Request, context: Parameters<typeof enforceIpLimit>[1]) {
+export async function voucherCodeOf(request: Request, context: Parameters<typeof ipLimitRefusal>[1]) {
   const changed = context.get(justChangedCode);
   return changed ? changed.code : readVoucherCode(request);
 }
