@@ -239,9 +239,11 @@ test("the keyboard alone redeems and removes a code; a used-up code says so @pho
     page.getByText(`Der Gutschein „${code}“ ist bereits aufgebraucht: alle Einlösungen sind vergeben.`),
   ).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toHaveText(/^14,90\s€$/);
-  await page.getByRole("button", { name: "Gutschein entfernen" }).click();
-  await expect(page.getByText("Gutschein entfernt").first()).toBeVisible();
-  await expect(page.getByTestId("checkout-total")).toHaveText(/^14,90\s€$/);
+  // The order is what the summary shows: without the used-up code, not refused for it.
+  const orderId = await checkout(page);
+  await expect(page.getByTestId("order-total")).toHaveText(/^14,90\s€$/);
+  await expect(page.getByTestId("order-discount")).toHaveCount(0);
+  expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test("a code at the checkout keeps what was typed, a wrong one first (JavaScript on and off)", async ({
@@ -284,6 +286,15 @@ test("a code at the checkout keeps what was typed, a wrong one first (JavaScript
   await expect(page.getByLabel("PLZ")).toHaveValue("10115");
   await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
   await expectAccessible(page);
+
+  // Removed and redeemed again at the checkout: what was typed stays each time.
+  await page.getByRole("button", { name: "Gutschein entfernen" }).click();
+  await expect(page.getByText("Gutschein entfernt").first()).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toHaveText(/^14,90\s€$/);
+  await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+  await page.getByLabel("Gutscheincode").fill(code);
+  await page.getByRole("button", { name: "Gutscheincode einlösen" }).click();
+  await expect(page.getByTestId("checkout-total")).toHaveText(/^12,90\s€$/);
 
   // Enter in a field orders (the voucher's buttons are not the form's default), with the discount.
   await page.getByLabel(/^Ort\*?$/).press("Enter");

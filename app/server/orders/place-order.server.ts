@@ -59,6 +59,16 @@ class OutsideDeliveryArea extends Error {
   }
 }
 
+/**
+ * Whether the redeemed code still applies to these lines. One that does not (used up, the cart
+ * below its minimum) is left out of the order as the summary left it out ("gilt nicht"); the
+ * summary check then decides whether the customer saw that total.
+ */
+async function voucherApplies(tx: Tx, code: string, lines: CartLine[]) {
+  const { resolved } = await resolveCart(tx, lines, await getMyMembership(tx));
+  return (await quoteVoucher(tx, code, resolved)).ok;
+}
+
 /** Goods in the order and a delivery country outside the area: the field to correct, else null. */
 async function deliveryCountryRefused(tx: Tx, orderId: string, input: CheckoutInput) {
   const delivery = deliveryAddressOf(input);
@@ -116,7 +126,8 @@ export async function placeCheckoutOrder(
     orderId = await withViewer(viewer, async (tx) => {
       const account = await accountAddress(tx, userId);
       if (!account) throw new Error("account without e-mail");
-      const id = await placeOrder(tx, { ...input, email: account.email }, lines, voucherCode);
+      const code = voucherCode && (await voucherApplies(tx, voucherCode, lines)) ? voucherCode : null;
+      const id = await placeOrder(tx, { ...input, email: account.email }, lines, code);
       const refusedCountry = await deliveryCountryRefused(tx, id, input);
       if (refusedCountry) throw new OutsideDeliveryArea(refusedCountry);
       const placed = await getOrder(tx, id);
