@@ -537,12 +537,14 @@ declare
   v_email text;
   v_created timestamptz;
   v_confirmed timestamptz;
+  v_last_sign_in timestamptz;
   v_matched text;
 begin
   if v_uid is null then
     raise exception 'Bitte melde dich an, um fortzufahren.' using errcode = '42501';
   end if;
-  select u.email, u.created_at, u.email_confirmed_at into v_email, v_created, v_confirmed
+  select u.email, u.created_at, u.email_confirmed_at, u.last_sign_in_at
+    into v_email, v_created, v_confirmed, v_last_sign_in
   from auth.users u where u.id = v_uid;
   if not found then
     raise exception 'Das Konto wurde nicht gefunden.' using errcode = 'P0002';
@@ -553,13 +555,20 @@ begin
   return jsonb_build_object(
     'exported_at', now(),
     'account', jsonb_build_object('id', v_uid, 'email', v_email, 'created_at', v_created,
-      'email_confirmed_at', v_confirmed),
+      'email_confirmed_at', v_confirmed, 'last_sign_in_at', v_last_sign_in),
+    -- Signed-in browsers (the session cookie's server side).
+    'sessions', coalesce((
+      select jsonb_agg(jsonb_build_object('created_at', s.created_at, 'not_after', s.not_after) order by s.created_at)
+      from auth.sessions s where s.user_id = v_uid), '[]'::jsonb),
     'profile', (
       select to_jsonb(p) - 'id'
       from public.profiles p where p.id = v_uid),
     'orders', coalesce((
       select jsonb_agg(
-        (to_jsonb(o) - 'user_id' - 'checkout_token') || jsonb_build_object('items', coalesce((
+        (to_jsonb(o) - 'user_id' - 'checkout_token') || jsonb_build_object(
+          'delivery_address', (
+            select to_jsonb(d) - 'order_id' from public.order_delivery_addresses d where d.order_id = o.id),
+          'items', coalesce((
           select jsonb_agg(
             (to_jsonb(oi) - 'order_id') || jsonb_build_object('participants', coalesce((
               select jsonb_agg(to_jsonb(b) - 'order_item_id' order by b.created_at)
@@ -572,12 +581,25 @@ begin
       select jsonb_agg(jsonb_build_object(
         'email', s.email, 'first_name', s.first_name, 'last_name', s.last_name, 'status', s.status,
         'consent_text', s.consent_text, 'consent_at', s.consent_at, 'confirmed_at', s.confirmed_at,
-        'created_at', s.created_at))
+        'created_at', s.created_at,
+        -- The issues sent to this subscription, and an unsubscription by an issue's link.
+        'issues', coalesce((
+          select jsonb_agg(jsonb_build_object('subject', n.subject, 'sent_at', d.created_at,
+            'unsubscribed_at', d.unsubscribed_at) order by d.created_at)
+          from public.newsletter_deliveries d join public.newsletters n on n.id = d.newsletter_id
+          where d.subscription_id = s.id), '[]'::jsonb)))
       from public.newsletter_subscriptions s
       where lower(s.email) = v_matched), '[]'::jsonb),
     'membership', (
-      select jsonb_build_object('plan', m.plan, 'since', m.since, 'until', m.until)
+      select jsonb_build_object('plan', m.plan, 'since', m.since, 'until', m.until, 'cancelled_at', m.cancelled_at,
+        'order_id', m.order_id, 'updated_at', m.updated_at)
       from public.memberships m where m.user_id = v_uid),
+    -- Every change of the membership (by purchase, renewal, cancellation or an admin), as logged.
+    'membership_history', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'action', a.action, 'at', a.created_at,
+        'before', a.before - 'user_id', 'after', a.after - 'user_id') order by a.created_at, a.id)
+      from public.admin_audit_log a where a.table_name = 'memberships' and a.row_id = v_uid), '[]'::jsonb),
     'contact_messages', coalesce((
       select jsonb_agg(jsonb_build_object(
         'name', c.name, 'email', c.email, 'phone', c.phone, 'message', c.message,
@@ -609,6 +631,16 @@ begin
       from public.withdrawals w
       where w.order_id in (select o.id from public.orders o where o.user_id = v_uid)
          or lower(w.email) = v_matched), '[]'::jsonb),
+    -- The mails the shop wrote to the account's address (their content is what the member received).
+    'mails', coalesce((
+      select jsonb_agg(jsonb_build_object('subject', m.subject, 'status', m.status, 'created_at', m.created_at,
+        'sent_at', m.sent_at) order by m.created_at, m.id)
+      from public.mail_outbox m where lower(m.to_address) = v_matched), '[]'::jsonb),
+    'voucher_redemptions', coalesce((
+      select jsonb_agg(jsonb_build_object('code', v.code, 'order_id', r.order_id, 'created_at', r.created_at)
+        order by r.created_at)
+      from public.voucher_redemptions r join public.vouchers v on v.id = r.voucher_id
+      where r.user_id = v_uid or r.email = v_matched), '[]'::jsonb),
     -- The money of this account's orders: invoices (without the PDF, which the dashboard offers),
     -- payments booked and refunds with the account they go to.
     'invoices', coalesce((

@@ -36,6 +36,10 @@ interface MemberExport {
   invoices: Record<string, unknown>[];
   payments: Record<string, unknown>[];
   refunds: Record<string, unknown>[];
+  sessions: Record<string, unknown>[];
+  membership_history: Record<string, unknown>[];
+  mails: Record<string, unknown>[];
+  voucher_redemptions: Record<string, unknown>[];
 }
 
 async function orderWithEvent(engine: Engine, userId: string) {
@@ -166,6 +170,61 @@ describeEngines("members: export_my_data", (engine) => {
     expect(Number(data.payments[0].amount)).toBe(12.5);
     expect(data.invoices).toEqual([]);
     expect(data.refunds).toEqual([]);
+  });
+
+  it("also names the delivery address, the membership's history, issues and mails sent, codes and sign-ins", async () => {
+    const e = engine();
+    await e.query(
+      `insert into public.order_delivery_addresses (order_id, name, street, zipcode, city, country)
+       values ($1, 'Nachbarin Nora', 'Nebenweg 2', '10115', 'Berlin', 'Deutschland')`,
+      [orderId],
+    );
+    await e.query("update auth.users set last_sign_in_at = now() where id = $1", [member]);
+    await e.query("insert into auth.sessions (user_id, not_after) values ($1, now() + interval '1 day')", [member]);
+    await e.query(
+      `insert into public.admin_audit_log (table_name, row_id, action, actor_id, before, after)
+       values ('memberships', $1, 'update', $1, '{"plan": "yearly", "user_id": "x"}', '{"plan": "lifetime", "user_id": "x"}')`,
+      [member],
+    );
+    const [issue] = await e.query<{ id: string }>(
+      "insert into public.newsletters (subject, status, segment) values ('Impulse im Dezember', 'sent', 'all') returning id",
+    );
+    await e.query(
+      `insert into public.newsletter_deliveries (newsletter_id, subscription_id, unsubscribe_token_hash)
+       select $1, s.id, md5(random()::text) || md5(random()::text) from public.newsletter_subscriptions s where lower(s.email) = lower($2)`,
+      [issue.id, email],
+    );
+    await e.query(
+      "insert into public.mail_outbox (to_address, subject, text_body, status) values ($1, 'Deine Bestellung', 'Text', 'sent')",
+      [email],
+    );
+    await e.query(
+      "insert into public.mail_outbox (to_address, subject, text_body) values ('fremd@example.com', 'Fremd', 'Text')",
+    );
+    const [voucher] = await e.query<{ id: string }>(
+      "insert into public.vouchers (code, kind, amount) values ($1, 'fixed', 5) returning id",
+      [`EXPORT${randomUUID().slice(0, 6).toUpperCase()}`],
+    );
+    await e.query(
+      "insert into public.voucher_redemptions (voucher_id, order_id, user_id, email) values ($1, $2, $3, $4)",
+      [voucher.id, orderId, member, email],
+    );
+
+    const { rows } = await e
+      .asViewer("authenticated", member)
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
+    const data = rows[0].data;
+    expect(data.orders[0]).toMatchObject({ delivery_address: { name: "Nachbarin Nora", street: "Nebenweg 2" } });
+    expect(data.account).toHaveProperty("last_sign_in_at");
+    expect(data.account.last_sign_in_at).not.toBeNull();
+    expect(data.sessions).toHaveLength(1);
+    expect(data.membership_history).toEqual([
+      expect.objectContaining({ action: "update", before: { plan: "yearly" }, after: { plan: "lifetime" } }),
+    ]);
+    expect(data.newsletter[0]).toMatchObject({ issues: [expect.objectContaining({ subject: "Impulse im Dezember" })] });
+    expect(data.mails).toEqual([expect.objectContaining({ subject: "Deine Bestellung", status: "sent" })]);
+    expect(data.voucher_redemptions).toEqual([expect.objectContaining({ order_id: orderId })]);
+    expect(data.voucher_redemptions[0].code).toMatch(/^EXPORT/);
   });
 
   it("before the address is confirmed, rows matched only by e-mail are not exported; own rows are", async () => {
