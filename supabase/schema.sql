@@ -2061,6 +2061,17 @@ CREATE FUNCTION public.sync_profile_email() RETURNS trigger
 begin
   -- The BEFORE trigger on profiles fills in the account's address.
   update public.profiles p set email = null where p.id = new.id;
+
+  if old.email is not null and old.email_confirmed_at is not null and new.email is not null then
+    if exists (select 1 from public.newsletter_subscriptions s where lower(s.email) = lower(new.email)) then
+      delete from public.newsletter_subscriptions s where lower(s.email) = lower(old.email);
+    else
+      update public.newsletter_subscriptions s set email = new.email where lower(s.email) = lower(old.email);
+    end if;
+    update public.contact_messages c set email = new.email where lower(c.email) = lower(old.email);
+    update public.waitlist_entries w set email = new.email
+     where lower(w.email) = lower(old.email) and w.status in ('waiting', 'offered');
+  end if;
   return null;
 end
 $$;

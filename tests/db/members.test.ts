@@ -516,3 +516,64 @@ describeEngines("members: profile upsert", (engine) => {
     expect(row.city).toBeNull();
   });
 });
+
+describeEngines("members: a change of address", (engine) => {
+  const changeAddress = (userId: string, to: string) =>
+    engine().query("update auth.users set email = $2, email_confirmed_at = now() where id = $1", [userId, to]);
+  const rowsAt = async (address: string) => {
+    const [counts] = await engine().query<Record<string, number>>(
+      `select
+         (select count(*)::int from public.newsletter_subscriptions where lower(email) = lower($1)) as newsletter,
+         (select count(*)::int from public.contact_messages where lower(email) = lower($1)) as messages,
+         (select count(*)::int from public.waitlist_entries where lower(email) = lower($1)) as waitlist`,
+      [address],
+    );
+    return counts;
+  };
+  const waitAs = (address: string) =>
+    engine().query(
+      `insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text)
+       values ($1, 'event', 'Jonas Krüger', $2, 1, 'Einwilligung')`,
+      [EVENT, address],
+    );
+
+  it("takes the newsletter, contact messages and waitlist places of a confirmed address along", async () => {
+    const before = uniqueEmail("umzug-alt");
+    const after = uniqueEmail("umzug-neu");
+    const member = await engine().createUser(before);
+    await confirmEmail(engine(), member);
+    await seedPersonalData(engine(), before);
+    await waitAs(before);
+
+    await changeAddress(member, after);
+    expect(await rowsAt(before)).toEqual({ newsletter: 0, messages: 0, waitlist: 0 });
+    expect(await rowsAt(after)).toEqual({ newsletter: 1, messages: 1, waitlist: 1 });
+    const { rows } = await engine()
+      .asViewer("authenticated", member)
+      .query<{ data: MemberExport }>("select public.export_my_data() as data");
+    expect([
+      rows[0].data.newsletter.length,
+      rows[0].data.contact_messages.length,
+      rows[0].data.waitlist.length,
+    ]).toEqual([1, 1, 1]);
+  });
+
+  it("keeps one subscription when the new address has its own; moves nothing from an unproven address", async () => {
+    const before = uniqueEmail("doppelt-alt");
+    const after = uniqueEmail("doppelt-neu");
+    const member = await engine().createUser(before);
+    await confirmEmail(engine(), member);
+    await seedPersonalData(engine(), before);
+    await seedPersonalData(engine(), after);
+    await changeAddress(member, after);
+    expect(await rowsAt(before)).toEqual({ newsletter: 0, messages: 0, waitlist: 0 });
+    expect(await rowsAt(after)).toEqual({ newsletter: 1, messages: 2, waitlist: 0 });
+
+    // Someone who signed up with a stranger's address and never confirmed it takes nothing of theirs.
+    const victim = uniqueEmail("fremd-alt");
+    await seedPersonalData(engine(), victim);
+    const squatter = await engine().createUser(victim);
+    await changeAddress(squatter, uniqueEmail("fremd-neu"));
+    expect(await rowsAt(victim)).toEqual({ newsletter: 1, messages: 1, waitlist: 0 });
+  });
+});
