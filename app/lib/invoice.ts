@@ -76,3 +76,30 @@ export function serviceDateText(service: NonNullable<InvoiceLine["service"]>) {
 export function sharedSupplyDate(lines: InvoiceLine[], supplyDate: string): string | null {
   return lines.every((line) => line.service || line.unitPrice < 0) ? null : supplyDate;
 }
+
+/** What an order keeps of its buyer's billing address. */
+export interface BillingAddress {
+  company?: string | null;
+  salutation?: string | null;
+  customer_name: string;
+  street?: string | null;
+  zipcode?: string | null;
+  city?: string | null;
+  country?: string | null;
+  vat_id?: string | null;
+}
+
+/**
+ * The billing address as the invoice prints it, and the order page and mail repeat it: the company
+ * and the buyer's VAT id (§ 14a UStG asks for it on some supplies; business buyers expect it) too.
+ */
+export function billingAddressLines(order: BillingAddress) {
+  return [
+    order.company ?? "",
+    [order.salutation, order.customer_name].filter(Boolean).join(" "),
+    order.street ?? "",
+    `${order.zipcode ?? ""} ${order.city ?? ""}`.trim(),
+    order.country ?? "",
+    order.vat_id ? `USt-IdNr.: ${order.vat_id}` : "",
+  ].filter(Boolean);
+}

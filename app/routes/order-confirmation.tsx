@@ -1,3 +1,4 @@
+import { billingAddressLines } from "~/lib/invoice";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
@@ -5,6 +6,7 @@ import { CalendarIcon } from "~/components/ui/icons";
 import { PostalAddress } from "~/components/ui/postal-address";
 import { PriceTerms } from "~/components/catalog/price-terms";
 import { BankTransferBox } from "~/components/order/bank-transfer";
+import { orderRecipient } from "~/server/orders/order-mails.server";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { signInHref } from "~/lib/safe-redirect";
 import { isUuid } from "~/lib/uuid";
@@ -40,7 +42,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const found = await withViewer(viewer, async (tx) => {
       const order = await getOrder(tx, params.orderId);
       if (!order) return null;
-      return { order, delivery: await deliveryOf(tx, order.id), calendar: await calendarLinks(tx, order.items) };
+      return {
+        order,
+        delivery: await deliveryOf(tx, order.id),
+        calendar: await calendarLinks(tx, order.items),
+        recipient: await orderRecipient(tx, order.id),
+      };
     });
     const order = found?.order;
     if (!found || !order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
@@ -54,6 +61,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         payment,
         delivery: found.delivery ? deliveryLines(found.delivery) : null,
         shopEmail: operator().email,
+        // The invoice is mailed with the payment only to a confirmed address (else: the dashboard).
+        invoiceByMail: found.recipient?.confirmed === true,
         calendar: found.calendar,
       },
       { headers: NO_STORE },
@@ -165,12 +174,9 @@ export default function OrderConfirmationPage() {
             ))}
         </ul>
       ) : null}
-      <BankTransferBox transfer={loaded.payment} />
+      <BankTransferBox transfer={loaded.payment} invoiceByMail={loaded.invoiceByMail} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
-      <PostalAddress
-        className="mt-2"
-        lines={[order.customer_name, order.street, [order.zipcode, order.city].join(" "), order.country]}
-      />
+      <PostalAddress className="mt-2" lines={billingAddressLines(order)} />
       {loaded.delivery ? (
         <>
           <h2 className="mt-8 text-xl font-semibold">Lieferadresse</h2>

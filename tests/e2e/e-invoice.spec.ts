@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { addToCart } from "./support/shop";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { inspectPdf, validateCii } from "../../app/server/orders/fixtures/cii-schema";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 // E-invoices for business customers (issue 28): Firma and USt-IdNr. at checkout, on the invoice
 // PDF, and in the EN 16931 XML that the PDF carries and that can be downloaded alone.
@@ -40,6 +40,12 @@ test("a company order with a VAT id: invoice PDF names both, the XML downloads a
   await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
   const orderId = page.url().split("/").pop()!;
+  // The order page and its mail name the buyer as the invoice will.
+  await expect(page.getByRole("main")).toContainText(COMPANY);
+  await expect(page.getByRole("main")).toContainText("USt-IdNr.: DE123456789");
+  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+  expect(mailsTo(email)[0].text).toContain(COMPANY);
+  expect(mailsTo(email)[0].text).toContain("USt-IdNr.: DE123456789");
 
   await signIn({ admin: true });
   await confirmPayment(page, orderId);

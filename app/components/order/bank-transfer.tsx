@@ -8,7 +8,14 @@ export interface BankTransferView extends BankTransfer {
 }
 
 /** "Bitte überweise …": the transfer details and the GiroCode; or, for 0,00 €, that nothing is due. */
-export function BankTransferBox({ transfer }: { transfer: BankTransferView | null }) {
+export function BankTransferBox({
+  transfer,
+  invoiceByMail,
+}: {
+  transfer: BankTransferView | null;
+  /** Whether the invoice comes by mail (a confirmed address) or waits in the dashboard. */
+  invoiceByMail: boolean;
+}) {
   if (!transfer) {
     return (
       <section aria-labelledby="payment-heading" className="mt-10 rounded-xl border border-border p-6">
@@ -32,7 +39,10 @@ export function BankTransferBox({ transfer }: { transfer: BankTransferView | nul
         </h2>
         <p className="mt-2">
           Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes Konto.{" "}
-          {transferCancelNote(transfer)} Sobald die Zahlung eingegangen ist, schicken wir dir die Rechnung per E-Mail.
+          {transferCancelNote(transfer)} Sobald die Zahlung eingegangen ist,{" "}
+          {invoiceByMail
+            ? "schicken wir dir die Rechnung per E-Mail."
+            : "findest du die Rechnung in deinem Dashboard (per E-Mail, sobald du deine Adresse bestätigt hast)."}
         </p>
         {/*
           Term above value on a phone, side by side from sm up. The values wrap only at their spaces, so the

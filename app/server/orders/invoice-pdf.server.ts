@@ -1,6 +1,13 @@
 import PDFDocument from "pdfkit";
 import { formatDate, formatPrice } from "~/lib/format";
-import { INVOICE_KIND_LABEL, invoiceSums, serviceDateText, sharedSupplyDate, type InvoiceKind } from "~/lib/invoice";
+import {
+  billingAddressLines,
+  INVOICE_KIND_LABEL,
+  invoiceSums,
+  serviceDateText,
+  sharedSupplyDate,
+  type InvoiceKind,
+} from "~/lib/invoice";
 import { formatIban, operatorAddressLines, SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import type { InvoiceDocument } from "~/server/orders/invoices.server";
 import { orderNumber } from "~/lib/format";
@@ -81,16 +88,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   doc.font(REGULAR).fontSize(8).fillColor("#555");
   doc.text(operatorAddressLines(operator).slice(0, 3).join(" · "), left, 56, { width });
   doc.moveDown(1).fontSize(11).fillColor("#000");
-  const buyer = [
-    invoice.order.company ?? "",
-    [invoice.order.salutation, invoice.order.customer_name].filter(Boolean).join(" "),
-    invoice.order.street ?? "",
-    `${invoice.order.zipcode ?? ""} ${invoice.order.city ?? ""}`.trim(),
-    invoice.order.country ?? "",
-    // The buyer's VAT id (§ 14a UStG asks for it on some supplies; business buyers expect it).
-    invoice.order.vat_id ? `USt-IdNr.: ${invoice.order.vat_id}` : "",
-  ].filter(Boolean);
-  doc.text(buyer.join("\n"), left, doc.y, { width: 260 });
+  doc.text(billingAddressLines(invoice.order).join("\n"), left, doc.y, { width: 260 });
   if (invoice.delivery) {
     doc
       .moveDown(0.5)

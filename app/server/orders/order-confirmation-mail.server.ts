@@ -1,3 +1,4 @@
+import { billingAddressLines } from "~/lib/invoice";
 import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
 import { formatDateTime, formatPrice, orderNumber } from "~/lib/format";
 import { operatorAddressLines, vatNote, type Operator } from "~/lib/operator";
@@ -74,12 +75,7 @@ export function buildOrderConfirmationMail({
   const number = orderNumber(order.id);
   const sellerAddress = operatorAddressLines(operator);
   const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
-  const address = [
-    order.customer_name,
-    order.street ?? "",
-    `${order.zipcode ?? ""} ${order.city ?? ""}`,
-    order.country ?? "",
-  ];
+  const address = billingAddressLines(order);
   const items = order.items.map(
     (i) => `${i.quantity} × ${i.item_title} à ${formatPrice(i.price)} = ${formatPrice(i.price * i.quantity)}`,
   );
