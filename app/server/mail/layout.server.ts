@@ -1,3 +1,5 @@
+import { operator } from "~/server/platform/operator.server";
+
 export function escapeHtml(value: string) {
   return value.replace(
     /[&<>"']/g,
@@ -5,12 +7,35 @@ export function escapeHtml(value: string) {
   );
 }
 
-/** A plain, readable HTML frame shared by every mail. */
+/**
+ * Who sends the mail, as a business letter names its sender (§ 35a GmbHG: company, seat, register,
+ * managing director; § 5 DDG for the newsletter): under every mail the shop writes.
+ */
+export function senderLines() {
+  const op = operator();
+  return [
+    op.company,
+    `${op.street}, ${op.postalCode} ${op.city}`,
+    op.managingDirector && `Geschäftsführung: ${op.managingDirector}`,
+    op.registerCourt && op.registerNumber && `Registergericht: ${op.registerCourt}, ${op.registerNumber}`,
+    op.vatId ? `USt-IdNr.: ${op.vatId}` : op.taxNumber && `Steuernummer: ${op.taxNumber}`,
+    op.email,
+  ].filter((line): line is string => Boolean(line));
+}
+
+const SIGNATURE_SEPARATOR = "\n\n-- \n";
+
+/** The text part with the sender under a signature separator (once, whoever adds it). */
+export function withSender(text: string) {
+  return text.includes(SIGNATURE_SEPARATOR) ? text : `${text}${SIGNATURE_SEPARATOR}${senderLines().join("\n")}`;
+}
+
+/** A plain, readable HTML frame shared by every mail, with the sender at its foot. */
 export function mailLayout(title: string, body: string) {
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937;max-width:640px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}
-<hr style="margin-top:32px"><p style="font-size:12px;color:#6b7280">BeHappy · Gemeinsam wachsen</p></body></html>`;
+<hr style="margin-top:32px"><p style="font-size:12px;color:#6b7280">${senderLines().map(escapeHtml).join("<br>")}</p></body></html>`;
 }
 
 /** The link a mail is about: an anchor in HTML (with the address spelled out below if `spelledOut`), the bare URL in text. */

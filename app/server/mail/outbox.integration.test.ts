@@ -110,13 +110,45 @@ describe("the mail outbox", () => {
     const plain = (await enqueueAsAnon("Deine Bestellung"))!;
     await deliverDueMails();
     expect(received.map((mail) => mail.raw).join()).toContain("Hallo Erika, Passwort zur"); // ü is encoded
+    // Answers reach the shop's own address (the mails invite them), not the technical sender.
+    const { operator } = await import("~/server/platform/operator.server");
+    expect(received[0]!.raw).toContain(`Reply-To: ${operator().email}`);
     const stored = await withViewer(SERVICE, (tx) =>
       sql<{ id: string; status: string; text_body: string; html_body: string | null }>`
         select id, status, text_body, html_body from public.mail_outbox where id in (${secret}, ${plain})`.execute(tx),
     );
     const byId = Object.fromEntries(stored.rows.map((r) => [r.id, r]));
     expect(byId[secret]).toMatchObject({ status: "sent", text_body: SECRET_REMOVED, html_body: null });
-    expect(byId[plain]).toMatchObject({ status: "sent", text_body: "Hallo Erika, Deine Bestellung" });
+    expect(byId[plain]).toMatchObject({ status: "sent" });
+    expect(byId[plain]!.text_body).toMatch(/^Hallo Erika, Deine Bestellung\n\n-- \n/);
+  });
+
+  it("every mail names its sender as a business letter does, in the text and the HTML (§ 35a GmbHG)", async () => {
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    const { enqueueMail } = await import("~/server/mail/outbox.server");
+    const { greetingMail } = await import("~/server/mail/layout.server");
+    const { operator } = await import("~/server/platform/operator.server");
+    const op = operator();
+    const mail = greetingMail("Absender – BeHappy", "Absender", [["Ein Satz."]]);
+    const id = await withViewer(SERVICE, (tx) => enqueueMail(tx, { to: "absender@example.com", ...mail }));
+    const [stored] = (
+      await withViewer(SERVICE, (tx) =>
+        sql<{ text_body: string; html_body: string }>`
+          select text_body, html_body from public.mail_outbox where id = ${id}`.execute(tx),
+      )
+    ).rows;
+    const sender = [
+      op.company,
+      `${op.street}, ${op.postalCode} ${op.city}`,
+      `Geschäftsführung: ${op.managingDirector}`,
+      `Registergericht: ${op.registerCourt}, ${op.registerNumber}`,
+      `USt-IdNr.: ${op.vatId}`,
+    ];
+    expect(stored!.text_body.split("\n-- \n")[1]).toContain(sender.join("\n"));
+    for (const line of sender) expect(stored!.html_body).toContain(line.replaceAll("&", "&amp;"));
+    // Added once, however often a text passes through.
+    const { withSender } = await import("~/server/mail/layout.server");
+    expect(withSender(stored!.text_body)).toBe(stored!.text_body);
   });
 
   it("the same cause queues one mail only (a checkout form sent twice)", async () => {

@@ -1,3 +1,5 @@
+import { withSender } from "~/server/mail/layout.server";
+import { operator } from "~/server/platform/operator.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -47,7 +49,7 @@ export async function enqueueMail(
       .values({
         to_address: mail.to,
         subject: mail.subject,
-        text_body: mail.text,
+        text_body: withSender(mail.text),
         html_body: mail.html ?? null,
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         message_id: newMessageId(),
@@ -158,6 +160,8 @@ async function deliver(mail: ClaimedMail) {
   try {
     await smtp().sendMail({
       from: env().MAIL_FROM,
+      // Answers go to the shop's address (the mails invite them), unless the mail names another.
+      ...(mail.headers?.["Reply-To"] ? {} : { replyTo: operator().email }),
       to: mail.to_address,
       subject: mail.subject,
       text: mail.text_body,

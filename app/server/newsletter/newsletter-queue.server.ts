@@ -1,3 +1,4 @@
+import { withSender } from "~/server/mail/layout.server";
 import { sql } from "kysely";
 import type { NewsletterSegment } from "~/lib/schemas/newsletter-issue";
 import { afterCommit, asService, type Tx } from "~/server/db/db.server";
@@ -110,7 +111,7 @@ async function queueRecipients(
       recipients.map((recipient, i) => ({
         to_address: recipient.email,
         subject: issue.subject,
-        text_body: mail.text.replaceAll(LINK_SLOT, links[i]!.url),
+        text_body: withSender(mail.text.replaceAll(LINK_SLOT, links[i]!.url)),
         html_body: mail.html.replaceAll(LINK_SLOT, links[i]!.url.replaceAll("&", "&amp;")),
         message_id: newMessageId(),
         dedupe_key: `newsletter:${issue.id}:${recipient.id}`,

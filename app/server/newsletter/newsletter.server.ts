@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { NEWSLETTER_CONSENT_TEXT, type NewsletterInput } from "~/lib/schemas/newsletter";
 import { asService, type Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
-import { escapeHtml } from "~/server/mail/layout.server";
+import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
 
@@ -45,9 +45,12 @@ export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promi
  */
 function newsletterMail(input: NewsletterInput, subject: string, body: { text: string[]; html: string }) {
   const text = ["Hallo,", "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
-  const html = `<p>Hallo,</p>
+  const html = mailLayout(
+    subject,
+    `<p>Hallo,</p>
 ${body.html}
-<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`;
+<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`,
+  );
   return { to: input.email, subject, text, html };
 }
 
