@@ -29,10 +29,14 @@ async function pendingOrder(email: string, eventId: string) {
 
 async function mailsTo(email: string) {
   return asService(async (tx) => {
-    const { rows } = await sql<{ subject: string; text_body: string; attachments: { filename: string }[] | null }>`
-      select subject, text_body, attachments from public.mail_outbox where to_address = ${email} order by created_at`.execute(
-      tx,
-    );
+    const { rows } = await sql<{
+      subject: string;
+      text_body: string;
+      html_body: string;
+      attachments: { filename: string }[] | null;
+    }>`
+      select subject, text_body, html_body, attachments from public.mail_outbox where to_address = ${email}
+       order by created_at`.execute(tx);
     return rows;
   });
 }
@@ -83,6 +87,10 @@ describe("unpaid bank transfers", () => {
     expect(reminder.subject).toBe(`Zahlungserinnerung – ${orderNumber(unpaid)}`);
     expect(reminder.text_body).toContain("Hallo Erika Muster,");
     expect(reminder.text_body).toMatch(/Bitte überweise den Betrag bis zum \d\d\.\d\d\.\d{4}\./);
+    // Text and HTML name the same day, never "within 14 days" from a reminder sent on day 7.
+    const day = /bis zum (\d\d\.\d\d\.\d{4})/.exec(reminder.text_body)![1];
+    expect(reminder.html_body).not.toContain("innerhalb von");
+    expect(reminder.html_body.match(/bis zum (\d\d\.\d\d\.\d{4})/g)?.every((m) => m.endsWith(day!))).toBe(true);
     expect(reminder.text_body).toContain("IBAN: DE");
     expect(reminder.text_body).toContain(`Verwendungszweck: ${orderNumber(unpaid)}`);
     expect(reminder.attachments?.map((a) => a.filename)).toEqual(["girocode.png"]);

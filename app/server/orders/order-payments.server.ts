@@ -109,10 +109,15 @@ async function remindUnpaid(tx: Tx) {
   for (const order of due) {
     const recipient = await orderRecipient(tx, order.id);
     if (recipient) {
-      const transfer = bankTransferFor({ total_amount: Number(order.total_amount) }, orderNumber(order.id))!;
+      const deadline = new Date(order.deadline).toISOString();
+      // The transfer's own sentence names the same day as the reminder ("bis zum …").
+      const transfer = {
+        ...bankTransferFor({ total_amount: Number(order.total_amount) }, orderNumber(order.id))!,
+        deadline,
+      };
       const mail = paymentReminderMail({
         number: orderNumber(order.id),
-        deadline: new Date(order.deadline).toISOString(),
+        deadline,
         transfer,
         png: await girocodePng(transfer),
         personalName: recipient.confirmed ? order.customer_name : null,
