@@ -127,6 +127,10 @@ describe("changing the sign-in address (local provider)", () => {
       (await mailsTo(owner.email)).find((mail) => mail.text_body.includes("/auth/reset?token="))!.text_body,
     )?.[1];
     expect(await finishLocalPasswordReset(resetToken, "ganz-neues-passwort-1")).toBe(owner.email);
+    // The owner is told, as after a change in the account area.
+    expect((await mailsTo(owner.email)).map((mail) => mail.subject)).toContain(
+      "Dein Passwort wurde geändert – BeHappy",
+    );
     expect(await pendingLocalEmailChange(owner.id)).toBeNull();
     expect(await changeEmailWithToken(stolen)).toEqual({ changed: false, reason: "invalid" });
     expect(await accountEmail(owner.id)).toMatchObject({ email: owner.email });

@@ -79,6 +79,8 @@ export async function finishLocalPasswordReset(token: string | undefined, newPas
       .where("id", "=", userId)
       .returning("email")
       .executeTakeFirstOrThrow();
+    // As after a change in the account area: the owner hears of it, with the way back in.
+    if (user.email) await enqueuePasswordChangedMail(tx, user.email);
     return user.email ?? "";
   });
   if (email === null) return null;
