@@ -63,11 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       limited.init,
     );
   }
-  const { id, reference, receivedAt } = await fileWithdrawal(getAuth(context).viewer, input);
+  const { id, reference, receivedAt, mailed } = await fileWithdrawal(getAuth(context).viewer, input);
   // The receipt is a page of its own, read from the stored declaration (a reload shows it again).
   return redirectWithSuccess(`/vertrag-widerrufen/eingang/${id}`, {
     message: "Widerruf eingegangen",
-    description: `Dein Widerruf zur Bestellung ${orderNumber(reference)} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. Eine Bestätigung ist per E-Mail unterwegs.`,
+    description: `Dein Widerruf zur Bestellung ${orderNumber(reference)} ist am ${formatDateTime(receivedAt)} Uhr eingegangen. ${
+      mailed ? "Eine Bestätigung ist per E-Mail unterwegs." : "Die Bestätigung steht auf dieser Seite."
+    }`,
   });
 }
 

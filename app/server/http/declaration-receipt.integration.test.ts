@@ -101,6 +101,8 @@ describe("receipts to one address", () => {
     // The operator hears of all six declarations.
     expect(mails.filter((mail) => mail.to_address !== email)).toHaveLength(6);
 
+    // The form's toast says where the receipt is: by mail for the 4th and 5th, on the page for the 6th.
+    expect(filed.slice(3).map((f) => (f as { mailed?: boolean }).mailed)).toEqual([true, true, false]);
     const sixth = await getWithdrawalReceipt(ANON, filed[5]!.id);
     if (!sixth || sixth === "expired") throw new Error("expected the receipt");
     expect(sixth.mail).toEqual({ status: "withheld", sentAt: null });

@@ -108,6 +108,23 @@ describe("withdrawal receipt", () => {
     }
   });
 
+  it("to the address an order was placed with, after the account moved to another: neutral", async () => {
+    // The buyer signed up with a stranger's address, ordered, then moved the account to their own.
+    const squatter = await member(address("squat"), false);
+    const orderId = await checkout(squatter, squatter.email);
+    const own = address("own");
+    const { SERVICE, withViewer } = await import("~/server/db/db.server");
+    await withViewer(SERVICE, (tx) =>
+      sql`update auth.users set email = ${own}, email_confirmed_at = now() where id = ${squatter.userId}`.execute(tx),
+    );
+    const { ANON } = await import("~/server/db/db.server");
+    await withdraw(ANON, squatter.email, orderId.slice(0, 8));
+    const receipt = (await mailsTo(squatter.email)).at(-1)!;
+    expect(receipt.subject).toMatch(/^Eingangsbestätigung: Widerruf/);
+    expect(receipt.all).not.toMatch(SPAM_PATTERN);
+    expect(receipt.all).not.toContain("Paula");
+  });
+
   it("names the order number only when the shop matched it to an order of that (unconfirmed) address", async () => {
     const buyer = await member(address("buyer"), false);
     const orderId = await checkout(buyer, buyer.email);

@@ -48,19 +48,24 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
         .selectFrom("withdrawals as w")
         .leftJoin("orders as o", "o.id", "w.order_id")
         .leftJoin("auth.users as u", "u.id", "o.user_id")
-        .select(["w.order_id", "u.email_confirmed_at"])
+        .select(["w.order_id", "u.email", "u.email_confirmed_at"])
         .where("w.id", "=", filed.id)
         .executeTakeFirst();
-      return { matched: Boolean(row?.order_id), buyerConfirmed: Boolean(row?.email_confirmed_at) };
+      // The order matched by the address it was placed with; the receipt goes to the typed address,
+      // so it is the buyer's only while that is still the account's own, confirmed address.
+      const buyerAddress = row?.email_confirmed_at ? row.email?.toLowerCase() : undefined;
+      return {
+        matched: Boolean(row?.order_id),
+        buyerConfirmed: buyerAddress !== undefined && buyerAddress === input.email.trim().toLowerCase(),
+      };
     });
     const receivedAt = new Date(filed.created_at).toISOString();
     const receipt =
       buyerConfirmed || (await isOwnConfirmedAddress(tx, viewer, input.email))
         ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
         : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
-    if (await allowedWithin(tx, "declarationMailPerEmail", input.email.toLowerCase())) {
-      await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
-    }
+    const mailed = await allowedWithin(tx, "declarationMailPerEmail", input.email.toLowerCase());
+    if (mailed) await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
     const notification = buildWithdrawalNotificationMail({
       name: input.name,
       email: input.email,
@@ -77,7 +82,7 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
     afterCommit(tx, () =>
       logger.info("withdrawal filed", { withdrawalId: filed.id, orderReference: reference, matched }),
     );
-    return { id: filed.id, reference, receivedAt, matched };
+    return { id: filed.id, reference, receivedAt, matched, mailed };
   });
 }
 
