@@ -147,6 +147,10 @@ test.describe("checkout", () => {
     // The statutory model's paragraph for goods, as in the AGB: without it the shop pays the return.
     expect(mail).toContain("Sie tragen die unmittelbaren Kosten der Rücksendung der Waren.");
     expect(mail).toContain("Muster-Widerrufsformular");
+    // The contract on a durable medium (§ 312f): each line's essentials, and the AGB attached.
+    expect(mail).toContain("Laufzeit 12 Monate, ohne automatische Verlängerung");
+    expect(mail).toContain("14.03.2027, 10:00 – 16:00 Uhr · Berlin, Kulturbrauerei");
+    expect(mail).toMatch(/filename="?AGB-BeHappy\.txt/);
   });
 
   test("bad address input keeps the values and names the problem in German", async ({ page, signIn }) => {

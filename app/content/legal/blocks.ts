@@ -93,3 +93,25 @@ export function legalContext(operator: Operator): LegalContext {
 
   return { operator, operatorAddressLines, seller, exampleNote, contactDl };
 }
+
+/** A legal page as plain text (an attachment to the order mail: the terms on a durable medium). */
+export function legalPageText(page: LegalPage) {
+  const blockText = (block: LegalBlock) => {
+    switch (block.type) {
+      case "p":
+        return block.text;
+      case "h3":
+        return block.text.toUpperCase();
+      case "ul":
+        return block.items.map((item) => `- ${item}`).join("\n");
+      case "lines":
+        return block.lines.join("\n");
+      case "dl":
+        return block.items.map((item) => `${item.term}: ${item.value}`).join("\n");
+    }
+  };
+  const sections = page.sections.map((section) =>
+    [`${section.heading}\n${"=".repeat(section.heading.length)}`, ...section.blocks.map(blockText)].join("\n\n"),
+  );
+  return [page.title, `Stand: ${page.updated}`, ...(page.intro ? [page.intro] : []), ...sections].join("\n\n") + "\n";
+}

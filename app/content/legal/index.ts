@@ -11,6 +11,7 @@ import { datenschutzPage } from "~/content/legal/datenschutz";
 import { impressumPage } from "~/content/legal/impressum";
 
 export type { LegalBlock, LegalPage, LegalSection, LegalSlug } from "~/content/legal/blocks";
+export { legalPageText } from "~/content/legal/blocks";
 
 /**
  * The three legal pages for one operator (the route's loader passes the configured one). The

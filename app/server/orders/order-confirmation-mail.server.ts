@@ -14,6 +14,15 @@ const GIROCODE_CID = "girocode@behappy";
 export function girocodeAttachment(png: string): MailAttachment {
   return { filename: "girocode.png", contentType: "image/png", content: png, cid: GIROCODE_CID };
 }
+const TERMS_NOTE = "Unsere AGB, die für diese Bestellung gelten, hängen als Textdatei an (AGB-BeHappy.txt).";
+
+function termsAttachment(terms: string): MailAttachment {
+  return {
+    filename: "AGB-BeHappy.txt",
+    contentType: "text/plain; charset=utf-8",
+    content: Buffer.from(terms, "utf8").toString("base64"),
+  };
+}
 const CALENDAR_NOTE =
   "Die Termine deiner Veranstaltungen hängen als Kalenderdatei (.ics) an: ein Klick trägt sie in deinen Kalender ein.";
 
@@ -50,6 +59,10 @@ export interface OrderMailData {
   calendars?: MailAttachment[];
   /** Delivery address lines when something is shipped ("wie Rechnungsadresse" or the address). */
   delivery?: string[] | null;
+  /** Each line's essentials by order item id (date and place, a plan's term), as the order page named them. */
+  facts?: Record<string, string>;
+  /** The AGB as text, attached: the terms of the contract on a durable medium (§ 312f Abs. 2 BGB). */
+  terms?: string | null;
   /**
    * Whether the mail may carry what the buyer typed (name, billing and delivery address): only when
    * it goes to an address its owner has confirmed. Otherwise it names nobody and points to the order
@@ -70,15 +83,18 @@ export function buildOrderConfirmationMail({
   girocodePng,
   calendars = [],
   delivery,
+  facts = {},
+  terms = null,
   personal,
 }: OrderMailData) {
   const number = orderNumber(order.id);
   const sellerAddress = operatorAddressLines(operator);
   const seller = { name: operator.company, address: sellerAddress.slice(1).join(", "), email: operator.email };
   const address = billingAddressLines(order);
-  const items = order.items.map(
-    (i) => `${i.quantity} × ${i.item_title} à ${formatPrice(i.price)} = ${formatPrice(i.price * i.quantity)}`,
-  );
+  const items = order.items.flatMap((i) => [
+    `${i.quantity} × ${i.item_title} à ${formatPrice(i.price)} = ${formatPrice(i.price * i.quantity)}`,
+    ...(facts[i.id] ? [`    ${facts[i.id]}`] : []),
+  ]);
   const instructions = withdrawalInstructions(seller);
   const form = withdrawalForm(seller);
   const withdrawUrl = publicUrl(`/vertrag-widerrufen?bestellung=${number}`);
@@ -121,6 +137,7 @@ export function buildOrderConfirmationMail({
     `Deine Bestellung online: ${orderUrl}`,
     ...(calendars.length ? [CALENDAR_NOTE] : []),
     `Vertrag widerrufen: ${withdrawUrl}`,
+    ...(terms ? [TERMS_NOTE] : []),
     "",
     ...instructions,
     "",
@@ -138,7 +155,7 @@ export function buildOrderConfirmationMail({
        ${order.items
          .map(
            (i) =>
-             `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
+             `<tr><td>${i.quantity} ×</td><td>${escapeHtml(i.item_title)}${facts[i.id] ? `<br><small>${escapeHtml(facts[i.id]!)}</small>` : ""}</td><td style="text-align:right">à ${formatPrice(i.price)}</td><td style="text-align:right">${formatPrice(i.price * i.quantity)}</td></tr>`,
          )
          .join("")}
        ${discount ? `<tr><td></td><td>Gutschein ${escapeHtml(order.voucher_code ?? "")}</td><td></td><td style="text-align:right">${formatPrice(-order.discount_amount)}</td></tr>` : ""}
@@ -149,10 +166,15 @@ export function buildOrderConfirmationMail({
      ${addressHtml}
      <p><a href="${orderUrl}">Bestellung ansehen</a> · <a href="${withdrawUrl}">Vertrag widerrufen</a></p>
      ${calendars.length ? `<p>${CALENDAR_NOTE}</p>` : ""}
+     ${terms ? `<p>${TERMS_NOTE}</p>` : ""}
      ${instructions.map((p, n) => (n < 2 || p === "Folgen des Widerrufs" ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      ${form.map((p, n) => (n === 0 ? `<h2>${escapeHtml(p)}</h2>` : `<p>${escapeHtml(p)}</p>`)).join("")}
      <p>Fragen? Schreib uns an <a href="mailto:${operator.email}">${operator.email}</a>.</p>`,
   );
-  const attachments: MailAttachment[] = [...(girocodePng ? [girocodeAttachment(girocodePng)] : []), ...calendars];
+  const attachments: MailAttachment[] = [
+    ...(girocodePng ? [girocodeAttachment(girocodePng)] : []),
+    ...calendars,
+    ...(terms ? [termsAttachment(terms)] : []),
+  ];
   return { subject: `Deine Bestellung ${number} bei BeHappy`, text, html, attachments };
 }

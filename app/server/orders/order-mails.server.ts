@@ -20,6 +20,10 @@ import { deliveryLines, type Delivery } from "~/server/orders/delivery-address.s
 import { bankTransferFor, girocodePng } from "~/server/orders/bank-transfer.server";
 import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
 import { calendarAttachments } from "~/server/catalog/calendar.server";
+import { findCartItems } from "~/server/cart/cart.server";
+import { env } from "~/server/platform/env.server";
+import { legalPagesFor, legalPageText } from "~/content/legal";
+import type { CartItemType } from "~/lib/cart";
 
 /**
  * Where an order's mails go: the buyer's account address, never the e-mail typed at checkout (which
@@ -46,8 +50,27 @@ export async function orderConfirmationMailFor(
     girocodePng: png,
     calendars: await calendarAttachments(tx, order.items),
     delivery: delivery ? deliveryLines(delivery) : null,
+    facts: await lineFacts(tx, order.items),
+    terms: legalPageText(legalPagesFor(operator(), { shippingFee: env().shippingFee }).agb),
     personal: recipient.confirmed,
   });
+}
+
+/** Each order line's essentials by its id, as the order page named them (from the catalogue). */
+async function lineFacts(tx: Tx, items: OrderWithItems["items"]) {
+  const typeOf = (item: OrderWithItems["items"][number]): CartItemType =>
+    item.item_type === "membership" ? "product" : (item.item_type as CartItemType);
+  const known = items.filter((item) => item.item_id !== null);
+  const found = await findCartItems(
+    tx,
+    known.map((item) => ({ itemId: item.item_id!, itemType: typeOf(item) })),
+  );
+  return Object.fromEntries(
+    known.flatMap((item) => {
+      const facts = found.get(`${typeOf(item)}:${item.item_id}`)?.facts;
+      return facts ? [[item.id, facts]] : [];
+    }),
+  );
 }
 
 /**
