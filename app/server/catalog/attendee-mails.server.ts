@@ -34,8 +34,6 @@ export async function attendeeAddresses(tx: Tx, itemId: string) {
 
 const itemTypeOf = (kind: CalendarSource["kind"]) => (kind === "courses" ? "course" : "event");
 const fileNameOf = (kind: CalendarSource["kind"]) => (kind === "courses" ? "kurs.ics" : "veranstaltung.ics");
-const whenOf = (item: Pick<CalendarSource, "starts_at" | "location">) =>
-  `am ${formatDateTime(item.starts_at)} Uhr${item.location ? ` in ${item.location}` : ""}`;
 
 /** Queues one mail per attendee with the item's calendar file; `key` makes each one once. */
 async function mailAttendees(
@@ -52,9 +50,13 @@ async function mailAttendees(
 
 const pageOf = (item: CalendarSource) => publicUrl(`${KIND_TEXT[item.kind].path}/${item.id}`);
 
-/** " in Leipzig", but " online" (not "in Online"). */
-const whereOf = (location: string | null) =>
-  !location ? "" : /^online$/i.test(location.trim()) ? " online" : ` in ${location}`;
+/** " in Leipzig", but " online" and " online (Zoom)" (not "in Online"). */
+const whereOf = (location: string | null) => {
+  const place = location?.trim();
+  if (!place) return "";
+  const online = /^online\b\s*(.*)$/i.exec(place);
+  return online ? ` online${online[1] ? ` ${online[1].replace(/^[,:–-]\s*/, "")}` : ""}` : ` in ${place}`;
+};
 
 /** The reminder: time, place, the page and the calendar file; no name anyone typed. */
 export function eventReminderMail(input: { title: string; startsAt: string; location: string | null; link: string }) {
@@ -78,10 +80,15 @@ export async function queueEventReminders(tx: Tx, item: CalendarSource, starts: 
   return mailAttendees(tx, item, mail, (to) => `event-reminder:${item.id}:${starts}:${to}`);
 }
 
-export function eventChangeMail(item: Pick<CalendarSource, "title" | "starts_at" | "location">, link: string) {
+export function eventChangeMail(item: Pick<CalendarSource, "kind" | "title" | "starts_at" | "location">, link: string) {
+  const noun = item.kind === "courses" ? "Der Kurs" : "Die Veranstaltung";
+  const when = `am ${formatDateTime(item.starts_at)} Uhr${whereOf(item.location)}`;
   return greetingMail(`Geändert: ${item.title} – BeHappy`, "Neue Zeit oder neuer Ort", [
-    [`„${item.title}“ hat sich geändert: Die Veranstaltung findet jetzt ${whenOf(item)} statt.`],
-    ["Alle Angaben findest du hier:", { href: link, label: "Zur Veranstaltung", spelledOut: true }],
+    [`„${item.title}“ hat sich geändert: ${noun} findet jetzt ${when} statt.`],
+    [
+      "Alle Angaben findest du hier:",
+      { href: link, label: item.kind === "courses" ? "Zum Kurs" : "Zur Veranstaltung", spelledOut: true },
+    ],
     [
       "Die neue Kalenderdatei hängt an: Öffnest du sie, ersetzt dein Kalender den alten Eintrag. Wenn du zum neuen Termin nicht kannst, antworte uns einfach auf diese E-Mail.",
     ],

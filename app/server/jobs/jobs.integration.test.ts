@@ -143,6 +143,8 @@ describe("the membership sweep", () => {
     expect(thirty[0].to_address).toBe("jahres-mitglied@example.com");
     expect(thirty[0].subject).toMatch(/^Deine Yearly-Mitgliedschaft endet am \d\d\.\d\d\.\d{4} – BeHappy$/);
     expect(thirty[0].text_body).toContain("Du kannst deine Mitgliedschaft schon jetzt verlängern.");
+    // 20 days (less two hours) are said as such, not as "in einem Monat".
+    expect(thirty[0].text_body).toContain("deine Yearly-Mitgliedschaft bei BeHappy endet in 20 Tagen, am ");
     expect(thirty[0].text_body).toMatch(/https?:\/\/[^\s]+\/join/);
     // A cancelled membership gets no nudge to renew.
     expect(await mailsWithKey(`membership-reminder-30:${cancelled}`)).toEqual([]);

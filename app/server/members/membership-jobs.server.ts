@@ -55,7 +55,8 @@ export const membershipSweep: JobHandler = async (tx) => {
           link: publicUrl(`/order-confirmation/${due.open_order_id}`),
         }
       : null;
-    const mail = renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, days, openRenewal });
+    const daysLeft = Math.max(1, Math.ceil(due.days_left));
+    const mail = renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, daysLeft, openRenewal });
     await enqueueMail(
       tx,
       { to: due.email, ...mail },
