@@ -230,4 +230,15 @@ test("the profile dialog shows the membership's history: action, plan, admin and
   await expect(entries.nth(1)).toContainText(/am \d{2}\.\d{2}\.\d{4}/);
   await expect(entries.nth(1)).toContainText(/Gültig bis: \d{2}\.\d{2}\.\d{4}/);
   await adminContext.close();
+
+  // The member heard of both, with what holds now (never the admin's reason).
+  const texts = () => mailsTo(member.email).map((mail) => mail.text);
+  await expect.poll(() => texts().filter((text) => text.includes("Yearly-Mitgliedschaft")).length).toBe(2);
+  const [granted, ended] = mailsTo(member.email).filter((mail) => mail.text.includes("Yearly-Mitgliedschaft"));
+  expect(granted!.text).toMatch(
+    /wir haben dir die Yearly-Mitgliedschaft eingerichtet, gültig bis zum \d\d\.\d\d\.\d{4}\./,
+  );
+  expect(granted!.text).toContain("Community-Preise");
+  expect(ended!.text).toMatch(/wir haben deine Yearly-Mitgliedschaft zum \d\d\.\d\d\.\d{4} beendet\./);
+  expect(ended!.text).not.toContain("Auf eigenen Wunsch");
 });

@@ -72,3 +72,41 @@ export function membershipEndedMail(input: { planName: string; until: Date; rene
     ],
   );
 }
+
+/** An admin granted, extended or ended the membership: the member hears what holds now. */
+export function membershipChangedByAdminMail(input: {
+  action: "grant" | "extend" | "end";
+  planName: string;
+  until: Date | null;
+  /** Whether the plan gives community prices (Free does not). */
+  communityPrices: boolean;
+}) {
+  const until = input.until ? formatDate(input.until.toISOString()) : null;
+  const term = until ? `gültig bis zum ${until}` : "ohne Enddatum";
+  const [subject, title, first] = {
+    grant: [
+      `Deine ${input.planName}-Mitgliedschaft ist aktiv – BeHappy`,
+      "Deine Mitgliedschaft ist aktiv",
+      `wir haben dir die ${input.planName}-Mitgliedschaft eingerichtet, ${term}.`,
+    ],
+    extend: [
+      `Deine ${input.planName}-Mitgliedschaft ist verlängert – BeHappy`,
+      "Deine Mitgliedschaft ist verlängert",
+      `wir haben deine ${input.planName}-Mitgliedschaft verlängert, sie ist jetzt ${term}.`,
+    ],
+    end: [
+      `Deine ${input.planName}-Mitgliedschaft ist beendet – BeHappy`,
+      "Deine Mitgliedschaft ist beendet",
+      `wir haben deine ${input.planName}-Mitgliedschaft${until ? ` zum ${until}` : ""} beendet.`,
+    ],
+  }[input.action];
+  const prices =
+    input.action === "end"
+      ? [
+          "Ab jetzt gelten für dich die regulären Preise. Dein Konto, deine Bestellungen und Rechnungen bleiben erhalten.",
+        ]
+      : input.communityPrices
+        ? ["Solange sie läuft, zahlst du für Kurse, Veranstaltungen und Produkte die Community-Preise."]
+        : [];
+  return greetingMail(subject, title, [[first, ...prices], ["Fragen dazu? Antworte einfach auf diese E-Mail."]]);
+}

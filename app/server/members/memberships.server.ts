@@ -3,6 +3,9 @@ import type { MembershipStatus } from "~/lib/membership";
 import type { Tx } from "~/server/db/db.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { accountAddress } from "~/server/members/accounts.server";
+import { membershipChangedByAdminMail } from "~/server/members/membership-mails.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
 
 /** The signed-in viewer's membership as public.my_membership() reports it (RLS: their own only). */
 export async function getMyMembership(tx: Tx): Promise<MembershipStatus | null> {
@@ -29,7 +32,16 @@ export async function getMembershipAdmin(tx: Tx, userId: string) {
   const row = await tx
     .selectFrom("memberships as m")
     .innerJoin("membership_plans as p", "p.plan", "m.plan")
-    .select(["m.plan", "p.name", "p.term_months", "m.since", "m.until", "m.cancelled_at", "m.order_id"])
+    .select([
+      "m.plan",
+      "p.name",
+      "p.term_months",
+      "p.grants_community_price",
+      "m.since",
+      "m.until",
+      "m.cancelled_at",
+      "m.order_id",
+    ])
     .where("m.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -39,6 +51,7 @@ export async function getMembershipAdmin(tx: Tx, userId: string) {
     plan: row.plan,
     name: row.name,
     extendable: row.term_months !== null,
+    grantsCommunityPrice: row.grants_community_price === true,
     since: iso(row.since) ?? "",
     until,
     active: until === null || new Date(until).getTime() > shopNow().getTime(),
@@ -68,4 +81,15 @@ export async function setMembershipByAdmin(
   );
   // The member's prices and header change with it, on this instance at once.
   await invalidateViewers(tx);
+  // The member hears of it (the sweep's "beendet" mail leaves out memberships an admin ended).
+  const [now, recipient] = await Promise.all([getMembershipAdmin(tx, input.userId), accountAddress(tx, input.userId)]);
+  if (now && recipient) {
+    const mail = membershipChangedByAdminMail({
+      action: input.action,
+      planName: now.name,
+      until: now.until ? new Date(now.until) : null,
+      communityPrices: now.grantsCommunityPrice,
+    });
+    await enqueueMail(tx, { to: recipient.email, ...mail });
+  }
 }
