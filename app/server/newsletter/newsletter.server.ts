@@ -44,12 +44,12 @@ export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promi
  * optional names) goes into a mail to it; the names are kept with the subscription only.
  */
 function newsletterMail(input: NewsletterInput, subject: string, body: { text: string[]; html: string }) {
-  const text = ["Hallo,", "", ...body.text, "", "Herzliche Grüße", "Dein BeHappy-Team"].join("\n");
+  const text = ["Hallo,", "", ...body.text, "", "Viele Grüße", "dein BeHappy-Team"].join("\n");
   const html = mailLayout(
     subject,
     `<p>Hallo,</p>
 ${body.html}
-<p>Herzliche Grüße<br>Dein BeHappy-Team</p>`,
+<p>Viele Grüße<br>dein BeHappy-Team</p>`,
   );
   return { to: input.email, subject, text, html };
 }
