@@ -157,6 +157,8 @@ describe("the membership sweep", () => {
     const ended = await mailsWithKey(`membership-ended:${id}`);
     expect(ended).toHaveLength(1);
     expect(ended[0].subject).toBe("Deine Yearly-Mitgliedschaft ist beendet – BeHappy");
+    // A fact of the contract, no invitation to buy again (nobody asked for advertising by mail).
+    expect(ended[0].text_body).not.toMatch(/\/join/);
     const endedCancelled = await mailsWithKey(`membership-ended:${cancelled}`);
     expect(endedCancelled[0].text_body).toContain("wie gekündigt");
     await at(22 * day);

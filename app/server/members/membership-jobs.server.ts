@@ -69,7 +69,7 @@ export const membershipSweep: JobHandler = async (tx) => {
       tx,
       {
         to: due.email,
-        ...membershipEndedMail({ planName: due.plan_name, until: due.until, renewLink, cancelled: due.cancelled }),
+        ...membershipEndedMail({ planName: due.plan_name, until: due.until, cancelled: due.cancelled }),
       },
       { key: `membership-ended:${due.user_id}:${due.until.toISOString()}` },
     );

@@ -53,7 +53,11 @@ export function renewalReminderMail(input: {
   );
 }
 
-export function membershipEndedMail(input: { planName: string; until: Date; renewLink: string; cancelled: boolean }) {
+/**
+ * The end of a membership, as a fact of the contract. No invitation to buy again: the member did not
+ * ask for advertising by mail (§ 7 Abs. 2 Nr. 2 UWG, BGH VI ZR 134/15).
+ */
+export function membershipEndedMail(input: { planName: string; until: Date; cancelled: boolean }) {
   const end = formatDate(input.until.toISOString());
   return greetingMail(
     `Deine ${input.planName}-Mitgliedschaft ist beendet – BeHappy`,
@@ -64,10 +68,6 @@ export function membershipEndedMail(input: { planName: string; until: Date; rene
           ? `deine ${input.planName}-Mitgliedschaft bei BeHappy ist wie gekündigt am ${end} beendet.`
           : `deine ${input.planName}-Mitgliedschaft bei BeHappy ist am ${end} abgelaufen.`,
         "Ab jetzt gelten für dich die regulären Preise; Community-Preise erhältst du wieder mit einer neuen Mitgliedschaft. Dein Konto, deine Bestellungen und Rechnungen bleiben erhalten.",
-      ],
-      [
-        "Schön, wenn du wieder dabei bist:",
-        { href: input.renewLink, label: "Mitgliedschaft wählen", spelledOut: true },
       ],
     ],
   );
