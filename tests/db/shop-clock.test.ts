@@ -19,6 +19,18 @@ const CUSTOMER = {
   country: "Deutschland",
 };
 
+/** One product of each id, ordered by `userId` at the shop's (possibly moved) time. */
+async function order(engine: Engine, userId: string, productIds: string[]) {
+  const { rows } = await engine
+    .asViewer("authenticated", userId)
+    .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
+      randomUUID(),
+      JSON.stringify(CUSTOMER),
+      JSON.stringify(productIds.map((item_id) => ({ item_id, item_type: "product", quantity: 1 }))),
+    ]);
+  return rows[0].id;
+}
+
 /** The stamps of one order's records, each as whole days after the machine's now(). */
 async function stampsOf(engine: Engine, orderId: string) {
   const days = (column: string, table: string, key = "order_id") =>
@@ -49,17 +61,7 @@ describeEngines("records on the shop's clock", (engine) => {
     const e = engine();
     await e.query("insert into public.shop_clock (id, skew) values (true, interval '400 days')");
     try {
-      const { rows } = await e
-        .asViewer("authenticated", buyer)
-        .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-          randomUUID(),
-          JSON.stringify(CUSTOMER),
-          JSON.stringify([
-            { item_id: BOOK, item_type: "product", quantity: 1 },
-            { item_id: YEARLY, item_type: "product", quantity: 1 },
-          ]),
-        ]);
-      const id = rows[0].id;
+      const id = await order(e, buyer, [BOOK, YEARLY]);
       await e.query(
         `insert into public.order_payments (order_id, kind, amount, booked_on)
          select id, 'payment', total_amount, (public.shop_now() at time zone 'Europe/Berlin')::date
@@ -95,17 +97,11 @@ describeEngines("records on the shop's clock", (engine) => {
     const member = await e.createUser(uniqueEmail("clock-member"));
     await e.query("insert into public.shop_clock (id, skew) values (true, interval '-30 days')");
     try {
-      const { rows } = await e
-        .asViewer("authenticated", member)
-        .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-          randomUUID(),
-          JSON.stringify(CUSTOMER),
-          JSON.stringify([{ item_id: YEARLY, item_type: "product", quantity: 1 }]),
-        ]);
+      const id = await order(e, member, [YEARLY]);
       await e
         .asViewer("authenticated", admin)
-        .query("update public.orders set status = 'completed' where id = $1", [rows[0].id]);
-      expect(await stampsOf(e, rows[0].id)).toMatchObject({
+        .query("update public.orders set status = 'completed' where id = $1", [id]);
+      expect(await stampsOf(e, id)).toMatchObject({
         order: -30,
         invoice: -30,
         "membership since": -30,
