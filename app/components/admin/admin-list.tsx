@@ -184,13 +184,17 @@ export function AdminTable({
       aria-label={caption}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-border"
+      // A control reached by Tab scrolls into view beside the sticky first column, not under it (WCAG 2.4.11).
+      className={cn(
+        "relative overflow-x-auto rounded-lg border border-border",
+        stickyFirstColumn && "max-md:scroll-ps-[calc(10rem+1px)]",
+      )}
     >
       <table
         className={cn(
           "w-full min-w-[40rem] text-left text-sm",
           stickyFirstColumn &&
-            "max-md:[&_tr>:first-child]:sticky max-md:[&_tr>:first-child]:left-0 max-md:[&_tr>:first-child]:z-10 max-md:[&_tr>:first-child]:border-r max-md:[&_tr>:first-child]:border-border max-md:[&_td:first-child]:bg-background max-md:[&_th:first-child]:bg-muted",
+            "max-md:[&_tr>:first-child]:sticky max-md:[&_tr>:first-child]:left-0 max-md:[&_tr>:first-child]:z-10 max-md:[&_tr>:first-child]:w-40 max-md:[&_tr>:first-child]:max-w-40 max-md:[&_tr>:first-child]:border-r max-md:[&_tr>:first-child]:border-border max-md:[&_td:first-child]:bg-background max-md:[&_th:first-child]:bg-muted",
         )}
       >
         <caption className="sr-only">{caption}</caption>

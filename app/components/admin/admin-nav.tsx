@@ -105,7 +105,8 @@ export function AdminSidebar({ email }: { email: string }) {
         </div>
       </details>
       <aside className="hidden w-52 shrink-0 lg:block" aria-label="Admin-Bereich">
-        <div className="sticky top-20 rounded-lg border border-border bg-card p-3">
+        {/* Never taller than the screen: its last links stay reachable in view (WCAG 2.4.11). */}
+        <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-lg border border-border bg-card p-3">
           <p className="px-3 pb-3 text-xs text-muted-foreground">
             Angemeldet als{" "}
             <span className="break-words font-medium text-foreground">
