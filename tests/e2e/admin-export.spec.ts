@@ -84,9 +84,15 @@ test.describe("accountant's export", () => {
       "„Von“ darf nicht nach „Bis“ liegen.",
     );
     await expect(page.getByRole("link", { name: "Buchungsstapel (DATEV) herunterladen" })).toHaveCount(0);
-    // What was typed stays, to be corrected.
+    // What was typed stays, to be corrected; both fields say they are wrong and why (WCAG 3.3.1).
     await expect(page.getByLabel("Von")).toHaveValue("2026-05-02");
     await expect(page.getByLabel("Bis")).toHaveValue("2026-05-01");
+    for (const label of ["Von", "Bis"]) {
+      await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription("„Von“ darf nicht nach „Bis“ liegen.");
+    }
+    // Without JavaScript the page is new, and focus starts at the first field to correct.
+    if (test.info().project.name === "js-off") await expect(page.getByLabel("Von")).toBeFocused();
 
     const csv = await page.request.get("/admin/export/buchungsstapel.csv?von=2026-13-01&bis=2026-05-01");
     expect(csv.status()).toBe(400);

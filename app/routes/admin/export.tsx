@@ -62,6 +62,10 @@ export default function AdminExport() {
   const to = typed.bis;
   const total = invoices.reduce((sum, i) => sum + Math.round(i.totalAmount * 100), 0) / 100;
   const cancellations = invoices.filter((i) => i.kind === "cancellation").length;
+  // A refused period names the fields it concerns (aria-invalid, the message under them, focus on
+  // the first one without JavaScript), besides the notice below.
+  const periodErrors = !range.ok && (from || to) ? [range.error] : null;
+  const monthErrors = !range.ok && !(from || to) ? [range.error] : null;
   return (
     <>
       <AdminPageHeader
@@ -79,14 +83,31 @@ export default function AdminExport() {
             key={`m-${month}`}
             placeholder="JJJJ-MM"
             className="min-w-40 flex-1"
+            errors={monthErrors}
           />
           <Button type="submit" variant="outline">
             Monat wählen
           </Button>
         </Form>
         <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-border p-4">
-          <Field label="Von" type="date" name="von" defaultValue={from} key={`v-${from}`} className="min-w-36 flex-1" />
-          <Field label="Bis" type="date" name="bis" defaultValue={to} key={`b-${to}`} className="min-w-36 flex-1" />
+          <Field
+            label="Von"
+            type="date"
+            name="von"
+            defaultValue={from}
+            key={`v-${from}`}
+            className="min-w-36 flex-1"
+            errors={periodErrors}
+          />
+          <Field
+            label="Bis"
+            type="date"
+            name="bis"
+            defaultValue={to}
+            key={`b-${to}`}
+            className="min-w-36 flex-1"
+            errors={periodErrors}
+          />
           <Button type="submit" variant="outline">
             Zeitraum wählen
           </Button>
