@@ -232,7 +232,8 @@ export default function DashboardPage() {
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="dashboard-heading">
-      <h1 id="dashboard-heading" className="text-3xl font-bold">
+      {/* The spec's English wording: said as English by a screen reader (WCAG 3.1.2). */}
+      <h1 id="dashboard-heading" lang="en" className="text-3xl font-bold">
         My Dashboard
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {page.accountEmail}</p>

@@ -89,12 +89,14 @@ test("user profiles: table, newest first, and the details dialog", async ({ page
   await page.goto("/admin/profiles");
   await expect(page.getByRole("heading", { level: 1, name: "User Profiles" })).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText(["Name", "Email", "Created", "Actions"]);
+  await expect(page.getByRole("columnheader").nth(1).locator("[lang=en]")).toHaveText("Email");
   await expectAccessible(page);
 
   await page.getByLabel("Nach Name oder E-Mail suchen").fill(email);
   await page.getByRole("button", { name: "Suchen" }).click();
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Erika Muster");
+  await expect(row.getByRole("link", { name: `View Details: ${email}` })).toHaveAttribute("lang", "en");
   await row.getByRole("link", { name: `View Details: ${email}` }).click();
   const dialog = page.getByRole("dialog", { name: "Profile Details" });
   await expect(dialog).toBeVisible();

@@ -30,6 +30,9 @@ test.describe("dashboard", () => {
     const { email } = await signIn();
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "My Dashboard" })).toBeVisible();
+    // The spec's English names are marked as English for screen readers (WCAG 3.1.2).
+    await expect(page.getByRole("heading", { level: 1, name: "My Dashboard" })).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("tab", { name: "My Orders" })).toHaveAttribute("lang", "en");
     await expect(page.getByRole("tab", { name: "My Orders" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tab", { name: "Profile" })).toHaveAttribute("aria-selected", "false");
     await expect(page.getByRole("tabpanel")).toContainText("Noch keine Bestellungen");

@@ -60,6 +60,8 @@ export function DashboardTabs({ active }: { active: DashboardTab }) {
             aria-controls={selected ? panelId(tab.id) : undefined}
             // Roving tab stop only once JavaScript handles the arrow keys.
             tabIndex={hydrated && !selected ? -1 : 0}
+            // The spec's English tab names, said as English (WCAG 3.1.2).
+            lang="en"
             className={cn(
               "-mb-px inline-flex min-h-11 items-center border-b-2 px-4 font-medium transition-colors",
               selected

@@ -185,7 +185,11 @@ function ProfileTable({ result }: { result: ListResult }) {
     <>
       {error ? <AdminErrorNotice {...error} /> : null}
       <AdminList searchLabel="Nach Name oder E-Mail suchen" list={list} path="/admin/profiles">
-        <AdminTable caption="User Profiles" head={["Name", "Email", "Created", "Actions"]}>
+        {/* The spec's English column names and link, said as English (WCAG 3.1.2). */}
+        <AdminTable
+          caption="User Profiles"
+          head={["Name", <span lang="en">Email</span>, <span lang="en">Created</span>, <span lang="en">Actions</span>]}
+        >
           {list.rows.map((p) => (
             <tr key={p.id}>
               <td className={cellClass}>{fullName(p) || "–"}</td>
@@ -196,6 +200,7 @@ function ProfileTable({ result }: { result: ListResult }) {
                   to={listHref("/admin/profiles", { q: list.q, page: list.page }, { profile: p.id })}
                   preventScrollReset
                   aria-label={`View Details: ${p.email ?? fullName(p)}`}
+                  lang="en"
                   className={buttonClass("ghost", "sm")}
                 >
                   View Details
