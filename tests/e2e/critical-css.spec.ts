@@ -38,6 +38,11 @@ const PROPERTIES = [
 async function computedStyles(page: Page, { above = false } = {}) {
   return page.evaluate(
     ({ properties, above }) => {
+      // The settled styles: a colour transition the sheet's arrival started (the dashboard's tabs
+      // have `transition-colors`) is run to its end, not read half-way (ci49).
+      for (const animation of document.getAnimations()) {
+        if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+      }
       const result: Record<string, string> = {};
       const all = document.querySelectorAll("body *");
       // The first look numbers every element by its position; later ones number what is new after them.
