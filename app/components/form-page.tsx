@@ -34,7 +34,7 @@ export function FormPage({
 export function AccountFormActions({ label, pending }: { label: string; pending: boolean }) {
   return (
     <div className="flex flex-wrap gap-3">
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" pending={pending}>
         {label}
       </Button>
       <Link to="/dashboard?tab=profile" className="inline-flex min-h-11 items-center px-2 underline">

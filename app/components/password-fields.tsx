@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { fieldProps, useAnswerKey, type FormField } from "~/components/conform";
 import { Field } from "~/components/ui/field";
+import { focusIsFree } from "~/components/use-refocus";
 
 type Meta = FormField<string>;
 
@@ -28,8 +29,7 @@ export function PasswordField({
   const key = useAnswerKey(answer);
   useEffect(() => {
     if (key === 0) return;
-    const active = document.activeElement;
-    if (!active || active === document.body) document.getElementById(meta.id)?.focus();
+    if (focusIsFree()) document.getElementById(meta.id)?.focus();
   }, [key, meta.id]);
   return (
     <Field

@@ -149,7 +149,7 @@ export default function DeleteAccountPage() {
           <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="destructive" disabled={pending}>
+          <Button type="submit" variant="destructive" pending={pending}>
             Konto endgültig löschen
           </Button>
           <Link to="/dashboard?tab=profile" className={buttonClass("outline")}>

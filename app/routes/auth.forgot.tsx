@@ -57,7 +57,7 @@ export default function ForgotPasswordPage() {
       {form.errors?.length ? <FormNotice tone="error" message={form.errors[0]!} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" required />
-        <Button type="submit" className="w-full" disabled={pending}>
+        <Button type="submit" className="w-full" pending={pending}>
           Link anfordern
         </Button>
       </Form>

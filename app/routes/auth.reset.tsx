@@ -87,7 +87,7 @@ export default function ResetPasswordPage() {
         {token ? <input type="hidden" name="token" value={token} /> : null}
         {code ? <input type="hidden" name="code" value={code} /> : null}
         <NewPasswordFields fields={fields} answer={actionData} />
-        <Button type="submit" className="w-full" disabled={pending}>
+        <Button type="submit" className="w-full" pending={pending}>
           Passwort speichern
         </Button>
       </Form>

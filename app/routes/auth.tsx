@@ -200,7 +200,7 @@ export default function AuthPage() {
             <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
           </>
         ) : null}
-        <Button type="submit" className="w-full" disabled={pending}>
+        <Button type="submit" className="w-full" pending={pending}>
           {isSignUp ? "Registrieren" : "Anmelden"}
         </Button>
       </Form>

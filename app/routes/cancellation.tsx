@@ -147,7 +147,7 @@ export default function CancellationPage() {
           {...fieldProps(fields.confirmationEmail, { type: "email" })}
           autoComplete="email"
         />
-        <Button type="submit" size="lg" disabled={pending}>
+        <Button type="submit" size="lg" pending={pending}>
           jetzt kündigen
         </Button>
       </Form>

@@ -305,7 +305,7 @@ export default function CheckoutPage() {
             </Link>{" "}
             zur Kenntnis genommen. Du hast ein gesetzliches Widerrufsrecht.
           </p>
-          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          <Button type="submit" size="lg" className="w-full" pending={pending}>
             Zahlungspflichtig bestellen
           </Button>
         </Form>

@@ -144,7 +144,7 @@ export default function JoinPage() {
           <Field label="Vorname" {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
           <Field label="Nachname" {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
           <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
-          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          <Button type="submit" size="lg" className="w-full" pending={pending}>
             Beitreten
           </Button>
         </Form>

@@ -96,7 +96,7 @@ export default function RefundAccountRoute() {
         <input type="hidden" name="token" value={token} />
         <Field label="Kontoinhaber" {...fieldProps(fields.holder, { type: "text" })} autoComplete="name" />
         <Field label="IBAN" {...fieldProps(fields.iban, { type: "text" })} spellCheck={false} className="font-mono" />
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+        <Button type="submit" pending={pending} className="w-full sm:w-auto">
           Bankverbindung senden
         </Button>
       </Form>

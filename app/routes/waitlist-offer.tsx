@@ -133,14 +133,14 @@ export default function WaitlistOfferRoute() {
         {link.state === "offered" ? (
           <Form method="post">
             <input type="hidden" name="token" value={token} />
-            <Button type="submit" name="intent" value="book" disabled={busy}>
+            <Button type="submit" name="intent" value="book" pending={busy}>
               In den Warenkorb und buchen
             </Button>
           </Form>
         ) : null}
         <Form method="post">
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" name="intent" value="leave" variant="outline" disabled={busy}>
+          <Button type="submit" name="intent" value="leave" variant="outline" pending={busy}>
             {link.state === "offered" ? "Platz freigeben" : "Warteliste verlassen"}
           </Button>
         </Form>

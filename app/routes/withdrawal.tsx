@@ -165,7 +165,7 @@ function ReviewStep({
       <div className="mt-8 flex flex-wrap gap-3">
         <Form method="post">
           {hidden}
-          <Button type="submit" name="intent" value="confirm" size="lg" disabled={busy}>
+          <Button type="submit" name="intent" value="confirm" size="lg" pending={busy}>
             Widerruf bestätigen
           </Button>
         </Form>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { listHref, totalPages, type AdminNotice, type Page } from "~/lib/admin/list-params";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -35,17 +35,22 @@ export function AdminPageHeader({
   description,
   actions,
   error,
+  headingRef,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   error?: AdminNotice | null;
+  /** For moving focus to the title after an action took its control away (useRefocusAfterChange). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{title}</h1>
+          <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-3xl font-bold focus:outline-none">
+            {title}
+          </h1>
           {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}

@@ -58,16 +58,7 @@ export function AddToCartForm({
           />
         </div>
       ) : null}
-      {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body>. */}
-      <Button
-        type="submit"
-        size="lg"
-        aria-disabled={busy || undefined}
-        onClick={(event) => {
-          if (busy) event.preventDefault();
-        }}
-        aria-label={added ? undefined : `${title} in den Warenkorb legen`}
-      >
+      <Button type="submit" size="lg" pending={busy} aria-label={added ? undefined : `${title} in den Warenkorb legen`}>
         {added ? "In Warenkorb hinzugefügt!" : "In den Warenkorb"}
       </Button>
       <span role="status" className="sr-only">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
@@ -72,8 +73,16 @@ export function CartLineRow({ line }: { line: Line }) {
 function QuantityForm({ line }: { line: Line }) {
   const quantityId = `qty-${line.id}`;
   // Each answer of the cart is a new location: the field shows the quantity the cart holds again,
-  // not a refused one still typed in (as a page without JavaScript does after its reload).
+  // not a refused one still typed in (as a page without JavaScript does after its reload). Set in
+  // place rather than by a new field, which would drop the focus of someone who pressed Enter in it.
   const { key } = useLocation();
+  const field = useRef<HTMLInputElement>(null);
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return; // what was typed before the scripts ran stays
+    shownKey.current = key;
+    if (field.current) field.current.value = String(line.quantity);
+  }, [key, line.quantity]);
   return (
     <Form method="post" action="/cart" className="flex items-end gap-2">
       <input type="hidden" name="intent" value="update" />
@@ -83,7 +92,7 @@ function QuantityForm({ line }: { line: Line }) {
           Menge<span className="sr-only"> für {line.title}</span>
         </label>
         <QuantityInput
-          key={key}
+          ref={field}
           id={quantityId}
           min={0}
           defaultValue={line.quantity}

@@ -70,7 +70,7 @@ export function WaitlistForm({
             Datenschutzerklärung
           </a>
         </p>
-        <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+        <Button type="submit" pending={sending} className="w-full sm:w-auto">
           {sending ? "Wird gesendet..." : "Auf die Warteliste setzen"}
         </Button>
       </Form>

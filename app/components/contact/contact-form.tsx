@@ -53,7 +53,7 @@ export function ContactForm({
         </a>
         .
       </p>
-      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+      <Button type="submit" pending={sending} className="w-full sm:w-auto">
         {sending ? "Wird gesendet..." : "Nachricht senden"}
       </Button>
     </Form>

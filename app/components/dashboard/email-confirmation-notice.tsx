@@ -16,7 +16,7 @@ export function EmailConfirmationNotice({ email }: { email: string }) {
       <p className="mt-1">{EMAIL_CONFIRMATION.noticeText.replace("{email}", email)}</p>
       <Form method="post" action="/auth/confirm" className="mt-3">
         <input type="hidden" name="intent" value="resend" />
-        <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        <Button type="submit" variant="outline" size="sm" pending={busy}>
           {EMAIL_CONFIRMATION.resend}
         </Button>
       </Form>

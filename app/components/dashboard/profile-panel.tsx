@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { useShopForm } from "~/components/conform";
@@ -5,6 +6,7 @@ import { AddressFields, BusinessFields, PhoneFields } from "~/components/address
 import { FormNotice } from "~/components/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { formatDate } from "~/lib/format";
 import { profileSchema } from "~/lib/schemas/profile";
 import type { MemberProfile } from "~/lib/members";
@@ -29,24 +31,40 @@ export function ProfilePanel({
   error: string | null;
   answer: ProfileAnswer | null;
 }) {
+  // Each switch (Bearbeiten, Abbrechen, Speichern, Profil anlegen) removes the control that was
+  // used: the new mode's heading takes focus, so the keyboard goes on from there.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(
+    error ? "error" : editing ? "edit" : profile ? "view" : "missing",
+  );
   if (error) return <PanelError message={error} />;
-  if (editing) return <ProfileForm profile={profile} accountEmail={accountEmail} answer={answer} />;
-  if (!profile) return <MissingProfile />;
-  return <ProfileView profile={profile} accountEmail={accountEmail} />;
+  if (editing) return <ProfileForm profile={profile} accountEmail={accountEmail} answer={answer} heading={heading} />;
+  if (!profile) return <MissingProfile heading={heading} />;
+  return <ProfileView profile={profile} accountEmail={accountEmail} heading={heading} />;
 }
 
-function MissingProfile() {
+type HeadingRef = Ref<HTMLHeadingElement>;
+
+/** The panel's heading: focus lands here after a switch of mode (tabIndex -1, no outline). */
+function PanelTitle({ heading, children }: { heading: HeadingRef; children: string }) {
+  return (
+    <CardTitle as="h2" ref={heading} tabIndex={-1} className="focus:outline-none">
+      {children}
+    </CardTitle>
+  );
+}
+
+function MissingProfile({ heading }: { heading: HeadingRef }) {
   const navigation = useNavigation();
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Profil</CardTitle>
+        <PanelTitle heading={heading}>Profil</PanelTitle>
       </CardHeader>
       <CardContent>
         <p>Zu deinem Konto gibt es noch kein Profil.</p>
         <Form method="post" action={VIEW_URL} className="mt-4">
           <input type="hidden" name="intent" value="create-profile" />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
+          <Button type="submit" pending={navigation.state === "submitting"}>
             Profil anlegen
           </Button>
         </Form>
@@ -55,7 +73,15 @@ function MissingProfile() {
   );
 }
 
-function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accountEmail: string }) {
+function ProfileView({
+  profile,
+  accountEmail,
+  heading,
+}: {
+  profile: MemberProfile;
+  accountEmail: string;
+  heading: HeadingRef;
+}) {
   const name = [profile.salutation, profile.first_name, profile.last_name].filter(Boolean).join(" ");
   const phone = (value: string | null) => (value ? [profile.areacode, value].filter(Boolean).join(" ") : null);
   const rows: [string, string | null][] = [
@@ -75,7 +101,7 @@ function ProfileView({ profile, accountEmail }: { profile: MemberProfile; accoun
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle as="h2">Profil</CardTitle>
+        <PanelTitle heading={heading}>Profil</PanelTitle>
         <Link to={EDIT_URL} preventScrollReset className={buttonClass("outline", "sm")}>
           Bearbeiten
         </Link>
@@ -98,10 +124,12 @@ function ProfileForm({
   profile,
   accountEmail,
   answer,
+  heading,
 }: {
   profile: MemberProfile | null;
   accountEmail: string;
   answer: ProfileAnswer | null;
+  heading: HeadingRef;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useShopForm({
@@ -128,7 +156,7 @@ function ProfileForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Profil bearbeiten</CardTitle>
+        <PanelTitle heading={heading}>Profil bearbeiten</PanelTitle>
       </CardHeader>
       <CardContent>
         {answer?.notice ? <FormNotice tone="error" message={answer.notice} /> : null}
@@ -147,7 +175,7 @@ function ProfileForm({
           <PhoneFields fields={fields} />
           <BusinessFields fields={fields} />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={saving}>
+            <Button type="submit" pending={saving}>
               Speichern
             </Button>
             <Link to={VIEW_URL} preventScrollReset className={buttonClass("outline")}>

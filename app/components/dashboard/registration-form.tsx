@@ -46,7 +46,7 @@ export function RegistrationForm({
         <Field label="E-Mail" {...fieldProps(fields.email, { type: "email" })} autoComplete="off" />
         <Field label="Telefon (optional)" {...fieldProps(fields.phone, { type: "tel" })} autoComplete="off" />
         <Field label="Anmerkungen (optional)" {...textareaProps(fields.notes)} rows={3} />
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" pending={submitting}>
           Teilnehmer anmelden
         </Button>
       </Form>

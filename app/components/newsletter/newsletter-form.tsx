@@ -9,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { Field, useServerAutoFocus } from "~/components/ui/field";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter-consent";
 import type { NewsletterActionData, NewsletterRetry } from "~/components/newsletter/messages";
+import { focusIsFree } from "~/components/use-refocus";
 
 /** With showName: both optional (the mails greet by first name when one is given). */
 const NAME_FIELDS = [
@@ -20,7 +21,7 @@ const NAME_FIELDS = [
  * Newsletter signup (spec §4, §5). Without JavaScript it is a plain POST to /newsletter that
  * redirects back here with a toast after a success; a refusal renders /newsletter, whose form
  * gets it as `retry`: what was typed, the error at its field or as the form's notice. With
- * JavaScript it submits through a fetcher (button 'Wird gesendet...' and disabled meanwhile), the
+ * JavaScript it submits through a fetcher (button 'Wird gesendet...' and pending meanwhile), the
  * toast arrives with the revalidated root loader, and the form is cleared after a success or a
  * duplicate.
  */
@@ -56,8 +57,8 @@ export function NewsletterForm({
   // with no field to blame gives it to the address, so the keyboard starts in the form again.
   const noticeAutoFocus = useServerAutoFocus(Boolean(refusal?.notice));
 
-  // After each answer (a new object; undefined while sending). The button is disabled while sending,
-  // and the browser may drop focus to <body>: keyboard users then land on the field to correct, or
+  // After each answer (a new object; undefined while sending). Focus is still on the button (or on
+  // <body>, the form having been cleared): keyboard users then land on the field to correct, or
   // on the form's heading once the toast has said it worked.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -70,8 +71,7 @@ export function NewsletterForm({
         if (input instanceof HTMLInputElement) input.value = "";
       }
     }
-    const active = document.activeElement;
-    if (active && active !== document.body && !active.matches(":disabled")) return;
+    if (!focusIsFree()) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (invalid ?? heading.current)?.focus();
   }, [result]);
@@ -128,7 +128,7 @@ export function NewsletterForm({
             errors={fieldErrors?.email}
             {...(noticeAutoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
           />
-          <Button type="submit" disabled={sending} className={cn(!showName && "sm:mt-0")}>
+          <Button type="submit" pending={sending} className={cn(!showName && "sm:mt-0")}>
             {sending ? "Wird gesendet..." : "Abonnieren"}
           </Button>
         </div>

@@ -84,7 +84,7 @@ export function TokenAsk({
       <Form method="post" className="mt-6">
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <input type="hidden" name="token" value={token} />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" pending={busy}>
           {busy ? "Wird gesendet..." : texts.button}
         </Button>
       </Form>

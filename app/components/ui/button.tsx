@@ -32,9 +32,34 @@ export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * A submission is on its way: the button looks disabled and ignores presses, so nothing is sent
+   * twice, but stays focusable. A `disabled` button that has focus drops it to <body>, and a
+   * keyboard user would start again at the top of the page once the answer is in.
+   */
+  pending?: boolean;
 };
 
 /** A native button; `type` defaults to "button" unless it is explicitly a submit/reset button. */
-export function Button({ variant = "default", size = "default", className, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+export function Button({
+  variant = "default",
+  size = "default",
+  className,
+  type = "button",
+  pending = false,
+  onClick,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 }

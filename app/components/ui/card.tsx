@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, Ref } from "react";
 import { cn } from "~/components/ui/cn";
 
 type DivProps = HTMLAttributes<HTMLDivElement>;
@@ -21,7 +21,7 @@ export function CardTitle({
   className,
   as: Tag = "h3",
   ...props
-}: HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" | "h4" }) {
+}: HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" | "h4"; ref?: Ref<HTMLHeadingElement> }) {
   return <Tag className={cn("text-xl font-semibold leading-tight", className)} {...props} />;
 }
 

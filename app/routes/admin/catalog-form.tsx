@@ -138,7 +138,7 @@ export default function AdminCatalogForm() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <CatalogFormFields kind={kind as AdminKind} fields={fields as never} />
         <div className="flex flex-wrap gap-3 pt-2">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" pending={saving}>
             {saving ? "Wird gespeichert..." : "Speichern"}
           </Button>
           <Link to={`/admin/${kind}`} className={buttonClass("outline")}>

@@ -77,7 +77,7 @@ function MarkRead({ id, returnTo }: { id: string; returnTo: string }) {
       <input type="hidden" name="intent" value="read" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <Button type="submit" disabled={fetcher.state !== "idle"}>
+      <Button type="submit" pending={fetcher.state !== "idle"}>
         Als gelesen markieren
       </Button>
     </fetcher.Form>

@@ -1,6 +1,7 @@
 import { Form, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/jobs";
 import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { countOf, formatDateTime } from "~/lib/format";
@@ -58,9 +59,12 @@ export default function AdminJobs() {
   const { rows, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  // A job run to its end loses its button: focus goes to the title rather than to <body>.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((job) => job.status).join());
   return (
     <>
       <AdminPageHeader
+        headingRef={heading}
         title="Geplante Aufgaben"
         description={`${countOf(rows.length, "Aufgabe", "Aufgaben")}: was der Shop zu einer bestimmten Zeit von selbst erledigt.`}
         error={error}
@@ -104,7 +108,7 @@ export default function AdminJobs() {
                           type="submit"
                           size="sm"
                           variant="outline"
-                          disabled={busyId === job.id}
+                          pending={busyId === job.id}
                           aria-label={`Jetzt ausführen: ${job.label}`}
                         >
                           Jetzt ausführen

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/mails";
 import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { countOf, formatDateTime } from "~/lib/format";
@@ -54,9 +55,12 @@ export default function AdminMails() {
   const { rows, total, newsletterQueued, limit, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  // A mail sent again leaves the list with its button: focus goes to the title rather than to <body>.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((mail) => mail.id).join());
   return (
     <>
       <AdminPageHeader
+        headingRef={heading}
         title="Mails"
         description={`${countOf(total, "nicht zugestellte Mail", "nicht zugestellte Mails")}${total > limit ? ` (die ${limit} neuesten)` : ""}`}
         error={error}
@@ -102,7 +106,7 @@ export default function AdminMails() {
                         type="submit"
                         size="sm"
                         variant="outline"
-                        disabled={busyId === mail.id}
+                        pending={busyId === mail.id}
                         aria-label={`Erneut senden: ${mail.subject} an ${mail.to_address}`}
                       >
                         Erneut senden

@@ -135,10 +135,10 @@ export default function AdminNewsletterIssue() {
             maxLength={undefined}
           />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save" disabled={pending}>
+            <Button type="submit" name="intent" value="save" pending={pending}>
               Entwurf speichern
             </Button>
-            <Button type="submit" name="intent" value="test" variant="outline" disabled={pending}>
+            <Button type="submit" name="intent" value="test" variant="outline" pending={pending}>
               Testmail an mich
             </Button>
           </div>

@@ -4,6 +4,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/vouchers";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { fieldProps, selectProps, usePageForm } from "~/components/conform";
 import { FieldErrors } from "~/components/ui/field";
 import { Badge } from "~/components/ui/badge";
@@ -108,9 +109,13 @@ function validity(v: VoucherRow) {
 
 export default function AdminVouchers() {
   const { vouchers, today } = useLoaderData<typeof loader>();
+  // A new code empties the form, a deactivated one loses its button: focus goes to the title (the
+  // next Tab reaches the form's first field) rather than to <body>.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(vouchers.map((v) => `${v.id}:${v.active}`).join());
   return (
     <>
       <AdminPageHeader
+        headingRef={heading}
         title="Gutscheine"
         description="Rabattcodes für den Warenkorb: in Prozent oder als Festbetrag, mit Mindestbestellwert, Zeitraum und Einlösungen. Groß- und Kleinschreibung spielt keine Rolle."
       />
@@ -236,7 +241,7 @@ function NewVoucherForm() {
           Nur für Mitglieder
         </label>
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" pending={pending}>
             Gutschein anlegen
           </Button>
         </div>
