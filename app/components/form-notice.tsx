@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MessageText } from "~/components/message-text";
 
 /**
  * A notice that belongs to one form's answer (an action result or a query-string hint). It renders
@@ -22,7 +23,9 @@ export function FormNotice({
   }[tone];
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`mt-6 rounded-lg border px-4 py-3 text-sm ${styles}`}>
-      <p className="font-medium">{message}</p>
+      <p className="font-medium">
+        <MessageText text={message} />
+      </p>
       {description ? <p className="mt-1">{description}</p> : null}
     </div>
   );

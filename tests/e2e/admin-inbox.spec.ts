@@ -90,6 +90,10 @@ test("user profiles: table, newest first, and the details dialog", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "User Profiles" })).toBeVisible();
   await expect(page.getByRole("columnheader")).toHaveText(["Name", "Email", "Created", "Actions"]);
   await expect(page.getByRole("columnheader").nth(1).locator("[lang=en]")).toHaveText("Email");
+  await expect(page.getByRole("heading", { level: 1 }).locator("[lang=en]")).toHaveText("User Profiles");
+  await expect(page.getByRole("region", { name: "User Profiles" }).locator("caption [lang=en]")).toHaveText(
+    "User Profiles",
+  );
   await expectAccessible(page);
 
   await page.getByLabel("Nach Name oder E-Mail suchen").fill(email);
@@ -100,6 +104,7 @@ test("user profiles: table, newest first, and the details dialog", async ({ page
   await row.getByRole("link", { name: `View Details: ${email}` }).click();
   const dialog = page.getByRole("dialog", { name: "Profile Details" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Profile Details" }).locator("[lang=en]")).toHaveCount(1);
   await expect(dialog).toContainText("Erika Muster");
   await expect(dialog).toContainText(email);
   await expect(dialog).toContainText(/Erstellt am\d{2}\.\d{2}\.\d{4}/);

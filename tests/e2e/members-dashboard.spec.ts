@@ -184,6 +184,8 @@ test.describe("profile", () => {
     await page.getByLabel("Vorwahl").fill("+49");
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    // The spec's English toast is said as English (WCAG 3.1.2).
+    await expect(page.locator('[lang="en"]', { hasText: "Profile updated successfully" })).toHaveCount(1);
     await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
     const panel = page.getByRole("tabpanel");
     await expect(panel).toContainText("Frau Erika Maria Muster");

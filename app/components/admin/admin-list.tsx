@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { listHref, totalPages, type AdminNotice, type Page } from "~/lib/admin/list-params";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -37,7 +37,7 @@ export function AdminPageHeader({
   error,
   headingRef,
 }: {
-  title: string;
+  title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   error?: AdminNotice | null;
@@ -176,17 +176,18 @@ export function AdminTable({
   stickyFirstColumn = false,
   children,
 }: {
-  caption: string;
+  caption: ReactNode;
   head: ReactNode[];
   stickyFirstColumn?: boolean;
   children: ReactNode;
 }) {
+  const captionId = useId();
   return (
     // `relative` makes the region the containing block of visually hidden labels inside the table, so they
     // scroll with it instead of widening the page.
     <div
       role="region"
-      aria-label={caption}
+      aria-labelledby={captionId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be keyboard-reachable
       tabIndex={0}
       // A control reached by Tab scrolls into view beside the sticky first column, not under it (WCAG 2.4.11).
@@ -202,7 +203,9 @@ export function AdminTable({
             "max-md:[&_tr>:first-child]:sticky max-md:[&_tr>:first-child]:left-0 max-md:[&_tr>:first-child]:z-10 max-md:[&_tr>:first-child]:w-40 max-md:[&_tr>:first-child]:max-w-40 max-md:[&_tr>:first-child]:border-r max-md:[&_tr>:first-child]:border-border max-md:[&_td:first-child]:bg-background max-md:[&_th:first-child]:bg-muted",
         )}
       >
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="bg-muted text-muted-foreground">
           <tr>
             {head.map((cell, index) => (

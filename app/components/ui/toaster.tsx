@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/hydrated";
 import type { Toast, ToastType } from "~/lib/toast";
 import { cn } from "~/components/ui/cn";
 import { AlertCircleIcon, AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "~/components/ui/icons";
+import { MessageText } from "~/components/message-text";
 
 type StoredToast = Toast & { id: number };
 
@@ -147,7 +148,9 @@ function ToastCard({ toast, interactive }: { toast: StoredToast; interactive: bo
         )}
       />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{toast.message}</p>
+        <p className="font-semibold">
+          <MessageText text={toast.message} />
+        </p>
         {toast.description ? <p className="mt-0.5 text-sm opacity-95">{toast.description}</p> : null}
       </div>
       {interactive ? (

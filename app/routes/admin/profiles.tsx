@@ -146,7 +146,7 @@ function ProfileDialog({
     </>
   );
   return (
-    <Dialog title="Profile Details" closeHref={closeHref}>
+    <Dialog title={<span lang="en">Profile Details</span>} closeHref={closeHref}>
       <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2 text-sm">
         {row("Name", fullName(profile) || "–")}
         {row("E-Mail", profile.email ?? "–")}
@@ -187,7 +187,7 @@ function ProfileTable({ result }: { result: ListResult }) {
       <AdminList searchLabel="Nach Name oder E-Mail suchen" list={list} path="/admin/profiles">
         {/* The spec's English column names and link, said as English (WCAG 3.1.2). */}
         <AdminTable
-          caption="User Profiles"
+          caption={<span lang="en">User Profiles</span>}
           head={["Name", <span lang="en">Email</span>, <span lang="en">Created</span>, <span lang="en">Actions</span>]}
         >
           {list.rows.map((p) => (
@@ -219,7 +219,7 @@ export default function AdminProfiles() {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      <AdminPageHeader title="User Profiles" />
+      <AdminPageHeader title={<span lang="en">User Profiles</span>} />
       {result instanceof Promise ? (
         <Suspense fallback={<Placeholders />}>
           <Await resolve={result}>{(resolved) => <ProfileTable result={resolved} />}</Await>

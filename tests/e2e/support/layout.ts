@@ -9,8 +9,16 @@ async function measure(page: Page) {
     const root = document.documentElement;
     const tables = [...document.querySelectorAll("main table")].map((table) => {
       const box = table.closest<HTMLElement>("[role=region]");
+      // Named by aria-label, or by the text of the elements aria-labelledby points at (the caption).
+      const labelledBy = (box?.getAttribute("aria-labelledby") ?? "").split(/\s+/).filter(Boolean);
+      const name =
+        box?.getAttribute("aria-label") ||
+        labelledBy
+          .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+          .join(" ")
+          .trim();
       return {
-        region: box ? { name: box.getAttribute("aria-label"), tabindex: box.getAttribute("tabindex") } : null,
+        region: box ? { name, tabindex: box.getAttribute("tabindex") } : null,
         overflow: box ? box.scrollWidth - box.clientWidth : table.scrollWidth - table.parentElement!.clientWidth,
       };
     });

@@ -1,0 +1,18 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MessageText } from "~/components/message-text";
+
+describe("MessageText", () => {
+  it("marks the spec's English message as English, and only that part", () => {
+    expect(renderToStaticMarkup(<MessageText text="Profile updated successfully" />)).toBe(
+      '<span lang="en">Profile updated successfully</span>',
+    );
+    expect(renderToStaticMarkup(<MessageText text="Error updating profile: Bitte versuche es später erneut." />)).toBe(
+      '<span lang="en">Error updating profile: </span>Bitte versuche es später erneut.',
+    );
+  });
+
+  it("leaves German messages as they are", () => {
+    expect(renderToStaticMarkup(<MessageText text="Gutschein angelegt" />)).toBe("Gutschein angelegt");
+  });
+});
