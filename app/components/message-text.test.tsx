@@ -12,6 +12,15 @@ describe("MessageText", () => {
     );
   });
 
+  it("knows the sign-up and sign-out messages too", () => {
+    expect(renderToStaticMarkup(<MessageText text="Account created successfully. You can now log in." />)).toBe(
+      '<span lang="en">Account created successfully. You can now log in.</span>',
+    );
+    expect(renderToStaticMarkup(<MessageText text="Error signing out: Zeitüberschreitung" />)).toBe(
+      '<span lang="en">Error signing out: </span>Zeitüberschreitung',
+    );
+  });
+
   it("leaves German messages as they are", () => {
     expect(renderToStaticMarkup(<MessageText text="Gutschein angelegt" />)).toBe("Gutschein angelegt");
   });

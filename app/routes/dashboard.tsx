@@ -8,7 +8,8 @@ import { EmailConfirmationNotice } from "~/components/dashboard/email-confirmati
 import { MembershipCard } from "~/components/dashboard/membership-card";
 import { OrdersPanel } from "~/components/dashboard/orders-panel";
 import { ProfilePanel } from "~/components/dashboard/profile-panel";
-import { PROFILE_MESSAGES, profileSchema } from "~/lib/schemas/profile";
+import { PROFILE_MESSAGES } from "~/lib/account-messages";
+import { profileSchema } from "~/lib/schemas/profile";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/lib/schemas/registration";
 import { authProvider, requireUser } from "~/server/members/auth.server";
 import { isUuid } from "~/lib/uuid";

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { authProvider } from "~/server/members/auth.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import { AUTH_MESSAGES } from "~/lib/account-messages";
+import { AuthError } from "~/server/members/auth-errors";
 import { logger } from "~/server/platform/log.server";
 import { authSessionStorage } from "~/server/members/session.server";
 import { redirectWithError } from "~/server/http/toast.server";

@@ -52,6 +52,8 @@ test.describe("joining", () => {
     // Sign-in offers the address just registered; then the checkout, with the names from /join.
     await expect(page).toHaveURL((url) => url.pathname === "/auth" && url.search === "?redirect=checkout");
     await expect(page.getByText("Account created successfully. You can now log in.")).toBeVisible();
+    // The spec's English toast is said as English (WCAG 3.1.2).
+    await expect(page.locator("[lang=en]", { hasText: "Account created successfully." })).toHaveCount(1);
     await expect(page.getByLabel("E-Mail")).toHaveValue(email);
     await page.getByLabel("Passwort").fill(PASSWORD);
     await page.getByRole("button", { name: "Anmelden" }).click();

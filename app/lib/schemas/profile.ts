@@ -44,11 +44,3 @@ export const profileSchema = germanZipcodeRule(
 );
 
 export type ProfileInput = z.infer<typeof profileSchema>;
-
-export const PROFILE_MESSAGES = {
-  created: "Profile created successfully",
-  updated: "Profile updated successfully",
-  createError: "Error creating profile: ",
-  updateError: "Error updating profile: ",
-  fetchError: "Error fetching profile: ",
-} as const;

@@ -7,7 +7,8 @@ import {
   sendEmailConfirmation,
   startEmailConfirmation,
 } from "~/server/members/email-confirmation.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import { AUTH_MESSAGES } from "~/lib/account-messages";
+import { AuthError } from "~/server/members/auth-errors";
 import {
   changeEmailWithToken,
   isEmailChangeUsable,

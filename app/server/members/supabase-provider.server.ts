@@ -5,7 +5,8 @@ import { publicUrl } from "~/server/http/urls.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { accountExistsMail, emailChangeTakenMail } from "~/server/members/account-mails.server";
 import { clearSignInLimits } from "~/server/members/known-device.server";
-import { AUTH_MESSAGES, AuthError } from "~/server/members/auth-errors";
+import { AUTH_MESSAGES } from "~/lib/account-messages";
+import { AuthError } from "~/server/members/auth-errors";
 import { enqueuePasswordChangedMail } from "~/server/members/password-reset.server";
 import type { AuthProvider } from "~/server/members/auth-provider";
 
