@@ -176,11 +176,12 @@ function Shell({ children }: { children: React.ReactNode }) {
         planName={root?.pricing.planName ?? null}
         planEnd={root?.pricing.planEnd ?? null}
       />
+      {/* Before <main>: without JavaScript a toast stands in the page's flow under the header (site-shell.css). */}
+      <Toaster toast={root?.toast ?? null} />
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none print:pt-0">
         {children}
       </main>
       <FocusAfterNavigation targetId="main" />
-      <Toaster toast={root?.toast ?? null} />
       {root ? <CartMirror cartCount={root.cartCount} cookieMissing={root.cartCookieMissing} revision={root} /> : null}
     </>
   );

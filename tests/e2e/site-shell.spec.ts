@@ -169,3 +169,55 @@ test.describe("site shell", () => {
     await expectAccessible(page);
   });
 });
+
+/**
+ * WCAG 2.4.11: a toast never stays over a control. With JavaScript it floats, can be closed and
+ * goes after 4 s; without, it can do neither, so it stands in the page under the header and
+ * pushes the content down instead of covering it.
+ */
+test("a toast covers no control: without JavaScript it stands in the page under the header @phone", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const BOOK = "/products/b0000000-0000-4000-8000-000000000001";
+  for (const width of javaScriptEnabled ? [0] : [1280, 320]) {
+    if (width) await page.setViewportSize({ width, height: 720 });
+    await page.goto(BOOK);
+    await page
+      .getByRole("region", { name: "In den Warenkorb" })
+      .getByRole("button", { name: "In den Warenkorb" })
+      .click();
+    const toast = page.getByRole("region", { name: "Benachrichtigungen" }).getByText(/in den Warenkorb gelegt/);
+    await expect(toast).toBeVisible();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("region", { name: "Benachrichtigungen" }).getByRole("button")).toHaveText(
+        "Schließen",
+      );
+      await expect(toast).toBeHidden({ timeout: 7_000 });
+      continue;
+    }
+    const overlaps = await page.evaluate(() => {
+      const card = document.querySelector(".toaster > div > *")!.getBoundingClientRect();
+      const header = document.querySelector("header")!.getBoundingClientRect();
+      const hit = (r: DOMRect) =>
+        r.width > 0 && r.left < card.right && r.right > card.left && r.top < card.bottom && r.bottom > card.top;
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>(
+          "main a[href], main button, main input, main select, main textarea, main summary",
+        ),
+      ]
+        .filter((el) => hit(el.getBoundingClientRect()))
+        .map((el) => el.outerHTML.slice(0, 80));
+      return {
+        controls,
+        belowHeader: card.top >= header.bottom - 1,
+        position: getComputedStyle(document.querySelector(".toaster")!).position,
+      };
+    });
+    expect(overlaps, `${width} px`).toEqual({ controls: [], belowHeader: true, position: "static" });
+    // The page's own content starts after the toast, not under it.
+    const h1 = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const card = await page.locator(".toaster > div > *").boundingBox();
+    expect(h1!.y, `${width} px`).toBeGreaterThanOrEqual(card!.y + card!.height);
+  }
+});

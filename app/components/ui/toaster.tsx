@@ -88,8 +88,9 @@ export function Toaster({ toast }: ToasterProps) {
     <section
       aria-label="Benachrichtigungen"
       // On a phone the toasts sit at the top, under the header: at the bottom they covered the price
-      // box and the add-to-cart button the visitor had just used.
-      className="toaster"
+      // box and the add-to-cart button the visitor had just used. Empty, the region takes no room
+      // without its class, so a page without a toast inlines none of its rules (critical CSS).
+      className={visible.length > 0 ? "toaster" : undefined}
     >
       <div role="alert">
         {assertive.map((t) => (
