@@ -27,10 +27,10 @@ export const RUN_DEFERRED_MODULE =
   `function start(){var s=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!s)return;` +
   'var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.text=s.text;s.replaceWith(m)}' +
   "function after(frames){frames?requestAnimationFrame(function(){after(frames-1)}):painted(start)}" +
-  // Wait for the browser to report a largest paint, which it does once that frame is on screen.
-  "function painted(then){var done=0,o,t;function go(){if(done)return;done=1;clearTimeout(t);o&&o.disconnect();setTimeout(then)}" +
-  `try{if(PerformanceObserver.supportedEntryTypes.indexOf("${LARGEST_PAINT}")<0)return go();` +
-  `o=new PerformanceObserver(function(l){l.getEntries().length&&go()});o.observe({type:"${LARGEST_PAINT}",buffered:true});` +
-  `t=setTimeout(go,${LARGEST_PAINT_WAIT_MS})}catch(e){go()}}` +
+  // Wait for the browser to report a largest paint, which it does once that frame is on screen;
+  // whichever comes first (that report, or the wait running out) goes on, once.
+  `function painted(then){var done,L="${LARGEST_PAINT}";function go(){done||(done=1,setTimeout(then))}` +
+  "try{if(PerformanceObserver.supportedEntryTypes.indexOf(L)<0)return go();" +
+  `new PerformanceObserver(go).observe({type:L,buffered:true});setTimeout(go,${LARGEST_PAINT_WAIT_MS})}catch(e){go()}}` +
   'function shown(){setTimeout(keyEntry);after(2)}document.readyState==="complete"?shown():addEventListener("load",shown,{once:true})' +
   "})()";

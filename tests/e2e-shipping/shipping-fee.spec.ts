@@ -13,12 +13,12 @@ test("a shipped product's price says 'zzgl. 4,90 € Versand', linked to the ter
   page,
 }) => {
   await page.goto(BOOK);
-  const terms = page.getByTestId("price-terms").first();
+  const terms = page.locator(".price-terms").first();
   await expect(terms).toContainText("inkl. MwSt.");
   await expect(terms.getByRole("link", { name: "zzgl. 4,90 € Versand" })).toHaveAttribute("href", "/agb#versand");
   await expect(terms).not.toContainText("Versandkostenfrei");
   await page.goto(EBOOK);
-  await expect(page.getByTestId("price-terms").first()).toHaveText("inkl. MwSt.");
+  await expect(page.locator(".price-terms").first()).toHaveText("inkl. MwSt.");
   await page.goto("/agb#versand");
   await expect(page.locator("#versand")).toContainText("einmalig pauschal 4,90 € Versandkosten");
 });

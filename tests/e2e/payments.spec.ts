@@ -151,18 +151,18 @@ test("a 0,00 € order needs no payment and says so", async ({ page, signIn }) =
 
 test("every price says what it includes; shipped products link the shipping terms (PAngV)", async ({ page }) => {
   await page.goto(BOOK);
-  const terms = page.getByTestId("price-terms").first();
+  const terms = page.locator(".price-terms").first();
   await expect(terms).toContainText("inkl. MwSt.");
   const shipping = terms.getByRole("link", { name: "Versandkostenfrei" });
   await expect(shipping).toHaveAttribute("href", "/agb#versand");
   // A download is not shipped: VAT note, no shipping terms.
   await page.goto("/products/b0000000-0000-4000-8000-000000000008");
-  await expect(page.getByTestId("price-terms").first()).toHaveText("inkl. MwSt.");
+  await expect(page.locator(".price-terms").first()).toHaveText("inkl. MwSt.");
   // Catalogue cards and the plans carry it too.
   await page.goto("/products");
-  await expect(page.getByTestId("price-terms").first()).toContainText("inkl. MwSt.");
+  await expect(page.locator(".price-terms").first()).toContainText("inkl. MwSt.");
   await page.goto("/join");
-  await expect(page.getByTestId("price-terms").first()).toContainText("inkl. MwSt.");
+  await expect(page.locator(".price-terms").first()).toContainText("inkl. MwSt.");
   // The linked section explains the shipping terms.
   await page.goto("/agb#versand");
   await expect(page.getByRole("heading", { name: "Versand und Lieferung" })).toBeVisible();
@@ -180,7 +180,7 @@ test("@phone on a 390 px phone the order summary and the terms stand directly ab
   const summary = page.getByRole("region", { name: "Deine Bestellung" });
   await expect(summary).toContainText("1 × Dankbarkeitstagebuch");
   await expect(summary.getByTestId("checkout-total")).toHaveText(/24,90\s€/);
-  await expect(summary.getByTestId("price-terms")).toContainText("inkl. MwSt.");
+  await expect(summary.locator(".price-terms")).toContainText("inkl. MwSt.");
   const button = page.getByRole("button", { name: "Zahlungspflichtig bestellen" });
   const terms = page.getByTestId("checkout-terms");
   const [s, t, b] = await Promise.all([summary.boundingBox(), terms.boundingBox(), button.boundingBox()]);

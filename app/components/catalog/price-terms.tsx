@@ -38,7 +38,7 @@ export function PriceTerms({
   const shippingLabel =
     fee > 0 ? `${shippingIncluded ? "inkl." : "zzgl."} ${formatPrice(fee)} Versand` : "Versandkostenfrei";
   return (
-    <span className={cn("price-terms", className)} data-testid="price-terms">
+    <span className={cn("price-terms", className)}>
       {/* One text node before the link: React separates adjacent text expressions with a comment. */}
       {shipped ? (
         <>
