@@ -108,6 +108,22 @@ test("user profiles: table, newest first, and the details dialog", async ({ page
   await expect(dialog).toContainText("Erika Muster");
   await expect(dialog).toContainText(email);
   await expect(dialog).toContainText(/Erstellt am\d{2}\.\d{2}\.\d{4}/);
+  // The keyboard stays in the dialog, with JavaScript (a modal dialog) and without (the page
+  // behind is inert): Tab never reaches the page behind it.
+  const outside: string[] = [];
+  let inside = 0;
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return "body";
+      return active.closest("dialog") ? "dialog" : active.outerHTML.slice(0, 80);
+    });
+    if (where === "dialog") inside++;
+    else if (where !== "body") outside.push(where);
+  }
+  expect(outside).toEqual([]);
+  expect(inside).toBeGreaterThan(3);
   // Fields that are empty are left out.
   await expect(dialog.getByText("Adresse")).toHaveCount(0);
   await expect(dialog.getByText("Telefon")).toHaveCount(0);

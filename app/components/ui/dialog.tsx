@@ -60,7 +60,8 @@ function returnFocus(opener: HTMLElement | null) {
 
 /**
  * A URL-driven dialog. The server renders it whenever the URL says it is open, as a native
- * `<dialog open>` over a dimmed overlay with a close link, so it works without JavaScript.
+ * `<dialog open>` over a dimmed overlay with a close link, so it works without JavaScript (the page
+ * behind it is then inert by CSS, app/styles/ui.css).
  * When JS runs it becomes a real modal (`showModal()`): the rest of the page is inert, focus
  * stays inside, Escape navigates to `closeHref`, and focus returns to where it was on close.
  */
@@ -104,7 +105,7 @@ export function Dialog({
   if (!open) return null;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/55 p-4 has-[dialog:modal]:bg-transparent">
+    <div className="dialog-overlay fixed inset-0 z-50 flex items-center justify-center bg-black/55 p-4 has-[dialog:modal]:bg-transparent">
       <dialog
         ref={ref}
         open
