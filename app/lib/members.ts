@@ -19,6 +19,8 @@ export interface MemberOrderItem {
   type: string;
   title: string;
   quantity: number;
+  /** Of `quantity`, what a Rechnungskorrektur took back (a refunded seat is no longer the buyer's). */
+  returned: number;
   price: number;
   participants: MemberParticipant[];
 }

@@ -142,6 +142,9 @@ test("an admin refunds one of three seats: a Rechnungskorrektur after a part pay
   await customer.goto("/dashboard");
   const link = customer.getByRole("link", { name: `Rechnungskorrektur ${number} herunterladen (PDF)` });
   await expect(link).toBeVisible();
+  // The seat taken back is no longer one to register a participant for.
+  await expect(customer.getByRole("heading", { name: "Teilnehmer (0 von 2)" })).toBeVisible();
+  await expect(customer.getByText("1 Platz wurde storniert.")).toBeVisible();
   const pdf = await customer.request.get((await link.getAttribute("href"))!);
   expect(pdf.status()).toBe(200);
   const text = await pdfText(await pdf.body());

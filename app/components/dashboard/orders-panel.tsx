@@ -154,7 +154,9 @@ function OrderItemRow({
   answer: RegistrationAnswer | null;
 }) {
   const isEvent = item.type === "event";
-  const full = item.participants.length >= item.quantity;
+  // Seats a correction took back (a partial refund) are no longer the buyer's to fill.
+  const seats = item.quantity - item.returned;
+  const full = item.participants.length >= seats;
   const formId = `registration-${item.id}`;
   return (
     <div>
@@ -168,8 +170,13 @@ function OrderItemRow({
       {isEvent ? (
         <div className="mt-2">
           <h3 className="text-sm font-medium">
-            Teilnehmer ({item.participants.length} von {item.quantity})
+            Teilnehmer ({item.participants.length} von {seats})
           </h3>
+          {item.returned > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {item.returned === 1 ? "1 Platz wurde" : `${item.returned} Plätze wurden`} storniert.
+            </p>
+          ) : null}
           {item.participants.length > 0 ? (
             <ul className="mt-1 space-y-1 text-sm" aria-label={`Teilnehmer für ${item.title}`}>
               {item.participants.map((p) => (

@@ -54,6 +54,16 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         .execute()
     : [];
 
+  const returns = eventItemIds.length
+    ? await tx
+        .selectFrom("invoice_correction_lines")
+        .select(["order_item_id", (eb) => eb.fn.sum<string>("quantity").as("quantity")])
+        .where("order_item_id", "in", eventItemIds)
+        .groupBy("order_item_id")
+        .execute()
+    : [];
+  const returnedOf = (itemId: string) => Number(returns.find((r) => r.order_item_id === itemId)?.quantity ?? 0);
+
   return orders.map((order) => ({
     id: order.id,
     createdAt: iso(order.created_at),
@@ -70,6 +80,7 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         type: item.item_type,
         title: item.item_title,
         quantity: item.quantity,
+        returned: returnedOf(item.id),
         price: num(item.price) ?? 0,
         participants: bookings.filter((b) => b.order_item_id === item.id).map(({ order_item_id: _o, ...b }) => b),
       })),
