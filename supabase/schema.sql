@@ -1051,6 +1051,7 @@ declare
   v_received numeric;
   v_open numeric;
   v_returned numeric;
+  v_owed numeric;
   v_excess numeric;
   v_refund uuid;
 begin
@@ -1059,7 +1060,7 @@ begin
     raise exception 'admin only' using errcode = '42501';
   end if;
   select o.* into v_order from public.orders o where o.id = p_order_id for update;
-  if v_order.id is null or v_order.status = 'cancelled' then
+  if v_order.id is null then
     return null;
   end if;
   select coalesce(sum(case when p.kind = 'payment' then p.amount else -p.amount end), 0) into v_received
@@ -1068,7 +1069,9 @@ begin
          coalesce(sum(r.amount) filter (where r.reason = 'partial'), 0)
     into v_open, v_returned
     from public.refunds r where r.order_id = p_order_id;
-  v_excess := v_received - v_open - (v_order.total_amount - v_returned);
+  -- What the customer still owes for what they keep: nothing once the order is cancelled.
+  v_owed := case when v_order.status = 'cancelled' then 0 else v_order.total_amount - v_returned end;
+  v_excess := v_received - v_open - v_owed;
   if v_excess <= 0 then
     return null;
   end if;

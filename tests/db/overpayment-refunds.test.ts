@@ -8,7 +8,7 @@ import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
 
 const CUP = "d0000000-0000-4000-8000-00000000c001";
 
-/** A 29,90 € order (two cups at 14,95 €) of `userId` with `paid` received; completed when paid. */
+/** A 29,90 € order (two cups at 14,95 €) of `userId` with `paid` received (0: nothing); completed when paid. */
 async function order(engine: Engine, userId: string, paid: number) {
   const [o] = await engine.query<{ id: string }>(
     `insert into public.orders (customer_name, customer_email, total_amount, status, user_id)
@@ -20,10 +20,11 @@ async function order(engine: Engine, userId: string, paid: number) {
      values ($1, $2, 'product', 'Tasse', 2, 14.95, 19, true) returning id`,
     [o.id, CUP],
   );
-  await engine.query(
-    "insert into public.order_payments (order_id, kind, amount, booked_on) values ($1, 'payment', $2, current_date)",
-    [o.id, paid],
-  );
+  if (paid > 0)
+    await engine.query(
+      "insert into public.order_payments (order_id, kind, amount, booked_on) values ($1, 'payment', $2, current_date)",
+      [o.id, paid],
+    );
   if (paid >= 29.9) await engine.query("update public.orders set status = 'completed' where id = $1", [o.id]);
   return { id: o.id, cup: cup.id };
 }
@@ -133,6 +134,41 @@ describeEngines("overpayment refunds", (engine) => {
     ]);
     // Cancelled: the cancellation's refund pays back everything, nothing opens besides.
     expect(await openExcess(id)).toBeNull();
+  });
+
+  it("money booked on a cancelled order after its cancellation is owed back in full", async () => {
+    const e = engine();
+    // Cancelled unpaid (its deadline passed): no refund. Then 10,00 € arrive after all.
+    const { id } = await order(e, buyer, 0);
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [id]);
+    expect(await refundsOf(e, id)).toEqual([]);
+    await e.query(
+      "insert into public.order_payments (order_id, kind, amount, booked_on) values ($1, 'payment', 10, current_date)",
+      [id],
+    );
+    expect(await openExcess(id)).not.toBeNull();
+    expect(await refundsOf(e, id)).toEqual([{ reason: "overpayment", amount: "10.00", status: "open" }]);
+    const [job] = await e.query<{ n: number }>(
+      "select count(*)::int as n from public.jobs where kind = 'refund-iban-request' and payload->>'order_id' = $1",
+      [id],
+    );
+    expect(job.n).toBe(1);
+    expect(await openExcess(id)).toBeNull();
+  });
+
+  it("a part payment before the cancellation and one after: each owed back once", async () => {
+    const e = engine();
+    const { id } = await order(e, buyer, 10);
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [id]);
+    await e.query(
+      "insert into public.order_payments (order_id, kind, amount, booked_on) values ($1, 'payment', 5, current_date)",
+      [id],
+    );
+    await openExcess(id);
+    expect(await refundsOf(e, id)).toEqual([
+      { reason: "cancellation", amount: "10.00", status: "open" },
+      { reason: "overpayment", amount: "5.00", status: "open" },
+    ]);
   });
 
   it("members and visitors cannot open one; the table keeps RLS", async () => {

@@ -133,8 +133,9 @@ async function paymentReceived(
   return redirectWithSuccess(returnTo, { message: "Zahlung erfasst", description: paymentToast(recorded) });
 }
 
-/** What the toast after "Zahlung eingegangen" says: completed, still open, or too much. */
+/** What the toast after "Zahlung eingegangen" says: completed, still open, too much, or owed back. */
 function paymentToast(recorded: {
+  previous: string;
   amount: number;
   total: number;
   received: number;
@@ -143,6 +144,12 @@ function paymentToast(recorded: {
 }) {
   const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
   const came = `${formatPrice(recorded.amount)} sind eingegangen`;
+  if (!recorded.completed && recorded.previous === "cancelled") {
+    const back = recorded.refunded
+      ? ` Die Erstattung von ${formatPrice(recorded.refunded)} steht unter „Erstattungen“.`
+      : "";
+    return `${came}; die Bestellung bleibt storniert und der Betrag geht zurück.${back}`;
+  }
   if (!recorded.completed) {
     return `${came}; es fehlen noch ${formatPrice(-difference)}. Die Bestellung bleibt ausstehend.`;
   }

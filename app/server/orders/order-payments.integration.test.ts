@@ -282,3 +282,37 @@ describe("an order paid, then set back to pending by an admin", () => {
     expect(refunds).toEqual([]);
   });
 });
+
+describe("money that arrives for a cancelled order", () => {
+  it("a late part payment keeps the order cancelled and is owed back; a late full payment revives it", async () => {
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const admin = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values ('kasse-spaet@example.com', now()) returning id`.execute(
+        tx,
+      );
+      return { id: rows[0].id, email: "kasse-spaet@example.com" };
+    });
+    const eventId = await newEvent("Nachzügler", 5);
+
+    // 10 € of 30 € arrive after the shop cancelled the order: recorded, the order stays cancelled,
+    // and the 10 € are a refund with the IBAN request.
+    const partly = await pendingOrder("teils-spaet@example.com", eventId);
+    await asService((tx) => changeOrderStatusIn(tx, partly, "cancelled"));
+    const recorded = await asService((tx) => recordPayment(tx, admin, partly, { amount: 10 }));
+    expect(recorded).toMatchObject({ previous: "cancelled", amount: 10, received: 10, completed: false, refunded: 10 });
+    expect(await statusOf(partly)).toBe("cancelled");
+    const refunds = await asService((tx) =>
+      tx.selectFrom("refunds").select(["reason", "amount", "status"]).where("order_id", "=", partly).execute(),
+    );
+    expect(refunds.map((r) => [r.reason, Number(r.amount), r.status])).toEqual([["overpayment", 10, "open"]]);
+
+    // The whole amount after the cancellation: the order is completed after all, nothing owed back.
+    const fully = await pendingOrder("ganz-spaet@example.com", eventId);
+    await asService((tx) => changeOrderStatusIn(tx, fully, "cancelled"));
+    const whole = await asService((tx) => recordPayment(tx, admin, fully, {}));
+    expect(whole).toMatchObject({ previous: "cancelled", amount: 30, completed: true, refunded: null });
+    expect(await statusOf(fully)).toBe("completed");
+  });
+});
