@@ -395,11 +395,12 @@ begin
   if p_token is null or char_length(p_token) not between 16 and 512 then
     return false;
   end if;
-  -- An unsubscribed address is not re-subscribed by an old confirmation link.
+  -- An unsubscribed address is not re-subscribed by an old confirmation link, nor a pending one
+  -- by a link older than 30 days.
   update public.newsletter_subscriptions s
      set status = 'subscribed', confirmed_at = coalesce(s.confirmed_at, now())
    where s.confirm_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
-     and s.status in ('pending', 'subscribed');
+     and (s.status = 'subscribed' or (s.status = 'pending' and s.consent_at > public.shop_now() - interval '30 days'));
   return found;
 end
 $$;

@@ -6,6 +6,7 @@ import { publicUrl } from "~/server/http/urls.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
+import { signupExpired } from "~/server/newsletter/newsletter-retention.server";
 
 /** A random one-time token for a mailed link (base64url, 256 bits). Only its hash is stored. */
 export function newToken() {
@@ -112,7 +113,9 @@ export async function tokenState(
     kind === "confirm"
       ? tx
           .selectFrom("newsletter_subscriptions")
-          .select("status")
+          .select(
+            sql<string>`case when status = 'pending' and ${signupExpired} then 'expired' else status end`.as("status"),
+          )
           .where("confirm_token_hash", "=", hash)
           .executeTakeFirst()
       : tx
@@ -135,7 +138,8 @@ export async function tokenState(
   );
   if (!row) return "unknown";
   if (kind === "unsubscribe") return row.status === "unsubscribed" ? "done" : "open";
-  // An unsubscribed address is not subscribed again by an old confirmation link (confirm_newsletter).
+  // An unsubscribed address is not subscribed again by an old confirmation link, nor a pending one
+  // by a link older than UNCONFIRMED_SIGNUP_DAYS (confirm_newsletter).
   return row.status === "subscribed" ? "done" : row.status === "pending" ? "open" : "unknown";
 }
 

@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
+import { setShopClock } from "~/server/jobs/clock.server";
+import { confirmNewsletter, hashToken, newToken, tokenState } from "~/server/newsletter/newsletter.server";
+import { newsletterRetention } from "~/server/newsletter/newsletter-retention.server";
+
+/**
+ * The privacy page's promise, against a real PGlite: a newsletter sign-up not confirmed within
+ * 30 days (the shop's clock) ends. Its link says so and confirms nothing; the daily job deletes it,
+ * or, for an address that had been sent issues before it unsubscribed and asked again, puts it back
+ * to unsubscribed. Confirmed and unsubscribed addresses are left alone.
+ */
+beforeAll(() => openMemoryDatabase(), 180_000);
+afterAll(async () => {
+  await setShopClock(null);
+  await closeMemoryDatabase();
+});
+
+const DAY = 86_400_000;
+const RUN = { id: "test", kind: "newsletter-retention", key: "newsletter-retention", payload: {} };
+
+/** A subscription of `email` in `status`, its request `daysAgo` old; its confirmation token. */
+async function signup(email: string, status: "pending" | "subscribed" | "unsubscribed", daysAgo: number) {
+  const token = newToken();
+  await asService((tx) =>
+    sql`insert into public.newsletter_subscriptions (email, status, consent_text, consent_at, confirm_token_hash, confirmed_at)
+        values (${email}, ${status}, 'Ja', now() - make_interval(days => ${daysAgo}), ${hashToken(token)},
+                ${status === "pending" ? null : sql`now()`})`.execute(tx),
+  );
+  return token;
+}
+
+const statusOf = (email: string) =>
+  asService(
+    async (tx) =>
+      (await tx.selectFrom("newsletter_subscriptions").select("status").where("email", "=", email).executeTakeFirst())
+        ?.status ?? "gone",
+  );
+
+describe("unconfirmed newsletter sign-ups", () => {
+  it("a link older than 30 days confirms nothing; the daily job ends what is still pending", async () => {
+    const fresh = await signup("frisch@example.com", "pending", 29);
+    const stale = await signup("alt@example.com", "pending", 31);
+    await signup("dabei@example.com", "subscribed", 400);
+    await signup("abgemeldet@example.com", "unsubscribed", 400);
+    // Sent an issue once, unsubscribed, then asked again 31 days ago and never confirmed.
+    await signup("wieder@example.com", "pending", 31);
+    await asService(async (tx) => {
+      const { id } = await tx
+        .insertInto("newsletters")
+        .values({ subject: "Frühling", body_markdown: "Hallo", status: "sent", segment: "all" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await sql`insert into public.newsletter_deliveries (newsletter_id, subscription_id, unsubscribe_token_hash)
+                select ${id}, s.id, ${hashToken(newToken())} from public.newsletter_subscriptions s
+                 where s.email = 'wieder@example.com'`.execute(tx);
+    });
+
+    // The links: the stale one is dead before its button is pressed, and pressing it does nothing.
+    expect(await asService((tx) => tokenState(tx, "confirm", stale))).toBe("unknown");
+    expect(await asService((tx) => confirmNewsletter(tx, stale))).toBe(false);
+    expect(await asService((tx) => tokenState(tx, "confirm", fresh))).toBe("open");
+
+    await asService((tx) => newsletterRetention(tx, RUN));
+    expect(await statusOf("alt@example.com")).toBe("gone");
+    expect(await statusOf("wieder@example.com")).toBe("unsubscribed");
+    expect(await statusOf("frisch@example.com")).toBe("pending");
+    expect(await statusOf("dabei@example.com")).toBe("subscribed");
+    expect(await statusOf("abgemeldet@example.com")).toBe("unsubscribed");
+
+    // Two days later by the shop's clock the 29-day-old one has passed 30 days as well.
+    await setShopClock(new Date(Date.now() + 2 * DAY));
+    expect(await asService((tx) => confirmNewsletter(tx, fresh))).toBe(false);
+    await asService((tx) => newsletterRetention(tx, RUN));
+    expect(await statusOf("frisch@example.com")).toBe("gone");
+    await setShopClock(null);
+  });
+
+  it("a link within 30 days confirms, and the job leaves the subscription alone", async () => {
+    const token = await signup("rechtzeitig@example.com", "pending", 10);
+    expect(await asService((tx) => confirmNewsletter(tx, token))).toBe(true);
+    await asService((tx) => newsletterRetention(tx, RUN));
+    expect(await statusOf("rechtzeitig@example.com")).toBe("subscribed");
+  });
+
+  it("runs daily as a scheduled job", async () => {
+    const job = await asService((tx) =>
+      tx
+        .selectFrom("jobs")
+        .select(["kind", "repeat_seconds", "status"])
+        .where("key", "=", "newsletter-retention")
+        .executeTakeFirst(),
+    );
+    expect(job).toEqual({ kind: "newsletter-retention", repeat_seconds: 86_400, status: "scheduled" });
+  });
+});
