@@ -588,7 +588,12 @@ begin
           select jsonb_agg(jsonb_build_object('subject', n.subject, 'sent_at', d.created_at,
             'unsubscribed_at', d.unsubscribed_at) order by d.created_at)
           from public.newsletter_deliveries d join public.newsletters n on n.id = d.newsletter_id
-          where d.subscription_id = s.id), '[]'::jsonb)))
+          where d.subscription_id = s.id), '[]'::jsonb),
+        -- Each request, confirmation and unsubscription, with the text consented to (kept).
+        'history', coalesce((
+          select jsonb_agg(jsonb_build_object('event', c.event, 'at', c.at, 'email', c.email,
+            'consent_text', c.consent_text) order by c.at, c.id)
+          from public.newsletter_consents c where c.subscription_id = s.id), '[]'::jsonb)))
       from public.newsletter_subscriptions s
       where lower(s.email) = v_matched), '[]'::jsonb),
     'membership', (
@@ -967,6 +972,30 @@ CREATE FUNCTION public.my_membership() RETURNS jsonb
   from (select 1) one
   left join public.memberships m on m.user_id = auth.uid()
   left join public.membership_plans p on p.plan = m.plan
+$$;
+
+-- Name: newsletter_consent_log(); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.newsletter_consent_log() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- A new request: the row is new, or asked for again (subscribe_newsletter sets consent_at anew).
+  if tg_op = 'INSERT' or new.consent_at is distinct from old.consent_at then
+    insert into public.newsletter_consents (subscription_id, event, email, consent_text, at)
+    values (new.id, 'requested', new.email, new.consent_text, new.consent_at);
+  end if;
+  if new.status = 'subscribed' and (tg_op = 'INSERT' or old.status <> 'subscribed') then
+    insert into public.newsletter_consents (subscription_id, event, email, at)
+    values (new.id, 'confirmed', new.email, coalesce(new.confirmed_at, now()));
+  elsif tg_op = 'UPDATE' and new.status = 'unsubscribed' and old.status <> 'unsubscribed' then
+    -- From pending, the request ran out unconfirmed (newsletter-retention); else the address left.
+    insert into public.newsletter_consents (subscription_id, event, email)
+    values (new.id, case when old.status = 'pending' then 'expired' else 'unsubscribed' end, new.email);
+  end if;
+  return null;
+end
 $$;
 
 -- Name: next_invoice_number(timestamp with time zone); Type: FUNCTION; Schema: public
@@ -2629,6 +2658,22 @@ CREATE TABLE public.memberships (
     CONSTRAINT memberships_check CHECK (((until IS NULL) OR (until >= since)))
 );
 
+-- Name: newsletter_consents; Type: TABLE; Schema: public
+
+CREATE TABLE public.newsletter_consents (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    subscription_id uuid NOT NULL,
+    event text NOT NULL,
+    email text NOT NULL,
+    consent_text text,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT newsletter_consents_event_check CHECK ((event = ANY (ARRAY['requested'::text, 'confirmed'::text, 'unsubscribed'::text, 'expired'::text])))
+);
+
+-- Name: TABLE newsletter_consents; Type: COMMENT; Schema: public
+
+COMMENT ON TABLE public.newsletter_consents IS 'What happened to a newsletter subscription and when, with the consent text of each request: the proof of consent. Written by a trigger only.';
+
 -- Name: newsletter_deliveries; Type: TABLE; Schema: public
 
 CREATE TABLE public.newsletter_deliveries (
@@ -3212,6 +3257,11 @@ ALTER TABLE ONLY public.membership_plans
 ALTER TABLE ONLY public.memberships
     ADD CONSTRAINT memberships_pkey PRIMARY KEY (user_id);
 
+-- Name: newsletter_consents newsletter_consents_pkey; Type: CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_consents
+    ADD CONSTRAINT newsletter_consents_pkey PRIMARY KEY (id);
+
 -- Name: newsletter_deliveries newsletter_deliveries_pkey; Type: CONSTRAINT; Schema: public
 
 ALTER TABLE ONLY public.newsletter_deliveries
@@ -3469,6 +3519,10 @@ CREATE INDEX mail_outbox_due_idx ON public.mail_outbox USING btree (next_attempt
 -- Name: mail_outbox_undelivered_idx; Type: INDEX; Schema: public
 
 CREATE INDEX mail_outbox_undelivered_idx ON public.mail_outbox USING btree (created_at DESC) WHERE (status <> 'sent'::text);
+
+-- Name: newsletter_consents_subscription_idx; Type: INDEX; Schema: public
+
+CREATE INDEX newsletter_consents_subscription_idx ON public.newsletter_consents USING btree (subscription_id, at);
 
 -- Name: newsletter_deliveries_mail_idx; Type: INDEX; Schema: public
 
@@ -3730,6 +3784,10 @@ CREATE TRIGGER memberships_member_data_version AFTER INSERT OR DELETE OR UPDATE 
 
 CREATE TRIGGER memberships_viewer_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.memberships FOR EACH STATEMENT EXECUTE FUNCTION public.bump_viewer_version();
 
+-- Name: newsletter_subscriptions newsletter_subscriptions_consent_log; Type: TRIGGER; Schema: public
+
+CREATE TRIGGER newsletter_subscriptions_consent_log AFTER INSERT OR UPDATE OF status, consent_at ON public.newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION public.newsletter_consent_log();
+
 -- Name: order_items order_items_hold_seats; Type: TRIGGER; Schema: public
 
 CREATE TRIGGER order_items_hold_seats AFTER INSERT ON public.order_items FOR EACH ROW WHEN ((new.item_type = ANY (ARRAY['event'::text, 'course'::text]))) EXECUTE FUNCTION public.order_items_hold_seats();
@@ -3886,6 +3944,11 @@ ALTER TABLE ONLY public.memberships
 
 ALTER TABLE ONLY public.memberships
     ADD CONSTRAINT memberships_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- Name: newsletter_consents newsletter_consents_subscription_id_fkey; Type: FK CONSTRAINT; Schema: public
+
+ALTER TABLE ONLY public.newsletter_consents
+    ADD CONSTRAINT newsletter_consents_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES public.newsletter_subscriptions(id) ON DELETE CASCADE;
 
 -- Name: newsletter_deliveries newsletter_deliveries_mail_id_fkey; Type: FK CONSTRAINT; Schema: public
 
@@ -4193,6 +4256,14 @@ CREATE POLICY newsletter_admin_select ON public.newsletter_subscriptions FOR SEL
 -- Name: newsletter_subscriptions newsletter_admin_update; Type: POLICY; Schema: public
 
 CREATE POLICY newsletter_admin_update ON public.newsletter_subscriptions FOR UPDATE TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)) WITH CHECK (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
+
+-- Name: newsletter_consents; Type: ROW SECURITY; Schema: public
+
+ALTER TABLE public.newsletter_consents ENABLE ROW LEVEL SECURITY;
+
+-- Name: newsletter_consents newsletter_consents_admin_select; Type: POLICY; Schema: public
+
+CREATE POLICY newsletter_consents_admin_select ON public.newsletter_consents FOR SELECT TO authenticated USING (( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin));
 
 -- Name: newsletter_deliveries; Type: ROW SECURITY; Schema: public
 
@@ -4555,6 +4626,10 @@ GRANT ALL ON FUNCTION public.my_membership() TO anon;
 GRANT ALL ON FUNCTION public.my_membership() TO authenticated;
 GRANT ALL ON FUNCTION public.my_membership() TO service_role;
 
+-- Name: FUNCTION newsletter_consent_log(); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.newsletter_consent_log() FROM PUBLIC;
+
 -- Name: FUNCTION next_invoice_number(p_at timestamp with time zone); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.next_invoice_number(p_at timestamp with time zone) FROM PUBLIC;
@@ -4901,6 +4976,11 @@ GRANT SELECT ON TABLE public.membership_plans TO authenticated;
 
 GRANT ALL ON TABLE public.memberships TO service_role;
 GRANT SELECT ON TABLE public.memberships TO authenticated;
+
+-- Name: TABLE newsletter_consents; Type: ACL; Schema: public
+
+GRANT ALL ON TABLE public.newsletter_consents TO service_role;
+GRANT SELECT ON TABLE public.newsletter_consents TO authenticated;
 
 -- Name: TABLE newsletter_deliveries; Type: ACL; Schema: public
 

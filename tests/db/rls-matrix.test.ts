@@ -493,6 +493,23 @@ const TABLES: Record<string, TableCase> = {
       service: ["ok", "ok", "ok", "ok"],
     },
   },
+  newsletter_consents: {
+    // Written by the trigger on newsletter_subscriptions only; admins read the proof of consent.
+    where: "subscription_id = $1",
+    key: (i) => i.newsletter,
+    insert: (i) => [
+      "insert into public.newsletter_consents (subscription_id, event, email) values ($1, 'confirmed', 'matrix@example.com')",
+      [i.newsletter],
+    ],
+    set: "event = event",
+    expect: {
+      anon: [X, X, X, X],
+      other: ["none", X, X, X],
+      owner: ["none", X, X, X],
+      admin: ["ok", X, X, X],
+      service: ["ok", "ok", "ok", "ok"],
+    },
+  },
   vouchers: {
     // Codes are the admins' alone; members and visitors learn about a code only through
     // voucher_preview and place_order, which answer for the code typed.

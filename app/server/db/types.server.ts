@@ -218,6 +218,15 @@ export interface MembershipsTable {
   cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface NewsletterConsentsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  event: string;
+  email: string;
+  consent_text: string | null;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface NewsletterDeliveriesTable {
   newsletter_id: string;
   subscription_id: string;
@@ -490,6 +499,7 @@ export interface Database {
   member_data_version: MemberDataVersionTable;
   membership_plans: MembershipPlansTable;
   memberships: MembershipsTable;
+  newsletter_consents: NewsletterConsentsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletters: NewslettersTable;

@@ -1,0 +1,116 @@
+// Newsletter consent history on both engines: every request (with the text shown), confirmation,
+// unsubscription and expiry of a subscription is kept in newsletter_consents, whichever function
+// changed the row, so asking again no longer wipes out the proof of the earlier consent (Art. 7
+// Abs. 1 DSGVO). The member's export carries it; it goes with its subscription.
+import { beforeAll, expect, it } from "vitest";
+import { describeEngines, uniqueEmail, type Engine } from "./engines";
+
+const token = (label: string) => `${label}-${"t".repeat(40)}-${Math.random().toString(36).slice(2)}`;
+
+async function subscribe(engine: Engine, email: string, consent: string) {
+  const confirm = token("confirm");
+  const unsubscribe = token("unsubscribe");
+  // The server asks on a visitor's behalf (the function is the service role's only).
+  await engine
+    .asViewer("service_role")
+    .query("select * from public.subscribe_newsletter($1, 'Lisa', '', $2, $3, $4)", [
+      email,
+      consent,
+      confirm,
+      unsubscribe,
+    ]);
+  return { confirm, unsubscribe };
+}
+
+const call = (engine: Engine, fn: string, value: string) =>
+  engine
+    .asViewer("anon")
+    .query<{ ok: boolean }>(`select public.${fn}($1) as ok`, [value])
+    .then((r) => r.rows[0].ok);
+
+const historyOf = (engine: Engine, email: string) =>
+  engine.query<{ event: string; consent_text: string | null }>(
+    `select c.event, c.consent_text from public.newsletter_consents c
+       join public.newsletter_subscriptions s on s.id = c.subscription_id
+      where lower(s.email) = lower($1) order by c.at, c.id`,
+    [email],
+  );
+
+describeEngines("newsletter consent history", (engine) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await engine().createUser(uniqueEmail("consent-admin"));
+    await engine().makeAdmin(admin);
+  });
+
+  it("asking again after unsubscribing keeps the first consent beside the new one", async () => {
+    const e = engine();
+    const email = uniqueEmail("zweimal");
+    const first = await subscribe(e, email, "Einwilligung, Fassung 1");
+    expect(await call(e, "confirm_newsletter", first.confirm)).toBe(true);
+    expect(await call(e, "unsubscribe_newsletter", first.unsubscribe)).toBe(true);
+    const second = await subscribe(e, email, "Einwilligung, Fassung 2");
+    expect(await call(e, "confirm_newsletter", second.confirm)).toBe(true);
+
+    expect(await historyOf(e, email)).toEqual([
+      { event: "requested", consent_text: "Einwilligung, Fassung 1" },
+      { event: "confirmed", consent_text: null },
+      { event: "unsubscribed", consent_text: null },
+      { event: "requested", consent_text: "Einwilligung, Fassung 2" },
+      { event: "confirmed", consent_text: null },
+    ]);
+    // The subscription itself holds the current consent, as before.
+    const [row] = await e.query<{ consent_text: string; status: string }>(
+      "select consent_text, status from public.newsletter_subscriptions where email = $1",
+      [email],
+    );
+    expect(row).toEqual({ consent_text: "Einwilligung, Fassung 2", status: "subscribed" });
+  });
+
+  it("a request that ran out unconfirmed is recorded as expired, not as an unsubscription", async () => {
+    const e = engine();
+    const email = uniqueEmail("abgelaufen");
+    await subscribe(e, email, "Ja");
+    // What the newsletter-retention job does to an address that had been sent issues before.
+    await e.query("update public.newsletter_subscriptions set status = 'unsubscribed' where email = $1", [email]);
+    expect((await historyOf(e, email)).map((h) => h.event)).toEqual(["requested", "expired"]);
+  });
+
+  it("the member's export has the history; only admins read the table; it goes with its subscription", async () => {
+    const e = engine();
+    const email = uniqueEmail("export-einwilligung");
+    const member = await e.createUser(email);
+    await e.query("update auth.users set email_confirmed_at = now() where id = $1", [member]);
+    const { confirm } = await subscribe(e, email, "Ja, bitte.");
+    await call(e, "confirm_newsletter", confirm);
+
+    const { rows } = await e
+      .asViewer("authenticated", member)
+      .query<{ data: { newsletter: { history: unknown[] }[] } }>("select public.export_my_data() as data");
+    expect(rows[0].data.newsletter[0].history).toEqual([
+      expect.objectContaining({ event: "requested", consent_text: "Ja, bitte.", email }),
+      expect.objectContaining({ event: "confirmed", consent_text: null, email }),
+    ]);
+
+    const read = (viewer: string) =>
+      e
+        .asViewer("authenticated", viewer)
+        .query(
+          "select c.event from public.newsletter_consents c join public.newsletter_subscriptions s on s.id = c.subscription_id where s.email = $1",
+          [email],
+        )
+        .then(
+          (r) => r.rows.length,
+          () => -1,
+        );
+    expect(await read(member)).toBe(0);
+    expect(await read(admin)).toBe(2);
+
+    await e.query("delete from public.newsletter_subscriptions where email = $1", [email]);
+    const [left] = await e.query<{ n: number }>(
+      "select count(*)::int as n from public.newsletter_consents where email = $1",
+      [email],
+    );
+    expect(left.n).toBe(0);
+  });
+});
