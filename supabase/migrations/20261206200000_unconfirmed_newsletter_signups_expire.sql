@@ -3,8 +3,8 @@
 -- The privacy page promises "Nicht bestätigte Anmeldungen löschen wir nach spätestens 30 Tagen."
 -- Nothing did: a pending sign-up (an address anyone can type in) stayed for good, and its link kept
 -- working. Now the link works for 30 days after the request (consent_at, by the shop's clock), and
--- the daily job newsletter-retention (app/server/newsletter/newsletter-retention.server.ts) deletes
--- what is still pending after that; an address that had received issues before it unsubscribed and
+-- the daily job data-retention (app/server/members/data-retention.server.ts) deletes what is still
+-- pending after that; an address that had received issues before it unsubscribed and
 -- asked again goes back to unsubscribed instead, so the record of what it received stays.
 
 create or replace function public.confirm_newsletter(p_token text)
@@ -27,7 +27,7 @@ begin
 end
 $$;
 
--- Daily, first run now.
+-- The deletion periods of the privacy page: daily, first run now.
 insert into public.jobs (kind, key, run_at, repeat_seconds)
-values ('newsletter-retention', 'newsletter-retention', now(), 86400)
+values ('data-retention', 'data-retention', now(), 86400)
 on conflict (key) do nothing;

@@ -3,7 +3,7 @@ import { eventReminder } from "~/server/catalog/event-reminders.server";
 import { waitlistExpiry, waitlistOffer } from "~/server/catalog/waitlist.server";
 import type { JobHandlers } from "~/server/jobs/jobs.server";
 import { newsletterQueue } from "~/server/newsletter/newsletter-queue.server";
-import { newsletterRetention } from "~/server/newsletter/newsletter-retention.server";
+import { dataRetention } from "~/server/members/data-retention.server";
 import { membershipSweep } from "~/server/members/membership-jobs.server";
 import { paymentSweep } from "~/server/orders/order-payments.server";
 import { refundIbanRequest } from "~/server/orders/refunds.server";
@@ -21,7 +21,7 @@ export const JOB_HANDLERS = {
   "waitlist-offer": waitlistOffer,
   "waitlist-expiry": waitlistExpiry,
   "newsletter-queue": newsletterQueue,
-  "newsletter-retention": newsletterRetention,
+  "data-retention": dataRetention,
 } satisfies JobHandlers;
 
 /** What each kind of job does, in the admin's words (/admin/jobs); one for every kind above. */
@@ -34,7 +34,7 @@ export const JOB_LABELS: Record<keyof typeof JOB_HANDLERS, string> = {
   "waitlist-offer": "Warteliste: freien Platz dem Nächsten anbieten",
   "waitlist-expiry": "Warteliste: ungenutztes Angebot weitergeben",
   "newsletter-queue": "Newsletter: Empfänger:innen in den Versand geben",
-  "newsletter-retention": "Newsletter: unbestätigte Anmeldungen nach 30 Tagen löschen",
+  "data-retention": "Datenschutz: Löschfristen (Newsletter-Anmeldungen, Kontaktanfragen)",
 };
 
 /** The admin's words for a job kind; an unknown kind (from a newer version) by its name. */

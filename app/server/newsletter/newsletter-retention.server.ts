@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { JobHandler } from "~/server/jobs/jobs.server";
-import { logger } from "~/server/platform/log.server";
+import type { Tx } from "~/server/db/db.server";
 
 /**
  * How long a newsletter sign-up waits for its confirmation. The privacy page promises it
@@ -9,16 +8,21 @@ import { logger } from "~/server/platform/log.server";
  */
 export const UNCONFIRMED_SIGNUP_DAYS = 30;
 
+/**
+ * How long the proof of an ended subscription is kept (privacy page: "den Nachweis der früheren
+ * Einwilligung bewahren wir für die Dauer möglicher Ansprüche (in der Regel drei Jahre) auf").
+ */
+export const CONSENT_PROOF_YEARS = 3;
+
 /** SQL: a sign-up's request is older than UNCONFIRMED_SIGNUP_DAYS by the shop's clock. */
 export const signupExpired = sql<boolean>`consent_at <= public.shop_now() - make_interval(days => ${UNCONFIRMED_SIGNUP_DAYS})`;
 
 /**
- * The daily job "newsletter-retention": sign-ups still unconfirmed after UNCONFIRMED_SIGNUP_DAYS
- * (by the shop's clock) are deleted. An address that had received issues, unsubscribed and asked
- * again goes back to unsubscribed instead: the record of what it was sent stays (the export shows
- * it), only the unconfirmed request ends.
+ * Sign-ups still unconfirmed after UNCONFIRMED_SIGNUP_DAYS (by the shop's clock) are deleted. An
+ * address that had been sent issues, unsubscribed and asked again goes back to unsubscribed
+ * instead: the proof of its earlier consent and what it was sent stay, only the request ends.
  */
-export const newsletterRetention: JobHandler = async (tx) => {
+export async function endUnconfirmedSignups(tx: Tx) {
   const reverted = await tx
     .updateTable("newsletter_subscriptions")
     .set({ status: "unsubscribed", confirm_token_hash: null })
@@ -37,6 +41,22 @@ export const newsletterRetention: JobHandler = async (tx) => {
     .where("status", "=", "pending")
     .where(signupExpired)
     .executeTakeFirst();
-  const counts = { deleted: Number(deleted.numDeletedRows), reverted: Number(reverted.numUpdatedRows) };
-  if (counts.deleted + counts.reverted > 0) logger.info("unconfirmed newsletter sign-ups ended", counts);
-};
+  return { unconfirmedDeleted: Number(deleted.numDeletedRows), unconfirmedReverted: Number(reverted.numUpdatedRows) };
+}
+
+/**
+ * An unsubscribed address, its consent history and what it was sent go CONSENT_PROOF_YEARS after
+ * the last thing that happened to it (an address unsubscribed before the history was kept counts
+ * from its last request).
+ */
+export async function deleteEndedSubscriptions(tx: Tx) {
+  const deleted = await tx
+    .deleteFrom("newsletter_subscriptions")
+    .where("status", "=", "unsubscribed")
+    .where(
+      sql<boolean>`coalesce((select max(c.at) from public.newsletter_consents c where c.subscription_id = newsletter_subscriptions.id), consent_at)
+        <= public.shop_now() - make_interval(years => ${CONSENT_PROOF_YEARS})`,
+    )
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

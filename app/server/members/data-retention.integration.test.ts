@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 import { setShopClock } from "~/server/jobs/clock.server";
 import { confirmNewsletter, hashToken, newToken, tokenState } from "~/server/newsletter/newsletter.server";
-import { newsletterRetention } from "~/server/newsletter/newsletter-retention.server";
+import { dataRetention } from "~/server/members/data-retention.server";
 
 /**
- * The privacy page's promise, against a real PGlite: a newsletter sign-up not confirmed within
- * 30 days (the shop's clock) ends. Its link says so and confirms nothing; the daily job deletes it,
- * or, for an address that had been sent issues before it unsubscribed and asked again, puts it back
- * to unsubscribed. Confirmed and unsubscribed addresses are left alone.
+ * The privacy page's deletion periods, against a real PGlite and the shop's clock: a newsletter
+ * sign-up not confirmed within 30 days ends (its link says so and confirms nothing; the daily job
+ * deletes it, or puts an address that had been sent issues back to unsubscribed); an ended
+ * subscription goes with its proof after three years; a contact message after two.
  */
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const RUN = { id: "test", kind: "newsletter-retention", key: "newsletter-retention", payload: {} };
+const RUN = { id: "test", kind: "data-retention", key: "data-retention", payload: {} };
 
 /** A subscription of `email` in `status`, its request `daysAgo` old; its confirmation token. */
 async function signup(email: string, status: "pending" | "subscribed" | "unsubscribed", daysAgo: number) {
@@ -62,7 +62,7 @@ describe("unconfirmed newsletter sign-ups", () => {
     expect(await asService((tx) => confirmNewsletter(tx, stale))).toBe(false);
     expect(await asService((tx) => tokenState(tx, "confirm", fresh))).toBe("open");
 
-    await asService((tx) => newsletterRetention(tx, RUN));
+    await asService((tx) => dataRetention(tx, RUN));
     expect(await statusOf("alt@example.com")).toBe("gone");
     expect(await statusOf("wieder@example.com")).toBe("unsubscribed");
     expect(await statusOf("frisch@example.com")).toBe("pending");
@@ -72,7 +72,7 @@ describe("unconfirmed newsletter sign-ups", () => {
     // Two days later by the shop's clock the 29-day-old one has passed 30 days as well.
     await setShopClock(new Date(Date.now() + 2 * DAY));
     expect(await asService((tx) => confirmNewsletter(tx, fresh))).toBe(false);
-    await asService((tx) => newsletterRetention(tx, RUN));
+    await asService((tx) => dataRetention(tx, RUN));
     expect(await statusOf("frisch@example.com")).toBe("gone");
     await setShopClock(null);
   });
@@ -80,7 +80,7 @@ describe("unconfirmed newsletter sign-ups", () => {
   it("a link within 30 days confirms, and the job leaves the subscription alone", async () => {
     const token = await signup("rechtzeitig@example.com", "pending", 10);
     expect(await asService((tx) => confirmNewsletter(tx, token))).toBe(true);
-    await asService((tx) => newsletterRetention(tx, RUN));
+    await asService((tx) => dataRetention(tx, RUN));
     expect(await statusOf("rechtzeitig@example.com")).toBe("subscribed");
   });
 
@@ -89,9 +89,71 @@ describe("unconfirmed newsletter sign-ups", () => {
       tx
         .selectFrom("jobs")
         .select(["kind", "repeat_seconds", "status"])
-        .where("key", "=", "newsletter-retention")
+        .where("key", "=", "data-retention")
         .executeTakeFirst(),
     );
-    expect(job).toEqual({ kind: "newsletter-retention", repeat_seconds: 86_400, status: "scheduled" });
+    expect(job).toEqual({ kind: "data-retention", repeat_seconds: 86_400, status: "scheduled" });
+  });
+});
+
+describe("ended subscriptions and contact messages", () => {
+  it("an unsubscribed address goes with its proof three years after it left; two-year-old messages go", async () => {
+    await signup("gegangen@example.com", "subscribed", 10);
+    await signup("bleibt@example.com", "subscribed", 10);
+    await asService((tx) =>
+      sql`update public.newsletter_subscriptions set status = 'unsubscribed' where email = 'gegangen@example.com'`.execute(
+        tx,
+      ),
+    );
+    await asService((tx) =>
+      sql`insert into public.contact_messages (name, email, message) values ('Jonas', 'jonas@example.com', 'Hallo!')`.execute(
+        tx,
+      ),
+    );
+    const contactCount = () =>
+      asService(async (tx) =>
+        Number(
+          (
+            await tx
+              .selectFrom("contact_messages")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("email", "=", "jonas@example.com")
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      );
+    const proofCount = () =>
+      asService(async (tx) =>
+        Number(
+          (
+            await tx
+              .selectFrom("newsletter_consents")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("email", "=", "gegangen@example.com")
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      );
+
+    // A year on: everything stays.
+    await setShopClock(new Date(Date.now() + 365 * DAY));
+    await asService((tx) => dataRetention(tx, RUN));
+    expect(await statusOf("gegangen@example.com")).toBe("unsubscribed");
+    expect(await proofCount()).toBeGreaterThan(0);
+    expect(await contactCount()).toBe(1);
+
+    // Two years and a day: the message goes, the proof stays.
+    await setShopClock(new Date(Date.now() + 731 * DAY));
+    await asService((tx) => dataRetention(tx, RUN));
+    expect(await contactCount()).toBe(0);
+    expect(await statusOf("gegangen@example.com")).toBe("unsubscribed");
+
+    // Three years and a day after leaving: the address and its proof go; a subscriber stays.
+    await setShopClock(new Date(Date.now() + 1097 * DAY));
+    await asService((tx) => dataRetention(tx, RUN));
+    expect(await statusOf("gegangen@example.com")).toBe("gone");
+    expect(await proofCount()).toBe(0);
+    expect(await statusOf("bleibt@example.com")).toBe("subscribed");
+    await setShopClock(null);
   });
 });
