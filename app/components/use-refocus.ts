@@ -6,24 +6,33 @@ import { useEffect, useRef } from "react";
  * button where Tab starts again from the top: keyboard users would lose their place. Then the returned
  * element (a heading with tabIndex -1) takes focus, also from the submit button that was pressed.
  * Focus the user has moved elsewhere stays; the first render changes nothing.
+ *
+ * `whenLost`: only when focus was really lost. For a list that others change meanwhile (jobs run,
+ * mails go out, another admin acts): a change that is not the user's must not take focus from a
+ * button that is still there.
  */
-export function useRefocusAfterChange<T extends HTMLElement>(state: string) {
+export function useRefocusAfterChange<T extends HTMLElement>(state: string, { whenLost = false } = {}) {
   const target = useRef<T>(null);
   const shown = useRef(state);
   useEffect(() => {
     if (shown.current === state) return;
     shown.current = state;
-    if (focusIsFree()) target.current?.focus();
-  }, [state]);
+    if (whenLost ? focusLost() : focusIsFree()) target.current?.focus();
+  }, [state, whenLost]);
   return target;
 }
 
+/** Focus is nowhere: on <body>, on an element that is gone, or on one that was disabled. */
+export function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || active.matches(":disabled");
+}
+
 /**
- * Whether an answer may place focus: it is on <body> (the control that had it is gone or was
- * disabled) or still on the submit button that sent the form (a pending button keeps it,
- * components/ui/button.tsx). Focus the user has moved elsewhere meanwhile stays where it is.
+ * Whether an answer may place focus: it was lost (above) or is still on a submit button, the one
+ * that sent the form (a pending button keeps it, components/ui/button.tsx). Focus the user has moved
+ * elsewhere meanwhile stays where it is.
  */
 export function focusIsFree() {
-  const active = document.activeElement;
-  return !active || active === document.body || !active.isConnected || active.matches(":disabled, [type=submit]");
+  return focusLost() || document.activeElement!.matches("[type=submit]");
 }

@@ -60,7 +60,7 @@ export default function AdminJobs() {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   // A job run to its end loses its button: focus goes to the title rather than to <body>.
-  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((job) => job.status).join());
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((job) => job.status).join(), { whenLost: true });
   return (
     <>
       <AdminPageHeader

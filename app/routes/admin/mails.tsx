@@ -56,7 +56,7 @@ export default function AdminMails() {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   // A mail sent again leaves the list with its button: focus goes to the title rather than to <body>.
-  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((mail) => mail.id).join());
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((mail) => mail.id).join(), { whenLost: true });
   return (
     <>
       <AdminPageHeader

@@ -111,7 +111,9 @@ export default function AdminVouchers() {
   const { vouchers, today } = useLoaderData<typeof loader>();
   // A new code empties the form, a deactivated one loses its button: focus goes to the title (the
   // next Tab reaches the form's first field) rather than to <body>.
-  const heading = useRefocusAfterChange<HTMLHeadingElement>(vouchers.map((v) => `${v.id}:${v.active}`).join());
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(vouchers.map((v) => `${v.id}:${v.active}`).join(), {
+    whenLost: true,
+  });
   return (
     <>
       <AdminPageHeader
