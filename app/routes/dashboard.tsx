@@ -31,6 +31,7 @@ import { rethrowIfUnavailable } from "~/server/db/unavailable.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { cacheHeaders, markPersonalToMember } from "~/server/http/cache-policy.server";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Dashboard – BeHappy" },
@@ -231,10 +232,13 @@ export default function DashboardPage() {
   const profileAnswer =
     actionData?.intent === "save-profile" ? { result: actionData.result, notice: actionData.notice } : null;
 
+  // "Kündigung zurücknehmen" takes its notice, and its button, away: focus goes to the page's title.
+  const title = useRefocusAfterChange<HTMLHeadingElement>(page.cancellation?.id ?? "", { whenLost: true });
+
   return (
     <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="dashboard-heading">
       {/* The spec's English wording: said as English by a screen reader (WCAG 3.1.2). */}
-      <h1 id="dashboard-heading" lang="en" className="text-3xl font-bold">
+      <h1 id="dashboard-heading" ref={title} tabIndex={-1} lang="en" className="text-3xl font-bold focus:outline-none">
         My Dashboard
       </h1>
       <p className="mt-2 text-muted-foreground">Angemeldet als {page.accountEmail}</p>

@@ -10,6 +10,7 @@ import { OrderStatusBadge } from "~/components/dashboard/order-status";
 import { RegistrationForm } from "~/components/dashboard/registration-form";
 import { PanelError } from "~/components/dashboard/panel-error";
 import { EInvoiceLinks } from "~/components/e-invoice-links";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 /** An invoice link on an order card (PDF download, RLS: the member's own). */
 export interface OrderInvoiceLink {
@@ -158,6 +159,9 @@ function OrderItemRow({
   const seats = item.quantity - item.returned;
   const full = item.participants.length >= seats;
   const formId = `registration-${item.id}`;
+  // A registration sent (the form's button still has focus, or the form closed with the last
+  // seat): the count's heading takes focus, so the keyboard goes on from the new count.
+  const countHeading = useRefocusAfterChange<HTMLHeadingElement>(String(item.participants.length));
   return (
     <div>
       <div className="flex flex-wrap justify-between gap-2">
@@ -169,7 +173,7 @@ function OrderItemRow({
       </div>
       {isEvent ? (
         <div className="mt-2">
-          <h3 className="text-sm font-medium">
+          <h3 ref={countHeading} tabIndex={-1} className="text-sm font-medium focus:outline-none">
             Teilnehmer ({item.participants.length} von {seats})
           </h3>
           {item.returned > 0 ? (
