@@ -1,4 +1,4 @@
-import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
 async function waitForMail(address: string) {
   await expect.poll(() => mailsTo(address).length, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -73,6 +73,52 @@ test.describe("newsletter (double opt-in)", () => {
     const token = new URL(confirmUrl).searchParams.get("token")!;
     const post = await page.request.post("/newsletter/confirm", { form: { token } });
     expect(post.status()).toBe(400);
+  });
+
+  test("the admin sees the proof of consent: the request with its wording, the confirmation, the unsubscription @phone", async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail("nachweis");
+    await page.goto("/about");
+    const footer = page.locator("footer");
+    await footer.getByLabel("Deine Mailadresse").fill(email);
+    await footer.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    const mail = await waitForMail(email);
+    const confirmUrl = new URL(linkFrom(mail.text, "/newsletter/confirm"));
+    const unsubscribeUrl = new URL(linkFrom(mail.text, "/newsletter/unsubscribe"));
+    await page.goto(confirmUrl.pathname + confirmUrl.search);
+    await page.getByRole("button", { name: "Anmeldung bestätigen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Anmeldung bestätigt!" })).toBeVisible();
+    await page.goto(unsubscribeUrl.pathname + unsubscribeUrl.search);
+    await page.getByRole("button", { name: "Newsletter abbestellen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Du bist abgemeldet" })).toBeVisible();
+
+    const { baseURL, javaScriptEnabled, locale, viewport, isMobile, hasTouch } = test.info().project.use;
+    const admin = await browser.newContext({ baseURL, javaScriptEnabled, locale, viewport, isMobile, hasTouch });
+    const adminPage = await admin.newPage();
+    const session = await adminPage.request.post("/__e2e/session", {
+      data: { email: uniqueEmail("admin-nachweis"), password: PASSWORD, admin: true },
+    });
+    expect(session.ok()).toBeTruthy();
+    await adminPage.goto(`/admin/newsletter?q=${encodeURIComponent(email)}`);
+    const row = adminPage.getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText("Abgemeldet");
+    await row.getByRole("link", { name: `Einwilligungsnachweis: ${email}` }).click();
+    const dialog = adminPage.getByRole("dialog", { name: "Einwilligungsnachweis" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("listitem")).toHaveCount(3);
+    await expect(dialog.getByRole("listitem").nth(0)).toContainText(
+      /^Anmeldung angefragt: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+    );
+    await expect(dialog.getByRole("listitem").nth(0)).toContainText("Ich möchte den BeHappy-Newsletter");
+    await expect(dialog.getByRole("listitem").nth(1)).toContainText("Bestätigt (Double-Opt-in)");
+    await expect(dialog.getByRole("listitem").nth(2)).toContainText("Abgemeldet");
+    await expectAccessible(adminPage);
+    await dialog.getByRole("link", { name: "Schließen" }).click();
+    await expect(dialog).toHaveCount(0);
+    await admin.close();
   });
 
   test("the /newsletter page asks for optional names; the mail to the unconfirmed address greets no one by them", async ({

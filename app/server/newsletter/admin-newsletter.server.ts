@@ -59,3 +59,26 @@ export async function subscriberBatch(tx: Tx, q: string, cursor: ExportCursor, s
     cursor: { created_at: cursor_ts, id: row.id },
   }));
 }
+
+export type ConsentEvent = { event: string; at: string; email: string; consent_text: string | null };
+
+/**
+ * The proof of consent of one subscription (its address and everything newsletter_consents holds,
+ * oldest first), for the admin's "Nachweis" dialog; null when there is no such subscription.
+ */
+export async function consentHistoryAdmin(tx: Tx, subscriptionId: string) {
+  const subscription = await tx
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "email", "status"])
+    .where("id", "=", subscriptionId)
+    .executeTakeFirst();
+  if (!subscription) return null;
+  const events = await tx
+    .selectFrom("newsletter_consents")
+    .select(["event", "at", "email", "consent_text"])
+    .where("subscription_id", "=", subscriptionId)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  return { ...subscription, events: events.map((e): ConsentEvent => ({ ...e, at: iso(e.at) })) };
+}
