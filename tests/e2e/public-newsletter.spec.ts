@@ -105,7 +105,7 @@ test.describe("newsletter (double opt-in)", () => {
     await adminPage.goto(`/admin/newsletter?q=${encodeURIComponent(email)}`);
     const row = adminPage.getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("Abgemeldet");
-    await row.getByRole("link", { name: `Einwilligungsnachweis: ${email}` }).click();
+    await row.getByRole("link", { name: `Verlauf der Einwilligung: ${email}` }).click();
     const dialog = adminPage.getByRole("dialog", { name: "Einwilligungsnachweis" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("listitem")).toHaveCount(3);

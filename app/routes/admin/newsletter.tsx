@@ -100,7 +100,7 @@ export default function AdminNewsletter() {
                 <Link
                   to={listHref("/admin/newsletter", here, { nachweis: row.id })}
                   preventScrollReset
-                  aria-label={`Einwilligungsnachweis: ${row.email}`}
+                  aria-label={`Verlauf der Einwilligung: ${row.email}`}
                   className={buttonClass("ghost", "sm")}
                 >
                   Verlauf
