@@ -990,7 +990,7 @@ begin
     insert into public.newsletter_consents (subscription_id, event, email, at)
     values (new.id, 'confirmed', new.email, coalesce(new.confirmed_at, now()));
   elsif tg_op = 'UPDATE' and new.status = 'unsubscribed' and old.status <> 'unsubscribed' then
-    -- From pending, the request ran out unconfirmed (newsletter-retention); else the address left.
+    -- From pending, the request ran out unconfirmed (the data-retention job); else the address left.
     insert into public.newsletter_consents (subscription_id, event, email)
     values (new.id, case when old.status = 'pending' then 'expired' else 'unsubscribed' end, new.email);
   end if;
