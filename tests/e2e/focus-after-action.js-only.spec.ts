@@ -100,3 +100,52 @@ test("admin vouchers: a new code and a deactivated one leave focus on the page's
   await expect(page.getByRole("button", { name: `${code} deaktivieren` })).toHaveCount(0);
   await expect(title, await focused(page)).toBeFocused();
 });
+
+/** The tag (and name) of what has focus; "BODY" when focus was lost. */
+const focusedTag = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.activeElement?.tagName ?? "BODY");
+
+test("the theme switch hands focus back to its menu button @phone", async ({ page }) => {
+  await page.goto("/contact");
+  const header = page.getByRole("banner");
+  const menuButton = header.locator("summary:has(.when-closed)");
+  if (test.info().project.name === "phone") {
+    // The phone's menu panel lays the theme choices open.
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await header.locator('summary[aria-label^="Farbschema"]').focus();
+    await page.keyboard.press("Enter");
+  }
+  await header.getByRole("button", { name: "Dunkel" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  // On a desktop the theme's own button; on a phone the closed menu's button holds it.
+  const expected =
+    test.info().project.name === "phone" ? menuButton : header.locator('summary[aria-label="Farbschema: Dunkel"]');
+  await expect(expected, await focused(page)).toBeFocused();
+});
+
+test("same-page answers that take the control away never leave focus on <body>", async ({ page, signIn }) => {
+  // The contact form, sent: the form is emptied (its button still there, or not).
+  await page.goto("/contact");
+  const form = page.getByRole("main");
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill("Mia Sommer");
+  await form.getByRole("textbox", { name: "E-Mail", exact: true }).fill("mia@example.com");
+  await form.getByRole("textbox", { name: "Nachricht", exact: true }).fill("Hallo, eine Frage zum Kurs.");
+  await form.getByRole("button", { name: "Nachricht senden" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Nachricht gesendet!").first()).toBeVisible();
+  await expect.poll(() => focusedTag(page)).not.toBe("BODY");
+
+  // An admin list's next page: its link is gone with the page it was on.
+  await signIn({ admin: true });
+  await page.goto("/admin/products");
+  await page
+    .getByRole("link", { name: /Weiter/ })
+    .first()
+    .focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => focusedTag(page)).not.toBe("BODY");
+});

@@ -1,25 +1,36 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { dialogReturningFocus } from "~/components/ui/dialog";
+import { focusLost } from "~/components/use-refocus";
 
 /**
- * After a client-side navigation to another page (a link, a form's redirect to a receipt page) the
- * control that was used is often gone with the old page, and the browser drops focus to <body>: the
- * next Tab starts at the top of the page and a screen reader hears nothing of the new one. Then
- * <main> (tabIndex -1, the skip link's target) takes focus, as a full page load would leave the
- * reader at the content's start. Only when the path changes: a change of the query (a URL-driven
- * dialog closing, a list's page or filter) is the same page, whose components place focus
- * themselves (the dialog returns it to its opener). Focus still on the page stays; the first load
- * changes nothing.
+ * After a client-side navigation the control that was used is often gone, and the browser drops
+ * focus to <body>: the next Tab starts at the top of the page and a screen reader hears nothing.
+ *
+ * - To another page (a link, a form's redirect to a receipt page): <main> (tabIndex -1, the skip
+ *   link's target) takes focus, as a full page load would leave the reader at the content's start.
+ * - On the same page (an action's answer, a list's page or filter, a dialog closing): the page's
+ *   components place focus first (a heading, the opener of a dialog, the field to correct); what
+ *   none of them placed falls back to <main> after their effects, a task later, and never while a
+ *   closed dialog is still looking for its opener.
+ *
+ * Focus still on the page stays; the first load changes nothing.
  */
 export function FocusAfterNavigation({ targetId }: { targetId: string }) {
-  const { pathname } = useLocation();
-  const shown = useRef(pathname);
+  const { pathname, key } = useLocation();
+  const shown = useRef({ pathname, key });
   useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    document.getElementById(targetId)?.focus({ preventScroll: true });
-  }, [pathname, targetId]);
+    if (shown.current.key === key) return;
+    const samePage = shown.current.pathname === pathname;
+    shown.current = { pathname, key };
+    const fallBack = () => {
+      if (focusLost()) document.getElementById(targetId)?.focus({ preventScroll: true });
+    };
+    if (!samePage) return fallBack();
+    const timer = window.setTimeout(() => {
+      if (!dialogReturningFocus()) fallBack();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [pathname, key, targetId]);
   return null;
 }

@@ -30,15 +30,27 @@ function isShown(el: HTMLElement) {
   return el.getClientRects().length > 0 && !el.closest("details:not([open]) > :not(summary)");
 }
 
-export function useMenuBehaviour(headerRef: RefObject<HTMLElement | null>, locationKey: string) {
+export function useMenuBehaviour(headerRef: RefObject<HTMLElement | null>, locationKey: string, pathname: string) {
   // Navigation closes every menu (including the mobile one). Not on the first run: a menu the
-  // visitor opened before the scripts started stays open.
-  const shownKey = useRef(locationKey);
+  // visitor opened before the scripts started stays open. An action from inside a menu answered on
+  // the same page (the theme switch) hands focus back to the menu's button, which is still shown,
+  // rather than dropping it to <body> with the closed menu's content.
+  const shown = useRef({ locationKey, pathname });
   useEffect(() => {
-    if (shownKey.current === locationKey) return;
-    shownKey.current = locationKey;
-    headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
-  }, [headerRef, locationKey]);
+    if (shown.current.locationKey === locationKey) return;
+    const samePage = shown.current.pathname === pathname;
+    shown.current = { locationKey, pathname };
+    const open = Array.from(headerRef.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? []);
+    const holding = samePage ? open.filter((d) => d.contains(document.activeElement)).reverse() : [];
+    open.forEach((d) => d.removeAttribute("open"));
+    for (const menu of holding) {
+      const button = menu.querySelector<HTMLElement>(":scope > summary");
+      if (button && isShown(button)) {
+        button.focus();
+        break;
+      }
+    }
+  }, [headerRef, locationKey, pathname]);
 
   useEffect(() => {
     const header = headerRef.current;

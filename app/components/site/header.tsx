@@ -79,7 +79,7 @@ export function Header({ user, cartCount, theme, planName = null, planEnd = null
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
 
-  useMenuBehaviour(headerRef, location.key);
+  useMenuBehaviour(headerRef, location.key, location.pathname);
 
   return (
     <header ref={headerRef} className="site-header" data-scrolled={scrolled ? "" : undefined}>

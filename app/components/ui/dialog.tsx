@@ -47,16 +47,27 @@ function returnFocus(opener: HTMLElement | null) {
   }
   const selector = opener ? openerSelector(opener) : null;
   const deadline = performance.now() + 3000;
+  returning = true;
   const retry = () => {
     const active = document.activeElement;
-    if (active && active !== document.body) return; // the user (or the page) moved on
     const again = selector ? document.querySelector<HTMLElement>(selector) : null;
-    if (again) again.focus();
-    else if (selector && performance.now() < deadline) window.setTimeout(retry, 50);
-    else document.getElementById("main")?.focus();
+    if (active && active !== document.body)
+      returning = false; // the user (or the page) moved on
+    else if (again) {
+      returning = false;
+      again.focus();
+    } else if (selector && performance.now() < deadline) window.setTimeout(retry, 50);
+    else {
+      returning = false;
+      document.getElementById("main")?.focus();
+    }
   };
   window.setTimeout(retry, 0);
 }
+
+/** A closed dialog is still looking for its opener to give focus back to (returnFocus). */
+let returning = false;
+export const dialogReturningFocus = () => returning;
 
 /**
  * A URL-driven dialog. The server renders it whenever the URL says it is open, as a native
