@@ -10,22 +10,39 @@ import { useEffect, useRef } from "react";
  * `whenLost`: only when focus was really lost. For a list that others change meanwhile (jobs run,
  * mails go out, another admin acts): a change that is not the user's must not take focus from a
  * button that is still there.
+ *
+ * `ownSection`: only focus that was in the target's own <section>, or is gone altogether, moves. For a
+ * page where one answer changes several sections (a payment that completes an order changes its
+ * status too): the section whose button was pressed takes focus, not the first to notice.
  */
-export function useRefocusAfterChange<T extends HTMLElement>(state: string, { whenLost = false } = {}) {
+export function useRefocusAfterChange<T extends HTMLElement>(
+  state: string,
+  { whenLost = false, ownSection = false } = {},
+) {
   const target = useRef<T>(null);
   const shown = useRef(state);
   useEffect(() => {
     if (shown.current === state) return;
     shown.current = state;
-    if (whenLost ? focusLost() : focusIsFree()) target.current?.focus();
-  }, [state, whenLost]);
+    const free = whenLost ? focusLost() : focusIsFree();
+    if (free && (!ownSection || focusGone() || focusWithin(target.current?.closest("section")))) {
+      target.current?.focus();
+    }
+  }, [state, whenLost, ownSection]);
   return target;
 }
 
+/** Focus is on <body> or on an element that is no longer in the page. */
+function focusGone() {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+const focusWithin = (container: Element | null | undefined) => Boolean(container?.contains(document.activeElement));
+
 /** Focus is nowhere: on <body>, on an element that is gone, or on one that was disabled. */
 export function focusLost() {
-  const active = document.activeElement;
-  return !active || active === document.body || !active.isConnected || active.matches(":disabled");
+  return focusGone() || document.activeElement!.matches(":disabled");
 }
 
 /**

@@ -51,6 +51,7 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   request,
   signIn,
   playwright,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(180_000);
   const [memberA, memberB, pendingMember, goneMember, nonMember] = [
@@ -125,9 +126,13 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
     new RegExp(`„${subject}“ geht an \\d+ bestätigte Abonnent:innen \\(Mitglieder mit aktiver Mitgliedschaft\\)`),
   );
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toBeVisible();
+  // With JavaScript each step replaces the pressed button: focus waits at the next step's heading.
+  if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Verschicken bestätigen" })).toBeFocused();
   await page.getByRole("button", { name: "Jetzt verschicken" }).click();
   await expect(page.getByText("Der Newsletter wird verschickt")).toBeVisible();
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toHaveCount(0);
+  if (javaScriptEnabled)
+    await expect(page.getByRole("heading", { name: /^(Wird verschickt|Verschickt) an/ })).toBeFocused();
   expect((await page.request.post("/__e2e/jobs")).ok()).toBeTruthy();
 
   const subjectLine = new RegExp(`^Subject: ${subject}\\r?$`, "m");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { addToCart } from "./support/shop";
+import { orderEvent } from "./members-support";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -148,4 +149,82 @@ test("same-page answers that take the control away never leave focus on <body>",
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/page=2/);
   await expect.poll(() => focusedTag(page)).not.toBe("BODY");
+});
+
+/** Presses `button` by keyboard: focus on it, then Enter. */
+async function pressByKeyboard(button: import("@playwright/test").Locator) {
+  await button.focus();
+  await button.press("Enter");
+}
+
+test("an order's money and the admin's lists: each answer leaves focus at the heading of what changed @phone", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signIn();
+  const { orderId, title } = await orderEvent(page, 2);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const paymentsHeading = page.getByRole("heading", { level: 3, name: "Zahlung", exact: true });
+
+  // A part payment starts the payment form afresh: focus waits at "Zahlung".
+  const amount = page.getByLabel("Eingegangener Betrag (€)");
+  const half = (Number((await amount.inputValue()).replace(",", ".")) / 2).toFixed(2).replace(".", ",");
+  await amount.fill(half);
+  await pressByKeyboard(page.getByRole("button", { name: "Zahlung eingegangen" }).last());
+  await expect(page.getByTestId("payment-balance")).toContainText("Unterzahlung");
+  await expect(paymentsHeading, await focused(page)).toBeFocused();
+  // The rest completes the order, so its status changes too: focus stays with the payment's section.
+  await pressByKeyboard(page.getByRole("button", { name: "Zahlung eingegangen" }).last());
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await expect(paymentsHeading, await focused(page)).toBeFocused();
+
+  // A partial refund: its section's heading; the last seat takes the section away, so the invoices'.
+  const refund = page.getByRole("region", { name: "Teilerstattung" });
+  await refund.getByLabel(`Menge zurück: ${title}`).fill("1");
+  await pressByKeyboard(refund.getByRole("button", { name: "Teilerstattung anlegen" }));
+  await expect(refund).toContainText("1 von 2 erstattbar");
+  await expect(refund.getByRole("heading", { name: "Teilerstattung" }), await focused(page)).toBeFocused();
+  await refund.getByLabel(`Menge zurück: ${title}`).fill("1");
+  await pressByKeyboard(refund.getByRole("button", { name: "Teilerstattung anlegen" }));
+  await expect(refund).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Rechnungen" }), await focused(page)).toBeFocused();
+
+  // The refunds list: a saved account replaces its form, a refund marked done leaves the list.
+  await page.goto("/admin/erstattungen");
+  const title1 = page.getByRole("heading", { level: 1, name: "Erstattungen" });
+  const row = page
+    .getByTestId("refund-row")
+    .filter({ hasText: orderId.slice(0, 8) })
+    .first();
+  await row.getByLabel(/^Kontoinhaber für/).fill("Erika Muster");
+  await row.getByLabel(/^IBAN für/).fill("DE89 3704 0044 0532 0130 00");
+  await pressByKeyboard(row.getByRole("button", { name: "Speichern" }));
+  await expect(page.getByText("Bankverbindung gespeichert").first()).toBeVisible();
+  await expect(title1, await focused(page)).toBeFocused();
+  const rows = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(rows).toHaveCount(2);
+  await pressByKeyboard(rows.filter({ hasText: "DE89" }).getByRole("button", { name: "Erstattung ausgeführt" }));
+  await expect(rows).toHaveCount(1);
+  await expect(title1, await focused(page)).toBeFocused();
+
+  // A cancellation matched by hand: its form is gone from the row.
+  const sender = `focus-kuendigung-${Date.now()}-${test.info().project.name}@example.com`;
+  // Sent by a visitor (signed in, it would be matched at once).
+  await page.context().clearCookies();
+  await page.goto("/vertrag-kuendigen");
+  await page.getByLabel("ordentlich", { exact: true }).check();
+  await page.getByLabel("Name").fill("Paula Probe");
+  await page.getByLabel(/^E-Mail\*?$/).fill(sender);
+  await page.getByRole("button", { name: "jetzt kündigen" }).click();
+  await expect(page).toHaveURL(/\/vertrag-kuendigen\/eingang\//);
+  await signIn({ admin: true });
+  await page.goto("/admin/kuendigungen?q=" + encodeURIComponent(sender));
+  const cancellation = page.getByTestId("cancellation-row").filter({ hasText: sender });
+  await cancellation.getByLabel(/E-Mail des Kontos/).fill(owner.email);
+  await pressByKeyboard(cancellation.getByRole("button", { name: "Zuordnen" }));
+  await expect(cancellation).toContainText("zugeordnet");
+  await expect(cancellation.getByRole("button", { name: "Zuordnen" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Kündigungen" }), await focused(page)).toBeFocused();
 });

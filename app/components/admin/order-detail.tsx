@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { INVOICE_KIND_LABEL, invoiceKindOf } from "~/lib/invoice";
 import { Link } from "react-router";
 import { ORDER_STATUSES, orderItemTypeLabel, orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
@@ -16,9 +16,25 @@ import { EInvoiceLinks } from "~/components/e-invoice-links";
 import type { SubmissionResult } from "@conform-to/react";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
-function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function DetailSection({
+  id,
+  title,
+  headingRef,
+  children,
+}: {
+  id: string;
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
   return (
-    <LabelledSection id={id} title={title} className="mt-6" headingClassName="text-lg font-semibold">
+    <LabelledSection
+      id={id}
+      title={title}
+      className="mt-6"
+      headingClassName="text-lg font-semibold focus:outline-none"
+      headingRef={headingRef}
+    >
       {children}
     </LabelledSection>
   );
@@ -82,8 +98,19 @@ export function OrderDetail({
   } | null;
 }) {
   const { order, items, itemsError, withdrawals, invoices, delivery, audit, payment } = detail;
+  // A partial refund takes its lines' counts down; when nothing is left to return, its section goes
+  // and focus waits at the invoices, where the correction it issued appears.
+  const returnable = detail.returnable.some((line) => line.left > 0);
+  // Keyed by what was returned, not by the lines: the section appearing when the order is paid takes nothing.
+  const returned = detail.returnable.reduce((sum, line) => sum + line.bought - line.left, 0);
+  const refundTarget = useRefocusAfterChange<HTMLHeadingElement>(String(returned));
+  // A recorded payment starts the payment form afresh (its key), so the pressed button is gone.
+  const paymentsHeading = useRefocusAfterChange<HTMLHeadingElement>(payment.payments.map((p) => p.id).join(), {
+    ownSection: true,
+  });
   // The pressed status button turns into the disabled current status: focus waits at the section's heading.
-  const statusHeading = useRefocusAfterChange<HTMLHeadingElement>(order.status);
+  // A payment that completes the order changes the status too; its own section keeps focus (ownSection).
+  const statusHeading = useRefocusAfterChange<HTMLHeadingElement>(order.status, { ownSection: true });
   const address = [order.street, [order.zipcode, order.city].filter(Boolean).join(" "), order.country].filter(Boolean);
   return (
     <>
@@ -182,7 +209,7 @@ export function OrderDetail({
         <p className="mt-3 text-right font-semibold">Gesamt: {formatPrice(order.total_amount)}</p>
       </DetailSection>
 
-      <DetailSection id="payments-heading" title="Zahlung">
+      <DetailSection id="payments-heading" title="Zahlung" headingRef={paymentsHeading}>
         <OrderPayments
           orderId={order.id}
           total={order.total_amount}
@@ -195,7 +222,7 @@ export function OrderDetail({
         />
       </DetailSection>
 
-      <DetailSection id="invoices-heading" title="Rechnungen">
+      <DetailSection id="invoices-heading" title="Rechnungen" headingRef={returnable ? undefined : refundTarget}>
         {invoices.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">{noInvoiceReason(order)}</p>
         ) : (
@@ -213,8 +240,8 @@ export function OrderDetail({
         )}
       </DetailSection>
 
-      {detail.returnable.some((line) => line.left > 0) ? (
-        <DetailSection id="partial-refund-heading" title="Teilerstattung">
+      {returnable ? (
+        <DetailSection id="partial-refund-heading" title="Teilerstattung" headingRef={refundTarget}>
           <OrderPartialRefund
             orderId={order.id}
             lines={detail.returnable}

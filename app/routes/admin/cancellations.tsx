@@ -14,6 +14,7 @@ import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.serv
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { listCancellationsAdmin, matchCancellation } from "~/server/members/cancellations.server";
 import { BreakableAddress } from "~/components/breakable-address";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kündigungen – BeHappy Admin" }];
 
@@ -108,9 +109,14 @@ export default function AdminCancellations() {
   const filter = unmatched ? UNMATCHED.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const description = `${countOf(list.total, "Kündigung", "Kündigungen")}${unmatched ? " ohne Zuordnung" : ""}, neueste zuerst`;
+  // A matched row loses its form (or, under "ohne Zuordnung", the list): focus waits at the title.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(
+    list.rows.map((row) => `${row.id}:${row.user_id ?? ""}`).join(),
+    { whenLost: true },
+  );
   return (
     <>
-      <AdminPageHeader title="Kündigungen" description={description} error={error} />
+      <AdminPageHeader title="Kündigungen" description={description} error={error} headingRef={heading} />
       <AdminFilterNav path={PATH} q={list.q} filter={UNMATCHED} active={unmatched} />
       <AdminList searchLabel="Nach Name, E-Mail oder Vertrag suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable caption="Kündigungen" head={["Eingang", "Erklärung", "Absender", "Zuordnung"]}>

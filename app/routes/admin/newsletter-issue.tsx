@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { Ref } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-issue";
@@ -7,6 +8,7 @@ import { fieldProps, textareaProps, usePageForm } from "~/components/conform";
 import { MailPreview } from "~/components/admin/mail-preview";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import {
   CTA_HELP_LABEL,
   CTA_SYNTAX,
@@ -102,6 +104,8 @@ export default function AdminNewsletterIssue() {
     defaultValue: issue ? { subject: issue.subject, preheader: issue.preheader, body: issue.body_markdown } : undefined,
   });
   const readOnly = issue !== null && issue.status !== "draft";
+  // Each step of sending replaces the button that was pressed: focus waits at the next step's heading.
+  const stepHeading = useRefocusAfterChange<HTMLHeadingElement>(readOnly ? "sent" : sendReview ? "review" : "choose");
   return (
     <>
       <p className="text-sm">
@@ -117,7 +121,7 @@ export default function AdminNewsletterIssue() {
             : "Entwurf: wird erst verschickt, wenn du unten eine Zielgruppe wählst."
         }
       />
-      {readOnly && issue ? <IssueCounts issue={issue} /> : null}
+      {readOnly && issue ? <IssueCounts issue={issue} headingRef={stepHeading} /> : null}
       {!readOnly ? (
         <Form method="post" {...getFormProps(form)} className="mt-6 max-w-3xl space-y-4">
           <Field label="Betreff" {...fieldProps(fields.subject, { type: "text" })} />
@@ -145,7 +149,7 @@ export default function AdminNewsletterIssue() {
           <p className="text-sm text-muted-foreground">Die Testmail geht an {adminEmail} und speichert den Entwurf.</p>
         </Form>
       ) : null}
-      {issue && !readOnly ? <SendForm subject={issue.subject} review={sendReview} /> : null}
+      {issue && !readOnly ? <SendForm subject={issue.subject} review={sendReview} headingRef={stepHeading} /> : null}
       {preview ? <MailPreview html={preview.html} text={preview.text} /> : null}
     </>
   );
@@ -167,7 +171,13 @@ function MarkdownHelp() {
   );
 }
 
-function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof loader>>["issue"]> }) {
+function IssueCounts({
+  issue,
+  headingRef,
+}: {
+  issue: NonNullable<Awaited<ReturnType<typeof loader>>["issue"]>;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const rows: [string, number][] = [
     ["Empfänger", issue.counts.recipients],
     ["In der Warteschlange", issue.counts.queued],
@@ -177,7 +187,7 @@ function IssueCounts({ issue }: { issue: NonNullable<Awaited<ReturnType<typeof l
   ];
   return (
     <section aria-labelledby="counts-heading" className="mt-6">
-      <h2 id="counts-heading" className="text-xl font-semibold">
+      <h2 id="counts-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         {issue.status === "sending" ? "Wird verschickt" : "Verschickt"} an{" "}
         {SEGMENT_LABELS[issue.segment as NewsletterSegment]}
       </h2>
@@ -206,9 +216,11 @@ const NO_RECIPIENTS =
 function SendForm({
   subject,
   review,
+  headingRef,
 }: {
   subject: string;
   review: { segment: NewsletterSegment; recipients: number } | null;
+  headingRef: Ref<HTMLHeadingElement>;
 }) {
   if (review) {
     return (
@@ -217,7 +229,12 @@ function SendForm({
         className="mt-10 max-w-3xl rounded-lg border border-border p-4"
         data-testid="send-review"
       >
-        <h2 id="send-review-heading" className="text-xl font-semibold">
+        <h2
+          id="send-review-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold focus:outline-none"
+        >
           Verschicken bestätigen
         </h2>
         <p className="mt-2">

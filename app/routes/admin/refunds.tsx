@@ -5,6 +5,7 @@ import type { Route } from "./+types/refunds";
 import { AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { REFUND_REASON_LABEL } from "~/lib/admin/kinds";
@@ -147,10 +148,15 @@ export default function AdminRefunds() {
   const { open, done, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const accountAnswer = answer && "account" in answer ? answer.account : undefined;
+  // A refund marked as done leaves the open list, a saved account replaces its form: focus waits at the title.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(open.map((row) => `${row.id}:${row.holder ?? ""}`).join(), {
+    whenLost: true,
+  });
   return (
     <>
       <AdminPageHeader
         title="Erstattungen"
+        headingRef={heading}
         description="Offene Erstattungen stornierter, bezahlter Bestellungen: fällig 14 Tage nach Widerruf oder Stornierung (§ 357 Abs. 1 BGB)."
       />
       <div className="mt-6">

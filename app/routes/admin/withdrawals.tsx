@@ -13,6 +13,7 @@ import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.serv
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
 import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/orders/withdrawals.server";
 import { BreakableAddress } from "~/components/breakable-address";
+import { useRefocusAfterChange } from "~/components/use-refocus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
 
@@ -112,9 +113,14 @@ export default function AdminWithdrawals() {
   const filter = open ? OPEN.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const description = `${countOf(list.total, "Widerruf", "Widerrufe")}${open ? " offen" : ""}, neueste zuerst. Erledigt ist ein Widerruf, sobald seine Bestellung storniert ist: Das gibt gebuchte Plätze frei und legt die Erstattung an.`;
+  // A matched row loses its form (or, under "offen", the list): focus waits at the title.
+  const heading = useRefocusAfterChange<HTMLHeadingElement>(
+    list.rows.map((row) => `${row.id}:${row.order_id ?? ""}`).join(),
+    { whenLost: true },
+  );
   return (
     <>
-      <AdminPageHeader title="Widerrufe" description={description} error={error} />
+      <AdminPageHeader title="Widerrufe" description={description} error={error} headingRef={heading} />
       <AdminFilterNav path={PATH} q={list.q} filter={OPEN} active={open} />
       <AdminList searchLabel="Nach Name, E-Mail oder Bestellnummer suchen" list={list} path={PATH} keep={{ filter }}>
         <AdminTable
