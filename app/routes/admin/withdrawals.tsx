@@ -6,7 +6,7 @@ import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } fro
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
-import { countOf, formatDateTime, shortId } from "~/lib/format";
+import { countOf, formatDateTime, orderNumber, shortId } from "~/lib/format";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -55,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
     return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
   }
-  const { id, orderNumber } = submission.value;
+  const { id, orderNumber: typed } = submission.value;
   let result;
   try {
-    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, id, orderNumber, user.id));
+    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, id, typed, user.id));
   } catch (error) {
     return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
   }
@@ -67,13 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "Nicht zugeordnet",
       description:
         result === "no-order"
-          ? `Es gibt keine Bestellung mit der Nummer ${orderNumber.replace(/^#/, "").toUpperCase()}.`
+          ? `Es gibt keine Bestellung mit der Nummer ${orderNumber(typed)}.`
           : "Der Widerruf wurde nicht gefunden.",
     });
   }
   return redirectWithSuccess(returnTo, {
     message: "Widerruf zugeordnet",
-    description: `Der Widerruf ist jetzt der Bestellung ${orderNumber.replace(/^#/, "").toUpperCase()} zugeordnet.`,
+    description: `Der Widerruf ist jetzt der Bestellung ${orderNumber(typed)} zugeordnet.`,
   });
 }
 
@@ -134,7 +134,7 @@ export default function AdminWithdrawals() {
               <td className={`${cellClass} break-words`}>
                 <BreakableAddress text={row.email} />
               </td>
-              <td className={`${cellClass} font-mono`}>{row.order_reference}</td>
+              <td className={`${cellClass} font-mono`}>{orderNumber(row.order_reference)}</td>
               <td className={`${cellClass} whitespace-pre-wrap`}>{row.note ?? "–"}</td>
               <td className={cellClass}>
                 {row.order_id ? (

@@ -85,12 +85,14 @@ export function buildWithdrawalNotificationMail(data: {
   matched: boolean;
 }) {
   const when = formatDateTime(data.receivedAt);
+  // Written as the order mail, the order pages and the admin area write it: lower case.
+  const reference = orderNumber(data.orderReference);
   const lines = [
     `Neuer Widerruf, eingegangen am ${when} Uhr.`,
     "",
     `Name: ${data.name}`,
     `E-Mail: ${data.email}`,
-    `Bestellnummer (Angabe): ${data.orderReference}`,
+    `Bestellnummer (Angabe): ${reference}`,
     `Anmerkung: ${data.note ?? "–"}`,
     "",
     data.matched
@@ -100,7 +102,7 @@ export function buildWithdrawalNotificationMail(data: {
     `Widerrufe im Admin-Bereich: ${publicUrl("/admin/withdrawals")}`,
   ];
   return {
-    subject: `Widerruf eingegangen: ${data.orderReference}${data.matched ? "" : " (nicht zugeordnet)"}`,
+    subject: `Widerruf eingegangen: ${reference}${data.matched ? "" : " (nicht zugeordnet)"}`,
     text: lines.join("\n"),
     html: mailLayout("Widerruf eingegangen", lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : "")).join("")),
     attachments: [],
