@@ -18,6 +18,7 @@ import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.serv
 import { operator } from "~/server/platform/operator.server";
 import { bankTransferFor, girocodeSvg } from "~/server/orders/bank-transfer.server";
 import { getOrder } from "~/server/orders/orders.server";
+import { receivedFor } from "~/server/orders/order-payments.server";
 import { calendarLinks } from "~/server/catalog/calendar.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 
@@ -47,18 +48,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         delivery: await deliveryOf(tx, order.id),
         calendar: await calendarLinks(tx, order.items),
         recipient: await orderRecipient(tx, order.id),
+        received: await receivedFor(tx, order.id),
       };
     });
     const order = found?.order;
     if (!found || !order) return data({ state: "not-found" as const, order: null }, { status: 404, headers: NO_STORE });
     const number = orderNumber(order.id);
-    const transfer = bankTransferFor(order, number);
+    const money = { status: order.status, total: order.total_amount, received: found.received };
+    // Only what is still open of a pending order: the page is the customer's reference for good.
+    const open = Math.round((order.total_amount - found.received) * 100) / 100;
+    const transfer = order.status === "pending" ? bankTransferFor({ ...order, total_amount: open }, number) : null;
     const payment = transfer ? { ...transfer, qrSvg: await girocodeSvg(transfer) } : null;
     return data(
       {
         state: "ok" as const,
         order: { ...order, number },
         payment,
+        money,
         delivery: found.delivery ? deliveryLines(found.delivery) : null,
         shopEmail: operator().email,
         // The invoice is mailed with the payment only to a confirmed address (else: the dashboard).
@@ -174,7 +180,7 @@ export default function OrderConfirmationPage() {
             ))}
         </ul>
       ) : null}
-      <BankTransferBox transfer={loaded.payment} invoiceByMail={loaded.invoiceByMail} />
+      <BankTransferBox transfer={loaded.payment} money={loaded.money} invoiceByMail={loaded.invoiceByMail} />
       <h2 className="mt-10 text-xl font-semibold">Rechnungsadresse</h2>
       <PostalAddress className="mt-2" lines={billingAddressLines(order)} />
       {loaded.delivery ? (

@@ -1,4 +1,4 @@
-import { orderEvent } from "./members-support";
+import { orderEvent, otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 /**
@@ -14,10 +14,22 @@ const dayIn = (days: number) =>
   new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86_400_000));
 const german = (iso: string) => iso.split("-").reverse().join(".");
 
-test("a partial payment keeps the order pending until the rest is recorded", async ({ page, signIn }) => {
+test("a partial payment keeps the order pending until the rest is recorded", async ({
+  page,
+  browser,
+  signIn,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
-  await signIn();
+  const { email } = await signIn();
   const { orderId } = await orderEvent(page, 1);
+  // The customer's order page, in their own browser: what it asks them to transfer as payments come in.
+  const { baseURL } = test.info().project.use;
+  const customer = await otherBrowser(browser, { baseURL, javaScriptEnabled }, email);
+  const transferOnPage = async () => {
+    await customer.page.goto(`/order-confirmation/${orderId}`);
+    return customer.page.getByRole("region", { name: /^Bezahlung/ });
+  };
   const { email: admin } = await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
   const payment = page.getByRole("region", { name: "Zahlung" });
@@ -51,6 +63,13 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   await expect(paid.getByTestId("payment-deadline")).toHaveText(
     "Es ist schon Geld eingegangen: Der Shop erinnert nicht und storniert diese Bestellung nicht von selbst.",
   );
+  // The customer is asked for the rest only, and the GiroCode carries it; no cancellation is threatened.
+  const rest = await transferOnPage();
+  await expect(rest).toContainText(
+    new RegExp(`Bisher sind 50,00\\s€ eingegangen\\. Bitte überweise die fehlenden ${missing}\\s€ bis zum`),
+  );
+  await expect(rest.getByTestId("girocode")).toBeVisible();
+  await expect(rest).not.toContainText("stornieren wir");
   // The form stays, with the rest filled in; recording it completes the order.
   await expect(paid.getByLabel("Eingegangener Betrag (€)")).toHaveValue(missing);
   await paid.getByRole("button", { name: "Zahlung eingegangen" }).click();
@@ -59,6 +78,11 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   ).toBeVisible();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
   await expect(paid.getByTestId("payment-balance")).toHaveText("Vollständig bezahlt.");
+  // The customer's page now asks for nothing.
+  const settled = await transferOnPage();
+  await expect(settled).toContainText(/Deine Zahlung über \d+,\d\d\s€ ist eingegangen – vielen Dank\./);
+  await expect(settled).not.toContainText("Bitte überweise");
+  await customer.context.close();
   // Paid orders have no deadline and no payment form any more.
   await expect(paid.getByTestId("payment-deadline")).toHaveCount(0);
   await expect(paid.getByRole("button", { name: "Zahlung eingegangen" })).toHaveCount(0);

@@ -48,6 +48,14 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
   await customer.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
   await customer.getByRole("button", { name: "Bankverbindung senden" }).click();
   await expect(customer.getByRole("heading", { level: 1, name: "Danke!" })).toBeVisible();
+  // The order's own page (linked from the order mail) no longer asks for a transfer.
+  await customer.request.post("/__e2e/session", { data: { email, password: PASSWORD } });
+  await customer.goto(`/order-confirmation/${orderId}`);
+  await expect(customer.getByTestId("payment-notice")).toHaveText(
+    /^BezahlungDiese Bestellung ist storniert\. Bitte überweise nichts\. Was schon bezahlt ist \(\d+,\d\d\s€\), erstatten wir dir\.$/,
+  );
+  await expect(customer.getByTestId("bank-transfer")).toHaveCount(0);
+  await expect(customer.getByRole("img", { name: "GiroCode für die Überweisung" })).toHaveCount(0);
   await customer.context().close();
 
   // The admin sees it open, with the account, and settles it.

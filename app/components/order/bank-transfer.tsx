@@ -1,4 +1,5 @@
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
 import { transferCancelNote, transferDue, transferRows, type BankTransfer } from "~/lib/bank-transfer";
 import { formatPrice } from "~/lib/format";
 
@@ -7,23 +8,76 @@ export interface BankTransferView extends BankTransfer {
   qrSvg: string;
 }
 
-/** "Bitte überweise …": the transfer details and the GiroCode; or, for 0,00 €, that nothing is due. */
+/** Where the order's money stands: its status, total, and what was received (payments less refunds). */
+export interface OrderMoney {
+  status: string;
+  total: number;
+  received: number;
+}
+
+/** The order page's "Bezahlung" section without a transfer to make: nothing due, paid, or cancelled. */
+function PaymentNotice({ children }: { children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="payment-heading"
+      className="mt-10 rounded-xl border border-border p-6"
+      data-testid="payment-notice"
+    >
+      <h2 id="payment-heading" className="text-xl font-semibold">
+        Bezahlung
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * "Bitte überweise …": the transfer details and the GiroCode, for what is still open of a pending
+ * order. The page stays the customer's reference after the order too (the order mail and the
+ * dashboard link it), so a paid or cancelled order asks for nothing, and a part payment leaves only
+ * the rest to transfer.
+ */
 export function BankTransferBox({
   transfer,
+  money,
   invoiceByMail,
 }: {
+  /** The transfer of what is open; null when nothing is (0,00 €, paid, or cancelled). */
   transfer: BankTransferView | null;
+  money: OrderMoney;
   /** Whether the invoice comes by mail (a confirmed address) or waits in the dashboard. */
   invoiceByMail: boolean;
 }) {
+  if (money.status === "cancelled") {
+    return (
+      <PaymentNotice>
+        <p className="mt-2">
+          Diese Bestellung ist storniert. Bitte überweise nichts.
+          {money.received > 0 ? ` Was schon bezahlt ist (${formatPrice(money.received)}), erstatten wir dir.` : ""}
+        </p>
+      </PaymentNotice>
+    );
+  }
   if (!transfer) {
     return (
-      <section aria-labelledby="payment-heading" className="mt-10 rounded-xl border border-border p-6">
-        <h2 id="payment-heading" className="text-xl font-semibold">
-          Bezahlung
-        </h2>
-        <p className="mt-2">Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €).</p>
-      </section>
+      <PaymentNotice>
+        <p className="mt-2">
+          {money.total === 0 ? (
+            "Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €)."
+          ) : (
+            <>
+              Deine Zahlung über {formatPrice(money.total)} ist eingegangen – vielen Dank.{" "}
+              {invoiceByMail
+                ? "Die Rechnung haben wir dir per E-Mail geschickt; sie liegt auch in deinem "
+                : "Die Rechnung liegt in deinem "}
+              <Link to="/dashboard" className="underline">
+                Dashboard
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      </PaymentNotice>
     );
   }
   const rows = transferRows(transfer);
@@ -38,8 +92,19 @@ export function BankTransferBox({
           Bezahlung per Überweisung
         </h2>
         <p className="mt-2">
-          Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes Konto.{" "}
-          {transferCancelNote(transfer)} Sobald die Zahlung eingegangen ist,{" "}
+          {money.received > 0 ? (
+            // Paid in part: the shop does not cancel it by itself (order-payments.server.ts), so no such warning.
+            <>
+              Bisher sind {formatPrice(money.received)} eingegangen. Bitte überweise die fehlenden{" "}
+              <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes Konto.
+            </>
+          ) : (
+            <>
+              Bitte überweise <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes
+              Konto. {transferCancelNote(transfer)}
+            </>
+          )}{" "}
+          Sobald die Zahlung eingegangen ist,{" "}
           {invoiceByMail
             ? "schicken wir dir die Rechnung per E-Mail."
             : "findest du die Rechnung in deinem Dashboard (per E-Mail, sobald du deine Adresse bestätigt hast)."}

@@ -275,8 +275,8 @@ async function openOverpaymentRefund(tx: Tx, orderId: string) {
   return Number(refund.amount);
 }
 
-/** What the order's payments add up to, less what was refunded. */
-async function receivedFor(tx: Tx, orderId: string) {
+/** What the order's payments add up to, less what was refunded (RLS: the admin's or the buyer's own order). */
+export async function receivedFor(tx: Tx, orderId: string) {
   const { received } = await tx
     .selectFrom("order_payments")
     .select(sql<string>`coalesce(sum(case when kind = 'payment' then amount else -amount end), 0)`.as("received"))
