@@ -1,7 +1,11 @@
 // The Express app as `npm run dev` and `npm start` build it (createApp with mode development and
 // production), in front of a stand-in React Router build whose one resource route answers with
 // what the app handed it (client IP, request id) and counts the actions that ran.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { RequestHandler } from "express";
@@ -38,8 +42,15 @@ const capture = new Writable({
 
 const servers = new Map<string, { base: string; close: () => void }>();
 
-async function serve(key: string, mode: AppMode, trustProxy?: string) {
-  const app = createApp({ mode, build, devMiddleware: fakeVite, trustProxy, logger: createLogger(capture) });
+async function serve(key: string, mode: AppMode, trustProxy?: string, clientDir?: string) {
+  const app = createApp({
+    mode,
+    build,
+    devMiddleware: fakeVite,
+    trustProxy,
+    clientDir,
+    logger: createLogger(capture),
+  });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.set(key, {
@@ -282,5 +293,34 @@ describe("requests no browser of the shop sends are refused before routing, logg
     expect((await sendRaw("production", "GET /probe HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")).split("\r\n")[0]).toBe(
       "HTTP/1.1 200 OK",
     );
+  });
+});
+
+describe("hashed files", () => {
+  const clientDir = mkdtempSync(join(tmpdir(), "client-"));
+  const script = "console.log('built');";
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, "assets"));
+    writeFileSync(join(clientDir, "assets", "entry-Old1.js"), script);
+    writeFileSync(join(clientDir, "assets", "entry-Old1.js.br"), brotliCompressSync(script));
+    await serve("with-files", "production", undefined, clientDir);
+  });
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+  it("go out as stored compressed; one gone since the start (a page of an earlier build) is a plain 404", async () => {
+    const headers = { "Accept-Encoding": "br, gzip" };
+    const stored = await send("with-files", "/assets/entry-Old1.js", { headers });
+    expect(stored.status).toBe(200);
+    expect(stored.headers["content-encoding"]).toBe("br");
+    // A new build replaced it while the server ran: the index built at start still names its variant.
+    rmSync(join(clientDir, "assets", "entry-Old1.js"));
+    rmSync(join(clientDir, "assets", "entry-Old1.js.br"));
+    for (const path of ["/assets/entry-Old1.js", "/assets/never-There1.js"]) {
+      const gone = await send("with-files", path, { headers });
+      expect(gone.status, path).toBe(404);
+      expect(gone.headers["content-encoding"], path).toBeUndefined();
+      expect(gone.headers["content-type"], path).toBe("text/plain; charset=utf-8");
+      expect(gone.body, path).toBe("Nicht gefunden.");
+    }
   });
 });

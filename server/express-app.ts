@@ -74,6 +74,7 @@ export function createApp(options: AppOptions) {
         index: false,
         serveStatic: { immutable: true, maxAge: "1y" },
       }),
+      missingAsset,
     );
     // Everything in build/client has a file extension; a page path (no dot in its last segment)
     // skips the file-system lookup, which cost every page view a stat() call.
@@ -202,3 +203,15 @@ export function trustProxySetting(value: string): boolean | number | string {
   if (/^\d+$/.test(text)) return Number(text);
   return text;
 }
+
+/**
+ * A hashed file that is not there, e.g. a page of an earlier build asking for its scripts: a plain
+ * 404, never a page. express-static-gzip indexes the compressed variants at start; for a file gone
+ * since, it has already set that variant's Content-Encoding and Content-Type, which must not reach
+ * the answer (a page rendered on top threw on the second Content-Type: a 500).
+ */
+const missingAsset: RequestHandler = (_req, res) => {
+  res.removeHeader("Content-Encoding");
+  res.removeHeader("Content-Type");
+  res.status(404).type("text/plain; charset=utf-8").send("Nicht gefunden.");
+};
