@@ -128,9 +128,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The intent of Enter in a field of the order form (its hidden first button). */
+const ENTER = "enter";
+const NOT_ORDERED_YET = {
+  message: "Noch nicht bestellt",
+  description: "Deine Bestellung schickst du mit „Zahlungspflichtig bestellen“ am Ende der Seite ab.",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { user, viewer, lines } = await guard(request, context, formData.get("checkoutToken"));
+  // Enter in a field sends the form's first button, "enter". It never orders (§ 312j BGB: only
+  // "Zahlungspflichtig bestellen", below the summary, does): in the voucher's field it redeems the
+  // code typed there; anywhere else the page comes back as typed, checked, and says so.
+  const pressedEnter = formData.get("intent") === ENTER;
+  if (pressedEnter && String(formData.get("code") ?? "").trim()) formData.set("intent", "voucher-apply");
   if (isVoucherIntent(formData)) {
     const answer = await answerCheckoutVoucherIntent(formData, request, context, viewer);
     // The order form comes back as it was typed, without its checks: nothing was ordered yet.
@@ -141,6 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (pressedEnter) return data({ result: submission.reply(), notice: null, notOrdered: true }, { status: 200 });
   // The till counts every attempt, also a mistyped one; over the limit the typed order form stays.
   const limited = await ipLimitRefusal("checkoutPerIp", context);
   if (limited) {
@@ -198,13 +211,22 @@ export default function CheckoutPage() {
         {actionData?.notice ? (
           <FormNotice tone="error" message={actionData.notice.message} description={actionData.notice.description} />
         ) : null}
+        {actionData && "notOrdered" in actionData ? <FormNotice tone="info" {...NOT_ORDERED_YET} /> : null}
         <RemovedItemsNotice count={removedCount} />
         <Form method="post" {...getFormProps(form)} className="space-y-8">
           {/*
-            Enter in a field submits with the form's first submit button: this one (no intent, so it
-            orders, as the button at the end does), not the voucher's buttons further up.
+            Enter in a field submits with the form's first submit button: this one, not the voucher's
+            buttons further up. It never orders (the action's ENTER).
           */}
-          <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+          <button
+            type="submit"
+            name="intent"
+            value={ENTER}
+            formNoValidate
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
+          />
           <VoucherForm
             page="/checkout"
             applied={voucher}

@@ -292,12 +292,24 @@ test("a code at the checkout keeps what was typed, a wrong one first (JavaScript
   await expect(page.getByText("Gutschein entfernt").first()).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toHaveText(/^14,90\s€$/);
   await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+  // Enter in the code's field (a phone keyboard's "Los") redeems the code; it does not order.
   await page.getByLabel("Gutscheincode").fill(code);
-  await page.getByRole("button", { name: "Gutscheincode einlösen" }).click();
+  await page.getByLabel("Gutscheincode").press("Enter");
+  await expect(page.getByTestId("voucher-applied")).toContainText(code);
   await expect(page.getByTestId("checkout-total")).toHaveText(/^12,90\s€$/);
+  await expect(page).toHaveURL(/\/checkout$/);
 
-  // Enter in a field orders (the voucher's buttons are not the form's default), with the discount.
+  // Enter in any other field never orders either (§ 312j BGB: only the button below the summary
+  // does). The page says so and keeps everything; the button then orders, with the discount.
   await page.getByLabel(/^Ort\*?$/).press("Enter");
+  await expect(page.getByText("Noch nicht bestellt")).toBeVisible();
+  await expect(
+    page.getByText("Deine Bestellung schickst du mit „Zahlungspflichtig bestellen“ am Ende der Seite ab."),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("Anmerkungen")).toHaveValue("Bitte klingeln");
+  await expect(page.getByTestId("checkout-total")).toHaveText(/^12,90\s€$/);
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("order-discount")).toContainText(/-2,00\s€/);
 });

@@ -54,8 +54,9 @@ export function VoucherForm({
       <Field
         label="Gutscheincode"
         {...fieldProps(fields.code, { type: "text" })}
-        // The order form's field, not the voucher form's (which does not exist there).
-        {...(inOrderForm ? { form: undefined } : null)}
+        // The order form's field, not the voucher form's (which does not exist there), and no part
+        // of the order the form asks for: no asterisk, no browser check before ordering.
+        {...(inOrderForm ? { form: undefined, required: false } : null)}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
