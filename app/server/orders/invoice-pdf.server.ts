@@ -81,6 +81,8 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
   });
 
   const sign = invoice.kind === "invoice" ? 1 : -1;
+  // A Storno's amounts carry the minus; one of 0,00 € (a line included in a membership) does not.
+  const signed = (amount: number) => (amount === 0 ? 0 : sign * amount);
   const left = 56;
   const width = doc.page.width - 112;
 
@@ -150,7 +152,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
       String(line.quantity * sign),
       formatPrice(line.unitPrice),
       small ? "–" : percent(line.vatRate),
-      formatPrice(sign * line.unitPrice * line.quantity),
+      formatPrice(signed(line.unitPrice * line.quantity)),
     ]);
   });
   doc
@@ -165,7 +167,7 @@ export function renderInvoiceVisual(invoice: InvoiceDocument): Promise<Buffer> {
     const y = doc.y;
     doc.font(bold ? BOLD : REGULAR);
     doc.text(label, cols.unit - 90, y, { width: cols.sum - cols.unit + 80, align: "right" });
-    doc.text(formatPrice(sign * value), cols.sum, y, { width: sumWidth, align: "right" });
+    doc.text(formatPrice(signed(value)), cols.sum, y, { width: sumWidth, align: "right" });
     doc.moveDown(0.2);
   };
   if (small) {

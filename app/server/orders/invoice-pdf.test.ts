@@ -69,6 +69,18 @@ describe("invoice PDF", () => {
     expect(text).toMatch(/Gesamtbetrag\s+-64,60\s€/);
   });
 
+  it("writes a Storno's line of 0,00 € (included in a membership) without a minus", async () => {
+    const storno: InvoiceDocument = {
+      ...invoice,
+      kind: "cancellation",
+      lines: [...invoice.lines, { title: "E-Book: 30 Tage Achtsamkeit", quantity: 1, unitPrice: 0, vatRate: 7 }],
+      cancels: { number: "RE-2026-000042", issuedAt: "2026-11-24T09:30:00.000Z" },
+    };
+    const text = await pdfText(await renderInvoicePdf(storno));
+    expect(text).toMatch(/E-Book: 30 Tage Achtsamkeit\s+3\s+-1\s+0,00\s€\s+7\s%\s+0,00\s€\n/);
+    expect(text).not.toMatch(/-0,00/);
+  });
+
   it("prints the seller stored with the invoice, not the operator configured now", async () => {
     const issuedUnder = operatorFrom(
       parseEnv({
