@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceSums } from "~/lib/invoice";
+import { documentCountText, invoiceKindText, invoiceSums } from "~/lib/invoice";
 
 describe("invoice sums per VAT rate", () => {
   it("takes the tax out of each rate's gross sum, in whole cents", () => {
@@ -47,5 +47,21 @@ describe("invoice sums per VAT rate", () => {
     );
     expect(sums.rates).toEqual([{ rate: 0, net: 32.8, vat: 0, gross: 32.8 }]);
     expect(sums.vat).toBe(0);
+  });
+});
+
+describe("documents in the accountant's overview", () => {
+  it("names a correction and a Storno by what they refer to", () => {
+    expect(invoiceKindText("invoice", null)).toBe("Rechnung");
+    expect(invoiceKindText("correction", "RE-2026-000001")).toBe("Korrektur zu RE-2026-000001");
+    expect(invoiceKindText("cancellation", "RE-2026-000001")).toBe("Storno zu RE-2026-000001");
+  });
+
+  it("counts each kind on its own, in the singular where there is one", () => {
+    expect(documentCountText([])).toBe("0 Belege");
+    expect(documentCountText(["invoice"])).toBe("1 Beleg: 1 Rechnung");
+    expect(documentCountText(["invoice", "invoice", "correction", "correction", "cancellation"])).toBe(
+      "5 Belege: 2 Rechnungen, 2 Rechnungskorrekturen, 1 Stornorechnung",
+    );
   });
 });

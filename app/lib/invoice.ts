@@ -59,6 +59,28 @@ export function invoiceKindOf(kind: string): InvoiceKind {
   return kind === "cancellation" || kind === "correction" ? kind : "invoice";
 }
 
+/** A document's kind in a list: "Rechnung", or what a Storno or a correction refers to. */
+export function invoiceKindText(kind: string, refersTo: string | null) {
+  const of = invoiceKindOf(kind);
+  if (of === "invoice") return INVOICE_KIND_LABEL.invoice;
+  return `${of === "cancellation" ? "Storno" : "Korrektur"} zu ${refersTo ?? "–"}`;
+}
+
+/** "3 Belege: 1 Rechnung, 1 Rechnungskorrektur, 1 Stornorechnung" (kinds without a document left out). */
+export function documentCountText(kinds: string[]) {
+  const count = (kind: InvoiceKind) => kinds.filter((k) => invoiceKindOf(k) === kind).length;
+  const plural: Record<InvoiceKind, string> = {
+    invoice: "Rechnungen",
+    correction: "Rechnungskorrekturen",
+    cancellation: "Stornorechnungen",
+  };
+  const parts = (["invoice", "correction", "cancellation"] as const)
+    .filter((kind) => count(kind) > 0)
+    .map((kind) => `${count(kind)} ${count(kind) === 1 ? INVOICE_KIND_LABEL[kind] : plural[kind]}`);
+  const total = `${kinds.length} ${kinds.length === 1 ? "Beleg" : "Belege"}`;
+  return parts.length > 0 ? `${total}: ${parts.join(", ")}` : total;
+}
+
 /**
  * A line's own Leistungsdatum as the invoice prints it under the line's title: the day its event or
  * course takes place, or the days from start to end (Berlin calendar days).

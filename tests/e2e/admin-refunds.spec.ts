@@ -131,6 +131,9 @@ test("an admin refunds one of three seats: a Rechnungskorrektur after a part pay
   const correction = page.getByRole("link", { name: /^Rechnungskorrektur RE-\d{4}-\d{6} \(PDF\)$/ });
   await expect(correction).toBeVisible();
   const number = /RE-\d{4}-\d{6}/.exec((await correction.textContent())!)![0];
+  // The accountant's overview names it a correction of the invoice, not an invoice.
+  await page.goto("/admin/export");
+  await expect(page.getByRole("row").filter({ hasText: number })).toContainText(/Korrektur zu RE-\d{4}-\d{6}/);
 
   await page.goto("/admin/erstattungen");
   const row = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });

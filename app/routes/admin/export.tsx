@@ -3,7 +3,8 @@ import type { Route } from "./+types/export";
 import { AdminErrorNotice, AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { countOf, formatDate, formatPrice, orderNumber } from "~/lib/format";
+import { formatDate, formatPrice, orderNumber } from "~/lib/format";
+import { documentCountText, invoiceKindText } from "~/lib/invoice";
 import { withViewer } from "~/server/db/db.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { exportRangeOf, invoicesInRange } from "~/server/orders/datev-export.server";
@@ -61,7 +62,6 @@ export default function AdminExport() {
   const from = typed.von;
   const to = typed.bis;
   const total = invoices.reduce((sum, i) => sum + Math.round(i.totalAmount * 100), 0) / 100;
-  const cancellations = invoices.filter((i) => i.kind === "cancellation").length;
   // A refused period names the fields it concerns (aria-invalid, the message under them, focus on
   // the first one without JavaScript), besides the notice below.
   const periodErrors = !range.ok && (from || to) ? [range.error] : null;
@@ -119,9 +119,7 @@ export default function AdminExport() {
             Zeitraum: {range.label}
           </h2>
           <p className="text-muted-foreground">
-            {countOf(invoices.length, "Rechnung", "Rechnungen")}
-            {cancellations > 0 ? `, davon ${countOf(cancellations, "Stornorechnung", "Stornorechnungen")}` : ""}, Summe{" "}
-            {formatPrice(total)}.
+            {documentCountText(invoices.map((i) => i.kind))}; Summe {formatPrice(total)}.
           </p>
           <div className="flex flex-wrap gap-3">
             <a
@@ -153,9 +151,7 @@ export default function AdminExport() {
               {invoices.map((i) => (
                 <tr key={i.id}>
                   <td className={cellClass}>{i.number}</td>
-                  <td className={cellClass}>
-                    {i.kind === "cancellation" ? `Storno zu ${i.cancels ?? ""}` : "Rechnung"}
-                  </td>
+                  <td className={cellClass}>{invoiceKindText(i.kind, i.cancels)}</td>
                   <td className={cellClass}>{formatDate(`${i.issuedDay}T12:00:00Z`)}</td>
                   <td className={cellClass}>{orderNumber(i.orderId)}</td>
                   <td className={`${cellClass} text-right tabular-nums`}>{formatPrice(i.totalAmount)}</td>
