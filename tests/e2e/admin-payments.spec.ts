@@ -80,7 +80,7 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   await expect(paid.getByTestId("payment-balance")).toHaveText("Vollständig bezahlt.");
   // The customer's page now asks for nothing.
   const settled = await transferOnPage();
-  await expect(settled).toContainText(/Deine Zahlung über \d+,\d\d\s€ ist eingegangen – vielen Dank\./);
+  await expect(settled).toContainText(/Die Zahlung über \d+,\d\d\s€ ist vollständig eingegangen – vielen Dank\./);
   await expect(settled).not.toContainText("Bitte überweise");
   await customer.context.close();
   // Paid orders have no deadline and no payment form any more.

@@ -45,7 +45,7 @@ describe("the order page's payment box", () => {
 
   it("asks for nothing once the order is paid or cancelled", () => {
     const paid = render({ transfer: null, money: { status: "completed", total: 129, received: 129 } });
-    expect(paid).toContain("Deine Zahlung über 129,00 € ist eingegangen – vielen Dank.");
+    expect(paid).toContain("Die Zahlung über 129,00 € ist vollständig eingegangen – vielen Dank.");
     expect(paid).toContain("Die Rechnung haben wir dir per E-Mail geschickt; sie liegt auch in deinem Dashboard.");
     expect(paid).not.toContain("Bitte überweise");
     const cancelled = render({ transfer: null, money: { status: "cancelled", total: 129, received: 0 } });

@@ -66,7 +66,7 @@ export function BankTransferBox({
             "Für diese Bestellung ist keine Zahlung nötig (Gesamtbetrag 0,00 €)."
           ) : (
             <>
-              Deine Zahlung über {formatPrice(money.total)} ist eingegangen – vielen Dank.{" "}
+              Die Zahlung über {formatPrice(money.total)} ist vollständig eingegangen – vielen Dank.{" "}
               {invoiceByMail
                 ? "Die Rechnung haben wir dir per E-Mail geschickt; sie liegt auch in deinem "
                 : "Die Rechnung liegt in deinem "}

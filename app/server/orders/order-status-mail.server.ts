@@ -67,7 +67,8 @@ export function buildPaymentReceivedMail(
     "",
     free
       ? `deine Bestellung ${order.number} ist abgeschlossen (Gesamtbetrag 0,00 €, keine Zahlung nötig).`
-      : `deine Zahlung über ${formatPrice(order.total_amount)} für die Bestellung ${order.number} ist bei uns eingegangen. Vielen Dank!`,
+      : // The order's total, whether it came in one payment or in parts (the last one sends this mail).
+        `die Zahlung für deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} ist vollständig bei uns eingegangen. Vielen Dank!`,
     personal
       ? `Im Anhang findest du deine Rechnung ${issued}. Du kannst sie jederzeit auch in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`
       : `Deine Rechnung ${issued} kannst du in deinem Dashboard herunterladen: ${publicUrl("/dashboard")}`,

@@ -22,7 +22,9 @@ describe("order status mails", () => {
     const mail = buildPaymentReceivedMail({ order, invoice, operator, personal });
     expect(mail.subject).toBe("Zahlung eingegangen – Bestellung 3F2A9C1B");
     expect(mail.text.startsWith("Hallo Mia Schulz,\n")).toBe(true);
-    expect(mail.text).toMatch(/deine Zahlung über 32,80\s€ für die Bestellung 3F2A9C1B ist bei uns eingegangen/);
+    expect(mail.text).toMatch(
+      /die Zahlung für deine Bestellung 3F2A9C1B über 32,80\s€ ist vollständig bei uns eingegangen/,
+    );
     expect(mail.text).toContain("Rechnung RE-2026-000007 vom 24.11.2026");
     expect(mail.html).toContain("Zahlung eingegangen");
     expect(mail.attachments).toEqual([
