@@ -66,10 +66,18 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   // The customer is asked for the rest only, and the GiroCode carries it; no cancellation is threatened.
   const rest = await transferOnPage();
   await expect(rest).toContainText(
-    new RegExp(`Bisher sind 50,00\\s€ eingegangen\\. Bitte überweise die fehlenden ${missing}\\s€ bis zum`),
+    new RegExp(
+      `Bisher sind 50,00\\s€ eingegangen\\. Bitte überweise die fehlenden ${missing}\\s€ auf folgendes Konto\\.`,
+    ),
   );
   await expect(rest.getByTestId("girocode")).toBeVisible();
   await expect(rest).not.toContainText("stornieren wir");
+  // And is told so by mail, with the same rest.
+  await expect
+    .poll(() => mailsTo(email).some((m) => new RegExp(`Es fehlen noch ${missing}\\s€\\.`).test(m.text)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
   // The form stays, with the rest filled in; recording it completes the order.
   await expect(paid.getByLabel("Eingegangener Betrag (€)")).toHaveValue(missing);
   await paid.getByRole("button", { name: "Zahlung eingegangen" }).click();

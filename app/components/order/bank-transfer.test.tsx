@@ -38,7 +38,9 @@ describe("the order page's payment box", () => {
 
   it("asks only for the rest after a part payment, without threatening a cancellation the shop will not make", () => {
     const rest = render({ transfer: { ...transfer, amount: 79 }, money: { ...PENDING, received: 50 } });
-    expect(rest).toContain("Bisher sind 50,00 € eingegangen. Bitte überweise die fehlenden 79,00 € bis zum 20.12.2026");
+    expect(rest).toContain(
+      "Bisher sind 50,00 € eingegangen. Bitte überweise die fehlenden 79,00 € auf folgendes Konto.",
+    );
     expect(rest).not.toContain("stornieren wir");
     expect(rest).toContain("Betrag79,00 €");
   });

@@ -93,10 +93,11 @@ export function BankTransferBox({
         </h2>
         <p className="mt-2">
           {money.received > 0 ? (
-            // Paid in part: the shop does not cancel it by itself (order-payments.server.ts), so no such warning.
+            // Paid in part: the shop neither reminds nor cancels it (order-payments.server.ts), so no day
+            // and no such warning, as in the mail "Teilzahlung eingegangen".
             <>
               Bisher sind {formatPrice(money.received)} eingegangen. Bitte überweise die fehlenden{" "}
-              <strong>{formatPrice(transfer.amount)}</strong> {transferDue(transfer)} auf folgendes Konto.
+              <strong>{formatPrice(transfer.amount)}</strong> auf folgendes Konto.
             </>
           ) : (
             <>

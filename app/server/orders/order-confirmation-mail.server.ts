@@ -27,9 +27,16 @@ const CALENDAR_NOTE =
   "Die Termine deiner Veranstaltungen hängen als Kalenderdatei (.ics) an: ein Klick trägt sie in deinen Kalender ein.";
 
 /** "Bitte überweise …" as text lines and HTML, shared by the order mail. */
-export function bankTransferText(transfer: BankTransfer) {
+/**
+ * "Bitte überweise …" and the account, as text. `sentence` replaces the request (a part payment
+ * asks for the rest, with no cancellation the shop would not make).
+ */
+export function bankTransferText(
+  transfer: BankTransfer,
+  sentence = `Bitte überweise ${formatPrice(transfer.amount)} ${transferDue(transfer)} auf folgendes Konto. ${transferCancelNote(transfer)}`,
+) {
   return [
-    `Bitte überweise ${formatPrice(transfer.amount)} ${transferDue(transfer)} auf folgendes Konto. ${transferCancelNote(transfer)}`,
+    sentence,
     // The amount stands in the sentence above; the account rows follow.
     ...transferRows(transfer)
       .filter(([label]) => label !== "Betrag")
@@ -37,10 +44,14 @@ export function bankTransferText(transfer: BankTransfer) {
   ];
 }
 
-export function bankTransferHtml(transfer: BankTransfer) {
+/** The same as HTML, with the GiroCode; `sentenceHtml` (escaped by the caller) replaces the request. */
+export function bankTransferHtml(
+  transfer: BankTransfer,
+  sentenceHtml = `Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> ${escapeHtml(transferDue(transfer))} auf folgendes Konto. ${escapeHtml(transferCancelNote(transfer))}`,
+) {
   const rows = transferRows(transfer);
   return `<h2>Bezahlung per Überweisung</h2>
-     <p>Bitte überweise <strong>${formatPrice(transfer.amount)}</strong> ${escapeHtml(transferDue(transfer))} auf folgendes Konto. ${escapeHtml(transferCancelNote(transfer))}</p>
+     <p>${sentenceHtml}</p>
      <table role="presentation" cellpadding="4">${rows
        .map(([k, v]) => `<tr><td>${k}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
        .join("")}</table>

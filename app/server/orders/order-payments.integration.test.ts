@@ -200,6 +200,19 @@ describe("a part payment", () => {
     expect(await statusOf(orderId)).toBe("pending");
     expect(await invoices(orderId)).toEqual([]);
     expect((await subjects("teilzahler@example.com")).filter((s) => /Zahlung|Rechnung/.test(s))).toEqual([]);
+    // "Teilzahlung eingegangen": what arrived, what is missing, the account and a GiroCode for the rest;
+    // no day and no cancellation (the shop makes none for an order with money).
+    const told = (await mailsTo("teilzahler@example.com")).filter((m) => m.subject.startsWith("Teilzahlung"));
+    expect(told.map((m) => m.subject)).toEqual([`Teilzahlung eingegangen – Bestellung ${orderId.slice(0, 8)}`]);
+    expect(told[0].text_body).toContain(
+      `für deine Bestellung ${orderId.slice(0, 8)} über 30,00\u00a0€ sind bisher 10,00\u00a0€ bei uns eingegangen.`,
+    );
+    expect(told[0].text_body).toContain("Es fehlen noch 20,00\u00a0€.");
+    expect(told[0].text_body).toContain("Bitte überweise den fehlenden Betrag auf folgendes Konto:");
+    expect(told[0].text_body).toContain(`Verwendungszweck: ${orderId.slice(0, 8)}`);
+    expect(told[0].text_body).not.toMatch(/stornieren|bis zum/);
+    expect(told[0].html_body).toContain("Bitte überweise die fehlenden <strong>20,00\u00a0€</strong>");
+    expect(told[0].attachments?.map((a) => a.filename)).toEqual(["girocode.png"]);
 
     // Long past every deadline the sweep neither reminds nor cancels: money came in.
     await setShopClock(new Date(Date.now() + 40 * DAY));
@@ -215,6 +228,8 @@ describe("a part payment", () => {
     expect(rest).toMatchObject({ amount: 20, received: 30, completed: true });
     expect(await statusOf(orderId)).toBe("completed");
     expect(await invoices(orderId)).toHaveLength(1);
+    // The rest completes it: "Zahlung eingegangen", not a second part payment mail.
+    expect((await subjects("teilzahler@example.com")).filter((s) => s.startsWith("Teilzahlung"))).toHaveLength(1);
 
     // 45 € for 30 €: completed, shown as 15 € too much.
     const much = await asService((tx) => recordPayment(tx, admin, over, { amount: 45, bookedOn: "2026-11-29" }));

@@ -159,6 +159,61 @@ export const paymentSweep: JobHandler = async (tx) => {
   if (reminded + cancelled > 0) logger.info("payment sweep", { reminded, cancelled });
 };
 
+/**
+ * "Teilzahlung eingegangen": part of the total came in, the order stays pending. The customer learns
+ * what arrived and what is missing, with the account and a GiroCode for the rest. No day and no
+ * cancellation: the shop neither reminds nor cancels an order that has money (nothingReceived).
+ */
+export function partPaymentMail(input: {
+  number: string;
+  total: number;
+  received: number;
+  transfer: NonNullable<ReturnType<typeof bankTransferFor>>;
+  png: string;
+  personalName: string | null;
+}) {
+  const { number, transfer } = input;
+  const open = formatPrice(transfer.amount);
+  const { text, html } = deadlineMailBody({
+    personalName: input.personalName,
+    intro: `für deine Bestellung ${number} über ${formatPrice(input.total)} sind bisher ${formatPrice(input.received)} bei uns eingegangen. Vielen Dank!`,
+    until: `Es fehlen noch ${open}.`,
+    details: {
+      text: bankTransferText(transfer, "Bitte überweise den fehlenden Betrag auf folgendes Konto:"),
+      html: bankTransferHtml(transfer, `Bitte überweise die fehlenden <strong>${open}</strong> auf folgendes Konto:`),
+    },
+  });
+  return {
+    subject: `Teilzahlung eingegangen – Bestellung ${number}`,
+    text,
+    html: mailLayout("Teilzahlung eingegangen", html),
+    attachments: [girocodeAttachment(input.png)],
+  };
+}
+
+/** After a part payment: the mail above to the order's address (one per payment recorded). */
+async function mailPartPayment(tx: Tx, orderId: string, input: { paymentId: string; total: number; received: number }) {
+  const recipient = await orderRecipient(tx, orderId);
+  if (!recipient) return;
+  const order = await tx
+    .selectFrom("orders")
+    .select("customer_name")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const number = orderNumber(orderId);
+  const rest = Math.round((input.total - input.received) * 100) / 100;
+  const transfer = { ...bankTransferFor({ total_amount: rest }, number)!, deadline: null };
+  const mail = partPaymentMail({
+    number,
+    total: input.total,
+    received: input.received,
+    transfer,
+    png: await girocodePng(transfer),
+    personalName: recipient.confirmed ? order.customer_name : null,
+  });
+  await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `part-payment:${input.paymentId}` });
+}
+
 /** "Neue Zahlungsfrist": the customer learns the later day an admin gave them. */
 export function paymentDeadlineMail(input: {
   number: string;
@@ -209,7 +264,8 @@ export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date
  * none is given, as from the status buttons and the list's menu: nothing for an order paid before
  * and set back to pending). A pending order is completed (invoice and mail, in this transaction)
  * only once everything received covers its total: paid in part it stays pending, with the rest open
- * (the payment sweep leaves it alone, as it has money). More than the total completes it, shows as
+ * (the payment sweep leaves it alone, as it has money), and the customer is told the rest
+ * ("Teilzahlung eingegangen"). More than the total completes it, shows as
  * overpaid and opens a refund of the excess (`refunded`). Null when the order is unknown.
  */
 export async function recordPayment(
@@ -232,8 +288,9 @@ export async function recordPayment(
     return { previous: order.status, amount: 0, total, received, completed: true, refunded: null };
   }
   const amount = input.amount ?? Math.max(0, total - (await receivedFor(tx, orderId)));
+  let paymentId: string | null = null;
   if (amount > 0) {
-    await tx
+    ({ id: paymentId } = await tx
       .insertInto("order_payments")
       .values({
         order_id: orderId,
@@ -244,11 +301,14 @@ export async function recordPayment(
         recorded_by_email: admin.email,
         note: input.note || null,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow());
   }
   const received = await receivedFor(tx, orderId);
   const covered = received >= total;
   if (order.status !== "completed" && covered) await changeOrderStatusIn(tx, orderId, "completed");
+  if (order.status === "pending" && !covered && paymentId)
+    await mailPartPayment(tx, orderId, { paymentId, total, received });
   const refunded = amount > 0 ? await openOverpaymentRefund(tx, orderId) : null;
   return {
     previous: order.status,
