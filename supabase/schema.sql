@@ -42,6 +42,9 @@ declare
   v_applied timestamptz;
   v_plan text;
   v_before jsonb;
+  v_result text;
+  v_since timestamptz;
+  v_until timestamptz;
 begin
   select o.user_id, o.membership_applied_at into v_user, v_applied
   from public.orders o where o.id = p_order_id and o.status = 'completed';
@@ -57,8 +60,15 @@ begin
   end if;
   perform public.lock_membership(v_user);
   select to_jsonb(m) into v_before from public.memberships m where m.user_id = v_user;
-  perform public.apply_membership_purchase(v_user, v_plan, p_order_id);
+  v_result := public.apply_membership_purchase(v_user, v_plan, p_order_id);
   update public.orders set membership_applied_at = public.shop_now(), membership_before = v_before where id = p_order_id;
+  if v_result <> 'kept' then
+    select m.since, m.until into v_since, v_until from public.memberships m where m.user_id = v_user;
+    update public.order_items
+       set service_starts_at = case when v_result = 'extended' then (v_before ->> 'until')::timestamptz else v_since end,
+           service_ends_at = v_until
+     where order_id = p_order_id and membership_plan is not null;
+  end if;
 end
 $$;
 

@@ -9,8 +9,9 @@ export interface InvoiceLine {
   /** 7 or 19 (percent). */
   vatRate: number;
   /**
-   * When an event or a dated course of this line takes place, as ordered (ISO instants; end may be
-   * null): its own Leistungsdatum, not the invoice's. Absent for goods, memberships, vouchers, shipping.
+   * When an event or a dated course of this line takes place, as ordered, or the term a membership
+   * paid for, from when the payment started it (ISO instants; end may be null: Lifetime): its own
+   * Leistungsdatum, not the invoice's. Absent for goods, vouchers, shipping.
    */
   service?: { startsAt: string; endsAt: string | null };
 }

@@ -233,6 +233,16 @@ describeEngines("membership lifecycle", (engine) => {
   });
 
   it("Free starts at checkout (0,00 €); Yearly on Yearly extends from the current end; Lifetime replaces Yearly", async () => {
+    const termOf = async (orderId: string) => {
+      const [row] = await engine().query<{ service_starts_at: Date | null; service_ends_at: Date | null }>(
+        "select service_starts_at, service_ends_at from public.order_items where order_id = $1 and membership_plan is not null",
+        [orderId],
+      );
+      return {
+        service_starts_at: row.service_starts_at?.toISOString() ?? null,
+        service_ends_at: row.service_ends_at?.toISOString() ?? null,
+      };
+    };
     const buyer = await member(engine(), null);
     const free = await order(engine(), buyer, [line(FREE)]);
     expect(free.status).toBe("completed");
@@ -245,10 +255,18 @@ describeEngines("membership lifecycle", (engine) => {
       expect(extension.price(YEARLY)).toBe(99);
       await complete(engine(), admin, extension.id);
       expect((await membershipOf(engine(), yearly))?.until?.toISOString()).toBe("2031-06-01T00:00:00.000Z");
+      // Its line carries the year it paid for, from the end it extends (the invoice's Leistungszeitraum).
+      expect(await termOf(extension.id)).toEqual({
+        service_starts_at: "2030-06-01T00:00:00.000Z",
+        service_ends_at: "2031-06-01T00:00:00.000Z",
+      });
 
       const lifetime = await order(engine(), yearly, [line(LIFETIME)]);
       await complete(engine(), admin, lifetime.id);
       expect(await membershipOf(engine(), yearly)).toMatchObject({ plan: "lifetime", until: null });
+      // Lifetime starts when it is paid and has no end.
+      const { since } = (await membershipOf(engine(), yearly))!;
+      expect(await termOf(lifetime.id)).toEqual({ service_starts_at: since.toISOString(), service_ends_at: null });
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
 
 // Seed (supabase/seed.sql): Yearly Membership 99,00 €; course 249,00 € / community price 199,00 €.
@@ -111,6 +112,14 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   await expect(card).toContainText("Gültig bis");
   await expect(card).not.toContainText("wird mit Zahlungseingang aktiv");
   await expectAccessible(page);
+
+  // The invoice names the year paid for under its line (§ 14 Abs. 4 Nr. 6 UStG), as the card does.
+  const since = (await card.locator("dt:text-is('Mitglied seit') + dd").textContent())!.trim();
+  const until = (await card.locator("dt:text-is('Gültig bis') + dd").textContent())!.trim();
+  const invoiceLink = page.getByRole("link", { name: /^Rechnung RE-\d{4}-\d{6} herunterladen \(PDF\)$/ });
+  const pdf = await page.request.get((await invoiceLink.getAttribute("href"))!);
+  const invoiceText = await pdfText(await pdf.body());
+  expect(invoiceText).toMatch(new RegExp(`Yearly Membership\\s+Leistungszeitraum: ${since} – ${until}`));
 
   await page.goto(`/courses/${COURSE}`);
   const memberPrices = page.locator("main dl.price-list").first();

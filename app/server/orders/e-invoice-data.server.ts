@@ -277,7 +277,7 @@ export function eInvoiceData(invoice: InvoiceDocument, buyerReference?: string):
         "cbc:InvoicedQuantity@unitCode": "H87",
         "cbc:LineExtensionAmount": amount(net[n]),
         "cbc:LineExtensionAmount@currencyID": "EUR",
-        // BT-134/BT-135: when this line's event or course takes place.
+        // BT-134/BT-135: when this line's event or course takes place, or its membership's term.
         ...(line.service
           ? {
               "cac:InvoicePeriod": {
