@@ -246,3 +246,18 @@ test.describe("no word split without a hyphen at 320, 390 and 1280 px", () => {
     );
   });
 });
+
+test("a signed-in member's menu opens fully on screen at 320 and 390 px", async ({ page, signIn }) => {
+  await signIn();
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto("/");
+    const menu = page.locator("details[data-menu]").filter({ has: page.getByLabel("Benutzermenü") });
+    await menu.locator("summary").click();
+    const panel = menu.locator(".menu-panel");
+    await expect(panel.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x, `${width} px: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${width} px: right edge`).toBeLessThanOrEqual(width);
+  }
+});

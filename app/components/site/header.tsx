@@ -211,7 +211,8 @@ function SignInLink() {
 function UserMenu({ email, isAdmin }: { email: string; isAdmin: boolean }) {
   return (
     <Dropdown align="right" ariaLabel="Benutzermenü" icon={<UserIcon size={22} />}>
-      <div className="w-64">
+      {/* At 320 px the menu's button stands left of the phone menu's: narrower, the panel stays on screen. */}
+      <div className="w-64 max-w-[calc(100vw-5.5rem)]">
         <p className="px-3 pb-2 pt-1 text-sm text-muted-foreground">
           Angemeldet als
           <span className="block truncate font-medium text-foreground" title={email}>
