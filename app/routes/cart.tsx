@@ -89,7 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "Bitte versuche es erneut.";
-    const toast: Toast = { type: "error", message: "Warenkorb nicht geändert", description: first ?? undefined };
+    // Which line's quantity was refused, when it was one: the page has a field per line.
+    const title = await lineTitle(request, formData.get("lineId"));
+    const description = title ? `Menge für „${title}“: ${first}` : first;
+    const toast: Toast = { type: "error", message: "Warenkorb nicht geändert", description };
     return wantsData ? dataWithToast({ ok: false }, toast, { status: 400 }) : redirectWithToast(redirectTo, toast);
   }
 
@@ -100,6 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast = outcome.toast;
   if (!toast) return wantsData ? data({ ok: outcome.ok }, { headers }) : redirect(redirectTo, { headers });
   return wantsData ? dataWithToast({ ok: outcome.ok }, toast, init) : redirectWithToast(redirectTo, toast, { headers });
+}
+
+/** The title of the cart's line `lineId`, or null (no such line, or not a line's form). */
+async function lineTitle(request: Request, lineId: FormDataEntryValue | null) {
+  if (typeof lineId !== "string") return null;
+  const line = (await readCart(request)).find((l) => l.id === lineId);
+  if (!line) return null;
+  return (await cartCatalog()).get(`${line.itemType}:${line.itemId}`)?.title ?? null;
 }
 
 export default function CartPage() {

@@ -103,6 +103,7 @@ export default function CatalogDetailRoute() {
       itemType={CART[kind].itemType}
       title={result.item.title}
       withQuantity={CART[kind].withQuantity}
+      seatsLeft={"seats_left" in result.item ? result.item.seats_left : null}
     />
   ) : undefined;
   const waitlist = found ? (

@@ -117,8 +117,15 @@ test.describe("cart", () => {
     // maxRedirects 0: the browser, not this request, should be the one to show the toast.
     await page.request.post("/cart", { form: { intent: "update", lineId, quantity: "150" }, maxRedirects: 0 });
     await page.goto("/cart");
-    await expect(page.getByText("Pro Artikel sind höchstens 99 Stück möglich.").first()).toBeVisible();
+    // The message names the line whose quantity it refused.
+    await expect(
+      page.getByText(`Menge für „${product}“: Pro Artikel sind höchstens 99 Stück möglich.`).first(),
+    ).toBeVisible();
     await expect(page.getByLabel(`Menge für ${product}`)).toHaveValue("1");
+    // An empty field never leaves the browser.
+    expect(await page.getByLabel(`Menge für ${product}`).evaluate((field: HTMLInputElement) => field.required)).toBe(
+      true,
+    );
   });
 
   test("a sold-out product has no add control, and a forged add is refused by the server", async ({ page }) => {

@@ -16,11 +16,14 @@ export function AddToCartForm({
   itemType,
   title,
   withQuantity = false,
+  seatsLeft = null,
 }: {
   itemId: string;
   itemType: CartItemType;
   title: string;
   withQuantity?: boolean;
+  /** An event's free seats (null: no limit): the field's maximum. */
+  seatsLeft?: number | null;
 }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const location = useLocation();
@@ -54,6 +57,7 @@ export function AddToCartForm({
             min={1}
             defaultValue={1}
             required
+            seatsLeft={seatsLeft}
             className="min-h-11 w-24 rounded-md border border-input bg-background px-3"
           />
         </div>

@@ -95,6 +95,7 @@ function QuantityForm({ line }: { line: Line }) {
           ref={field}
           id={quantityId}
           min={0}
+          required
           defaultValue={line.quantity}
           className="min-h-11 w-20 rounded-md border border-input bg-background px-2"
         />
