@@ -19,7 +19,7 @@ import { getAuth } from "~/server/members/auth.server";
 import { getMemberProfile } from "~/server/members/members.server";
 import { ipLimitRefusal } from "~/server/http/rate-limit.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
-import { fileWithdrawal } from "~/server/orders/withdrawals.server";
+import { fileWithdrawal, isOwnOrderNumber } from "~/server/orders/withdrawals.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Vertrag widerrufen – BeHappy" },
@@ -54,7 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const input = submission.value;
-  if (intent !== "confirm") return { result: submission.reply(), step: "review" as const, review: input };
+  if (intent !== "confirm") {
+    // A member's own orders are known: a number none of them has is most likely mistyped.
+    const { user, viewer } = getAuth(context);
+    const unknownNumber =
+      user !== null && !(await withViewer(viewer, (tx) => isOwnOrderNumber(tx, user.id, input.orderNumber)));
+    return { result: submission.reply(), step: "review" as const, review: input, unknownNumber };
+  }
 
   const limited = await ipLimitRefusal("declarationPerIp", context);
   if (limited) {
@@ -88,7 +94,13 @@ export default function WithdrawalPage() {
   return (
     <FormPage title="Vertrag widerrufen" width="wide">
       {review ? (
-        <ReviewStep review={review} busy={pending} stepStart={stepStart} notice={form.errors?.[0]} />
+        <ReviewStep
+          review={review}
+          busy={pending}
+          stepStart={stepStart}
+          notice={form.errors?.[0]}
+          unknownNumber={Boolean(actionData && "unknownNumber" in actionData && actionData.unknownNumber)}
+        />
       ) : (
         <>
           <p ref={stepStart} tabIndex={-1} className="mt-3 text-muted-foreground focus:outline-none">
@@ -127,8 +139,11 @@ function ReviewStep({
   busy,
   stepStart,
   notice,
+  unknownNumber,
 }: {
   review: WithdrawalInput;
+  /** Signed in, and none of the member's orders has this number. */
+  unknownNumber: boolean;
   busy: boolean;
   stepStart: RefObject<HTMLParagraphElement | null>;
   /** Why the confirmation was not filed (the rate limit): the declaration stays on screen to retry. */
@@ -161,6 +176,13 @@ function ReviewStep({
           </>
         ) : null}
       </dl>
+      {unknownNumber ? (
+        <FormNotice
+          tone="info"
+          message={`In deinem Konto gibt es keine Bestellung mit der Nummer ${orderNumber(review.orderNumber)}.`}
+          description="Bitte prüfe die Nummer (unter „Angaben ändern“). Gilt der Widerruf einer Bestellung, die du mit einer anderen E-Mail-Adresse aufgegeben hast, kannst du ihn so bestätigen."
+        />
+      ) : null}
       {notice ? <FormNotice tone="error" message={notice} /> : null}
       <div className="mt-8 flex flex-wrap gap-3">
         <Form method="post">

@@ -221,6 +221,9 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Bestellnummer").fill(number);
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  // The member's own order: no warning about the number.
+  await expect(page.getByRole("button", { name: "Widerruf bestätigen", exact: true })).toBeVisible();
+  await expect(page.getByText(/In deinem Konto gibt es keine Bestellung/)).toHaveCount(0);
   await page.getByRole("button", { name: "Widerruf bestätigen", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dein Widerruf ist eingegangen" })).toBeVisible();
   await expect(page.getByTestId("withdrawal-receipt")).toContainText(`Bestellnummer${number.toLowerCase()}`);

@@ -42,6 +42,11 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   await page.getByLabel("Bestellnummer").fill(typo);
   await page.getByLabel("Anmerkung (optional)").fill("Bitte Geld zurück");
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  // Signed in, the member's own orders are known: a number none of them has is pointed out, and
+  // can still be confirmed (an order placed with another address).
+  await expect(
+    page.getByText(`In deinem Konto gibt es keine Bestellung mit der Nummer ${typo.toLowerCase()}.`),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Widerruf bestätigen", exact: true }).click();
 
   // The receipt is a page of its own, read from the stored declaration: what was declared, and when.

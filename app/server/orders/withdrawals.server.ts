@@ -25,6 +25,20 @@ export function orderReferenceOf(input: string) {
 }
 
 /**
+ * Whether the signed-in member has an order with this number (RLS: their own orders only, so it
+ * tells nobody anything about anyone else's). The review step warns of a mistyped number.
+ */
+export async function isOwnOrderNumber(tx: Tx, userId: string, number: string) {
+  const order = await tx
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where(sql<string>`upper(left(id::text, 8))`, "=", orderReferenceOf(number))
+    .executeTakeFirst();
+  return order !== undefined;
+}
+
+/**
  * Files a withdrawal (§ 356a BGB) and, in the same transaction, queues both mails: the customer's
  * receipt with date and time, and the shop's notification, matched to an order or not. A filed
  * withdrawal always gets its mails; a failed one never does. Whether it matched an order is read
