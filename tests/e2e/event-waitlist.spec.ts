@@ -173,6 +173,24 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
   await expect(visitor.getByLabel(`Menge für ${title}`)).toHaveValue("1");
   await expect(visitor.getByRole("link", { name: title })).toBeVisible();
 
+  // Ordered under another account, the held seat is not that account's: the refusal says whose it is.
+  await signInAs(visitor, uniqueEmail("andere"));
+  await visitor.goto("/checkout");
+  await visitor.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
+  await visitor.getByLabel("PLZ").fill("10115");
+  await visitor.getByLabel(/^Ort\*?$/).fill("Berlin");
+  await visitor.getByLabel("Land").fill("Deutschland");
+  await visitor.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
+  await expect(
+    visitor
+      .getByText(
+        "Plätze aus einem Wartelisten-Angebot sind für die E-Mail-Adresse reserviert, an die das Angebot ging: Bitte melde dich mit dieser Adresse an.",
+        { exact: false },
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(visitor).toHaveURL(/\/checkout$/);
+
   // She signs up with that address and books the held seat.
   await signInAs(visitor, waiting);
   await checkOutCart(visitor);

@@ -107,6 +107,16 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
 }
 
 /**
+ * Seats a waitlist offer holds belong to the address it went to (hold_seats), not to the link: a
+ * cart that came by the offer's link and is ordered under another account finds them taken. Said
+ * so after the refusal, which on its own reads "ausgebucht".
+ */
+export function withHeldSeatsNote(refusal: string, lines: CartLine[]) {
+  if (!lines.some((line) => (line.held ?? 0) > 0) || !/ausgebucht|(Platz|Plätze) frei/.test(refusal)) return refusal;
+  return `${refusal} Plätze aus einem Wartelisten-Angebot sind für die E-Mail-Adresse reserviert, an die das Angebot ging: Bitte melde dich mit dieser Adresse an.`;
+}
+
+/**
  * Places the order with its delivery address and queues its confirmation mail (unit prices
  * actually charged, bank details with GiroCode, the Widerrufsbelehrung) in one transaction, then
  * saves the address to the profile (best effort, only logged on failure). An order that differs from
@@ -151,7 +161,7 @@ export async function placeCheckoutOrder(
     const { code, text } = readSqlError(error, "checkout");
     if (text === null) logger.error("place_order failed", { code, error: (error as Error).message });
     return text !== null
-      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: text } }
+      ? { ok: false, status: 409, notice: { ...ORDER_FAILED, description: withHeldSeatsNote(text, lines) } }
       : { ok: false, status: 500, notice: ORDER_FAILED };
   }
 
