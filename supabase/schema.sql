@@ -869,9 +869,13 @@ begin
     if v_settings.id is null then
       raise exception 'shop_settings is empty: no seller data for the invoice' using errcode = 'P0001';
     end if;
+    -- The day the money was complete: the latest payment's, else today (nothing to pay).
     insert into public.invoices (number, kind, order_id, supply_date, total_amount, seller, vat_mode)
     values (public.next_invoice_number(public.shop_now()), 'invoice', new.id,
-            (public.shop_now() at time zone 'Europe/Berlin')::date, new.total_amount, v_settings.seller, v_settings.vat_mode);
+            coalesce((select max(p.booked_on) from public.order_payments p
+                       where p.order_id = new.id and p.kind = 'payment'),
+                     (public.shop_now() at time zone 'Europe/Berlin')::date),
+            new.total_amount, v_settings.seller, v_settings.vat_mode);
   elsif new.status <> 'completed' and v_open.id is not null then
     select coalesce(sum(c.total_amount), 0) into v_corrected
       from public.invoices c where c.corrects_invoice_id = v_open.id;

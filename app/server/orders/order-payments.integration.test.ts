@@ -235,6 +235,15 @@ describe("a part payment", () => {
     const much = await asService((tx) => recordPayment(tx, admin, over, { amount: 45, bookedOn: "2026-11-29" }));
     expect(much).toMatchObject({ amount: 45, total: 30, received: 45, completed: true });
     expect(await statusOf(over)).toBe("completed");
+    // Its Leistungsdatum is the day the money arrived, as recorded, not the day it was recorded.
+    const supplied = await asService((tx) =>
+      tx
+        .selectFrom("invoices")
+        .select(sql<string>`to_char(supply_date, 'YYYY-MM-DD')`.as("day"))
+        .where("order_id", "=", over)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(supplied.day).toBe("2026-11-29");
   });
 });
 
