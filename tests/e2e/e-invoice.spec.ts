@@ -123,6 +123,12 @@ test("@phone a VAT id of the wrong shape: German error, typed values kept; the c
   await vatId.focus();
   await page.keyboard.press("End");
   await page.keyboard.type("9");
+  // Enter in a field checks the form but never orders (§ 312j BGB): the button below the summary does.
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Noch nicht bestellt")).toBeVisible();
+  await expect(page.getByText(VAT_ID_ERROR)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
 
