@@ -312,7 +312,7 @@ export default function CheckoutPage() {
                 ? "Bezahlung per Überweisung (Vorkasse): Die Bankverbindung erhältst du nach der Bestellung."
                 : "Für diese Bestellung ist keine Zahlung nötig."}
             </p>
-            <Link to="/cart" className="mt-3 inline-block text-sm underline">
+            <Link to="/cart" className="mt-3 inline-flex min-h-6 items-center text-sm underline">
               Warenkorb bearbeiten
             </Link>
           </section>

@@ -2,7 +2,7 @@ import { cancelOrderOnItsPage } from "./support/admin-orders";
 import { postNewEvent } from "./support/admin-events";
 import { listCard } from "./support/catalog-list";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { checkOutCart } from "./members-support";
+import { checkOutCart, openCheckoutFilled } from "./members-support";
 import { sidewaysProblems } from "./support/layout";
 import {
   expect,
@@ -175,11 +175,7 @@ test("sold out: the waitlist form, a freed seat mailed to the first in line, boo
 
   // Ordered under another account, the held seat is not that account's: the refusal says whose it is.
   await signInAs(visitor, uniqueEmail("andere"));
-  await visitor.goto("/checkout");
-  await visitor.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
-  await visitor.getByLabel("PLZ").fill("10115");
-  await visitor.getByLabel(/^Ort\*?$/).fill("Berlin");
-  await visitor.getByLabel("Land").fill("Deutschland");
+  await openCheckoutFilled(visitor);
   await visitor.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(
     visitor

@@ -21,13 +21,18 @@ export async function orderEvent(page: Page, quantity: number) {
   return { orderId, title };
 }
 
-/** Opens the checkout with what the cart holds, fills the billing address, orders; the order id. */
-export async function checkOutCart(page: Page) {
+/** Opens the checkout with what the cart holds and fills the billing address (nothing ordered yet). */
+export async function openCheckoutFilled(page: Page) {
   await page.goto("/checkout");
   await page.getByLabel("Straße und Hausnummer").fill("Sonnenallee 7");
   await page.getByLabel("PLZ").fill("10115");
   await page.getByLabel(/^Ort\*?$/).fill("Berlin");
   await page.getByLabel("Land").fill("Deutschland");
+}
+
+/** Opens the checkout with what the cart holds, fills the billing address, orders; the order id. */
+export async function checkOutCart(page: Page) {
+  await openCheckoutFilled(page);
   await page.getByRole("button", { name: "Zahlungspflichtig bestellen" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
   return page.url().split("/").pop()!;

@@ -181,6 +181,10 @@ test("@phone on a 390 px phone the order summary and the terms stand directly ab
   await expect(summary).toContainText("1 × Dankbarkeitstagebuch");
   await expect(summary.getByTestId("checkout-total")).toHaveText(/24,90\s€/);
   await expect(summary.locator(".price-terms")).toContainText("inkl. MwSt.");
+  // The way back to the cart is a target a thumb hits (WCAG 2.5.8: at least 24 px high).
+  expect(
+    (await summary.getByRole("link", { name: "Warenkorb bearbeiten" }).boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(24);
   const button = page.getByRole("button", { name: "Zahlungspflichtig bestellen" });
   const terms = page.getByTestId("checkout-terms");
   const [s, t, b] = await Promise.all([summary.boundingBox(), terms.boundingBox(), button.boundingBox()]);
