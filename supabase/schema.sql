@@ -408,7 +408,7 @@ begin
   -- An unsubscribed address is not re-subscribed by an old confirmation link, nor a pending one
   -- by a link older than 30 days.
   update public.newsletter_subscriptions s
-     set status = 'subscribed', confirmed_at = coalesce(s.confirmed_at, now())
+     set status = 'subscribed', confirmed_at = coalesce(s.confirmed_at, public.shop_now())
    where s.confirm_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
      and (s.status = 'subscribed' or (s.status = 'pending' and s.consent_at > public.shop_now() - interval '30 days'));
   return found;
@@ -1002,7 +1002,7 @@ begin
   end if;
   if new.status = 'subscribed' and (tg_op = 'INSERT' or old.status <> 'subscribed') then
     insert into public.newsletter_consents (subscription_id, event, email, at)
-    values (new.id, 'confirmed', new.email, coalesce(new.confirmed_at, now()));
+    values (new.id, 'confirmed', new.email, coalesce(new.confirmed_at, public.shop_now()));
   elsif tg_op = 'UPDATE' and new.status = 'unsubscribed' and old.status <> 'unsubscribed' then
     -- From pending, the request ran out unconfirmed (the data-retention job); else the address left.
     insert into public.newsletter_consents (subscription_id, event, email)
@@ -2091,7 +2091,7 @@ begin
   if v_status <> 'subscribed' then
     -- Pending or unsubscribed: a fresh request, only the newest link works.
     update public.newsletter_subscriptions s
-       set status = 'pending', confirmed_at = null, consent_text = p_consent_text, consent_at = now(),
+       set status = 'pending', confirmed_at = null, consent_text = p_consent_text, consent_at = public.shop_now(),
            confirm_token_hash = v_confirm, unsubscribe_token_hash = v_unsubscribe
      where lower(s.email) = lower(v_email);
   end if;
@@ -2138,7 +2138,7 @@ begin
   end if;
   v_hash := encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
   update public.newsletter_deliveries d
-     set unsubscribed_at = coalesce(d.unsubscribed_at, now())
+     set unsubscribed_at = coalesce(d.unsubscribed_at, public.shop_now())
    where d.unsubscribe_token_hash = v_hash
   returning d.subscription_id into v_subscription;
   if v_subscription is not null then
@@ -2680,7 +2680,7 @@ CREATE TABLE public.newsletter_consents (
     event text NOT NULL,
     email text NOT NULL,
     consent_text text,
-    at timestamp with time zone DEFAULT now() NOT NULL,
+    at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     CONSTRAINT newsletter_consents_event_check CHECK ((event = ANY (ARRAY['requested'::text, 'confirmed'::text, 'unsubscribed'::text, 'expired'::text])))
 );
 
@@ -2696,7 +2696,7 @@ CREATE TABLE public.newsletter_deliveries (
     mail_id uuid,
     unsubscribe_token_hash text NOT NULL,
     unsubscribed_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     CONSTRAINT newsletter_deliveries_unsubscribe_token_hash_check CHECK ((char_length(unsubscribe_token_hash) = 64))
 );
 
@@ -2713,11 +2713,11 @@ CREATE TABLE public.newsletter_subscriptions (
     last_name text,
     status text DEFAULT 'pending'::text NOT NULL,
     consent_text text NOT NULL,
-    consent_at timestamp with time zone DEFAULT now() NOT NULL,
+    consent_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     confirm_token_hash text,
     unsubscribe_token_hash text,
     confirmed_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     CONSTRAINT newsletter_subscriptions_confirm_token_hash_check CHECK (((char_length(confirm_token_hash) >= 16) AND (char_length(confirm_token_hash) <= 128))),
     CONSTRAINT newsletter_subscriptions_consent_text_check CHECK (((btrim(consent_text) <> ''::text) AND (char_length(consent_text) <= 2000))),
     CONSTRAINT newsletter_subscriptions_email_check CHECK (((char_length(email) <= 254) AND (email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),

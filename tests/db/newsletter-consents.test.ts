@@ -67,6 +67,32 @@ describeEngines("newsletter consent history", (engine) => {
     expect(row).toEqual({ consent_text: "Einwilligung, Fassung 2", status: "subscribed" });
   });
 
+  it("on a shop's clock a year ahead, a fresh request is confirmed at once and dated by that clock", async () => {
+    const e = engine();
+    const email = uniqueEmail("zeitreise");
+    await e.query(
+      "insert into public.shop_clock (id, skew) values (true, interval '400 days') on conflict (id) do update set skew = excluded.skew",
+    );
+    try {
+      const { confirm, unsubscribe } = await subscribe(e, email, "Ja");
+      // The link is minutes old by the shop's clock, not 400 days (migration 20261207110000).
+      expect(await call(e, "confirm_newsletter", confirm)).toBe(true);
+      expect(await call(e, "unsubscribe_newsletter", unsubscribe)).toBe(true);
+      const [dates] = await e.query<{ stamped: boolean }>(
+        `select bool_and(t > now() + interval '399 days') as stamped from (
+           select s.consent_at as t from public.newsletter_subscriptions s where s.email = $1
+           union all select s.created_at from public.newsletter_subscriptions s where s.email = $1
+           union all select s.confirmed_at from public.newsletter_subscriptions s where s.email = $1
+           union all select c.at from public.newsletter_consents c
+             join public.newsletter_subscriptions s on s.id = c.subscription_id where s.email = $1) dates`,
+        [email],
+      );
+      expect(dates.stamped).toBe(true);
+    } finally {
+      await e.query("delete from public.shop_clock");
+    }
+  });
+
   it("a request that ran out unconfirmed is recorded as expired, not as an unsubscription", async () => {
     const e = engine();
     const email = uniqueEmail("abgelaufen");
