@@ -1795,6 +1795,14 @@ begin
   if v_status = 'cancelled' then
     raise exception 'Diese Bestellung wurde storniert.' using errcode = 'P0001';
   end if;
+  -- After the event (its end, or its start when it has no end) nobody is registered for it any more.
+  if exists (
+    select 1 from public.events e
+     where e.id = v_item_id and coalesce(e.ends_at, e.starts_at) <= public.shop_now()
+  ) then
+    raise exception 'Die Veranstaltung hat bereits stattgefunden: Teilnehmer können nicht mehr angemeldet werden.'
+      using errcode = 'P0001';
+  end if;
 
   -- The same person twice on one line is a slip (a double click, a form sent again), not a guest.
   if exists (

@@ -23,6 +23,8 @@ export interface MemberOrderItem {
   returned: number;
   price: number;
   participants: MemberParticipant[];
+  /** An event that is over by the shop's clock: no participant can be registered any more. */
+  over: boolean;
 }
 
 export interface MemberOrder {

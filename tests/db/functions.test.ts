@@ -354,6 +354,36 @@ describeEngines("register_participant", (engine, engineName) => {
     expect(bookings.rows[0]).toEqual({ event_id: EVENT, last_name: "Becker", phone: null, notes: "Vegetarisch" });
   });
 
+  it("refuses a participant once the event is over by the shop's clock, in German", async () => {
+    const order = await placeOrder(engine(), owner, randomUUID(), [
+      { item_id: EVENT, item_type: "event", quantity: 2 },
+    ]);
+    const [line] = await engine().query<{ id: string }>("select id from public.order_items where order_id = $1", [
+      order,
+    ]);
+    const [event] = await engine().query<{ end: Date }>(
+      "select coalesce(ends_at, starts_at) as end from public.events where id = $1",
+      [EVENT],
+    );
+    const clockAt = (at: Date) =>
+      engine().query(
+        "insert into public.shop_clock (id, skew) values (true, $1::timestamptz - now()) on conflict (id) do update set skew = excluded.skew",
+        [at.toISOString()],
+      );
+    try {
+      await clockAt(new Date(event.end.getTime() + 60_000));
+      expect(await errorOf(register(engine(), owner, line.id))).toEqual({
+        code: "P0001",
+        message: "Die Veranstaltung hat bereits stattgefunden: Teilnehmer können nicht mehr angemeldet werden.",
+      });
+      // A minute before its end the same line still takes one.
+      await clockAt(new Date(event.end.getTime() - 60_000));
+      expect(await register(engine(), owner, line.id)).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await engine().query("delete from public.shop_clock");
+    }
+  });
+
   it("refuses the same person twice on one line in German (names and e-mail, case aside)", async () => {
     const order = await placeOrder(engine(), owner, randomUUID(), [
       { item_id: EVENT, item_type: "event", quantity: 2 },

@@ -191,7 +191,11 @@ function OrderItemRow({
               ))}
             </ul>
           ) : null}
-          {full ? (
+          {item.over ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Die Veranstaltung hat stattgefunden: Teilnehmer können nicht mehr angemeldet werden.
+            </p>
+          ) : full ? (
             answer?.notice ? (
               <p role="alert" className="mt-2 text-sm font-medium text-destructive">
                 {answer.notice}

@@ -63,6 +63,20 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         .execute()
     : [];
   const returnedOf = (itemId: string) => Number(returns.find((r) => r.order_item_id === itemId)?.quantity ?? 0);
+  // Events that are over (register_participant refuses them; the dashboard offers no form then).
+  const eventIds = [...new Set(items.filter((i) => i.item_type === "event").map((i) => i.item_id))];
+  const overEvents = new Set(
+    eventIds.length
+      ? (
+          await tx
+            .selectFrom("events")
+            .select("id")
+            .where("id", "in", eventIds)
+            .where(sql<boolean>`coalesce(ends_at, starts_at) <= public.shop_now()`)
+            .execute()
+        ).map((e) => e.id)
+      : [],
+  );
 
   return orders.map((order) => ({
     id: order.id,
@@ -83,6 +97,7 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         returned: returnedOf(item.id),
         price: num(item.price) ?? 0,
         participants: bookings.filter((b) => b.order_item_id === item.id).map(({ order_item_id: _o, ...b }) => b),
+        over: overEvents.has(item.item_id),
       })),
   }));
 }
