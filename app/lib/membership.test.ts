@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   chargedUnitPrice,
   membershipEnd,
+  membershipEndSentence,
   planChangeNote,
   planRefusal,
   renewalOpen,
@@ -51,6 +52,11 @@ describe("membership prices", () => {
     expect(membershipEnd(status({ plan: "lifetime", name: "Lifetime", until: null, renewableFrom: null }))).toBeNull();
     // In the shop's time zone: 23:30 UTC on 31 December is already 1 January in Berlin.
     expect(membershipEnd(status({ until: "2026-12-31T23:30:00Z" }))).toBe("endet am 01.01.2027");
+    // As a sentence: "gekündigt zum" takes its "ist" (the audit saw it missing on /join).
+    expect(membershipEndSentence("Yearly", status({}))).toBe("Deine Yearly-Mitgliedschaft endet am 01.01.2027");
+    expect(membershipEndSentence("Yearly", status({ cancelledAt: "2026-06-01T10:00:00Z" }))).toBe(
+      "Deine Yearly-Mitgliedschaft ist gekündigt zum 01.01.2027",
+    );
     expect(
       viewerPricing(status({ plan: "lifetime", name: "Lifetime", rank: 3, until: null, renewableFrom: null })).planEnd,
     ).toBeNull();

@@ -51,6 +51,19 @@ export function membershipEnd(m: { until: string | null; cancelledAt: string | n
   return m.cancelledAt ? `gekündigt zum ${formatDate(m.until)}` : `endet am ${formatDate(m.until)}`;
 }
 
+/**
+ * The sentence about a plan's end: "Deine Yearly-Mitgliedschaft endet am …" or "… ist gekündigt zum
+ * …" ("endet" is a verb already; "gekündigt zum" needs its "ist"). Null for an open-ended plan.
+ */
+export function membershipEndSentence(
+  planName: string | null,
+  m: { until: string | null; cancelledAt: string | null },
+) {
+  const end = membershipEnd(m);
+  if (!end) return null;
+  return `Deine ${planName ? `${planName}-` : ""}Mitgliedschaft ${m.cancelledAt ? "ist " : ""}${end}`;
+}
+
 const time = (value: Date | string) => (typeof value === "string" ? new Date(value) : value).getTime();
 
 /** The held plan can be renewed at `now` (the shop's clock): from 30 days before its end. */

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { JOIN_FORM_ANCHOR } from "~/lib/plans";
-import { membershipEnd, planChangeNote, planRefusal, type MembershipStatus } from "~/lib/membership";
+import { membershipEndSentence, planChangeNote, planRefusal, type MembershipStatus } from "~/lib/membership";
 import { staticPageMeta } from "~/lib/catalog/seo";
 import { orderPlans, toPlan } from "~/lib/plans";
 import { joinSchema } from "~/lib/schemas/join";
@@ -104,7 +104,7 @@ export default function JoinPage() {
           className="mx-auto mt-8 max-w-2xl rounded-2xl border border-border p-5 text-center"
         >
           <h2 id="renewal-heading" className="text-lg font-semibold">
-            Deine {renewal.planName}-Mitgliedschaft {membershipEnd(membership)}
+            {membershipEndSentence(renewal.planName, membership)}
           </h2>
           <RenewalOffer offer={renewal} className="mt-2 text-muted-foreground" />
         </section>

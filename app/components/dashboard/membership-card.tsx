@@ -3,7 +3,7 @@ import { RenewalOffer, type RenewalOfferView } from "~/components/cart/renewal-o
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/lib/format";
-import { membershipEnd, type MembershipStatus } from "~/lib/membership";
+import { membershipEndSentence, type MembershipStatus } from "~/lib/membership";
 
 /**
  * The member's plan, since and until, and how it ends ("endet am …", "gekündigt zum …"); an ordered
@@ -18,7 +18,7 @@ export function MembershipCard({
 }) {
   const active = membership?.active === true;
   const expired = membership?.plan && !active;
-  const end = active && membership ? membershipEnd(membership) : null;
+  const end = active && membership ? membershipEndSentence(membership.name, membership) : null;
   // A former member is not "noch kein Mitglied": the card says how their plan ended.
   const ended =
     expired && membership?.until ? endedText(membership.name, membership.until, membership.cancelledAt) : null;
@@ -50,8 +50,6 @@ export function MembershipCard({
         ) : null}
         {end ? (
           <p className="text-sm font-medium" data-testid="membership-end">
-            {/* "endet am …" is a verb already; "gekündigt zum …" needs its "ist". */}
-            Deine {membership?.name}-Mitgliedschaft {membership?.cancelledAt ? "ist " : ""}
             {end}.
           </p>
         ) : null}

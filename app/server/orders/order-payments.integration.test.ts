@@ -74,6 +74,11 @@ describe("unpaid bank transfers", () => {
     const eventId = await newEvent("Abend", 2);
     const unpaid = await pendingOrder("saeumig@example.com", eventId);
     const extended = await pendingOrder("verlaengert@example.com", eventId);
+    // Goods only: its reminder has no seats to free.
+    const goods = await pendingOrder("ware@example.com", await newEvent("Ware", 1));
+    await asService((tx) =>
+      sql`update public.order_items set item_type = 'product' where order_id = ${goods}::uuid`.execute(tx),
+    );
     await asService((tx) =>
       sql`insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text)
           values (${eventId}::uuid, 'event', 'Anna', 'anna@example.com', 1, 'Ja')`.execute(tx),
@@ -94,6 +99,10 @@ describe("unpaid bank transfers", () => {
     expect(reminder.text_body).toContain("IBAN: DE");
     expect(reminder.text_body).toContain(`Verwendungszweck: ${orderNumber(unpaid)}`);
     expect(reminder.attachments?.map((a) => a.filename)).toEqual(["girocode.png"]);
+    expect(reminder.text_body).toContain("stornieren wir die Bestellung, und reservierte Plätze werden wieder frei.");
+    const [goodsReminder] = await mailsTo("ware@example.com");
+    expect(goodsReminder.text_body).toContain("Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung.");
+    expect(goodsReminder.text_body).not.toContain("Plätze");
 
     // The admin gives the second order until day 20.
     await asService((tx) => extendPaymentDeadline(tx, extended, new Date(start + 20 * DAY)));

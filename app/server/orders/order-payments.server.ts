@@ -76,12 +76,16 @@ export function paymentReminderMail(input: {
   transfer: NonNullable<ReturnType<typeof bankTransferFor>>;
   png: string;
   personalName: string | null;
+  /** The order has seats of an event or course, which its cancellation frees. */
+  holdsSeats: boolean;
 }) {
   const { number, deadline, transfer } = input;
   const { text, html } = deadlineMailBody({
     personalName: input.personalName,
     intro: `für deine Bestellung ${number} über ${formatPrice(transfer.amount)} ist bei uns noch keine Zahlung eingegangen. Vielleicht ist die Überweisung schon unterwegs – dann ist alles gut.`,
-    until: `Bitte überweise den Betrag bis zum ${formatDate(deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung, und reservierte Plätze werden wieder frei.`,
+    until: `Bitte überweise den Betrag bis zum ${formatDate(deadline)}. Geht bis dahin keine Zahlung ein, stornieren wir die Bestellung${
+      input.holdsSeats ? ", und reservierte Plätze werden wieder frei" : ""
+    }.`,
     details: { text: bankTransferText(transfer).slice(1), html: bankTransferHtml(transfer) },
   });
   return {
@@ -97,6 +101,11 @@ async function remindUnpaid(tx: Tx) {
     .selectFrom("orders")
     .select(["id", "customer_name", "total_amount"])
     .select(deadlineSql().as("deadline"))
+    .select(
+      sql<boolean>`exists (select 1 from public.order_items i where i.order_id = orders.id and i.item_type in ('event', 'course'))`.as(
+        "holds_seats",
+      ),
+    )
     .where("status", "=", "pending")
     .where("total_amount", ">", 0)
     .where("payment_reminded_at", "is", null)
@@ -121,6 +130,7 @@ async function remindUnpaid(tx: Tx) {
         transfer,
         png: await girocodePng(transfer),
         personalName: recipient.confirmed ? order.customer_name : null,
+        holdsSeats: order.holds_seats,
       });
       await enqueueMail(tx, { to: recipient.email, ...mail }, { key: `payment-reminder:${order.id}` });
     }
