@@ -934,6 +934,12 @@ begin
     return query select 'already'::text, v_decl.user_id, false;
     return;
   end if;
+  -- The member deleted their account (delete_my_account erased the addresses): the declaration was
+  -- theirs and stays a record; it is never anyone else's.
+  if v_decl.confirmation_email = 'geloescht@anonymisiert.invalid' then
+    return query select 'account-deleted'::text, null::uuid, false;
+    return;
+  end if;
   select u.id into v_user from auth.users u where lower(u.email) = lower(btrim(coalesce(p_account_email, ''))) limit 1;
   if v_user is null then
     return query select 'no-account'::text, null::uuid, false;

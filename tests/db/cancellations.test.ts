@@ -146,6 +146,26 @@ describeEngines("contract cancellations", (engine) => {
     expect(again.rows[0].result).toBe("already");
   });
 
+  it("a deleted member's declaration stays a record and is never matched to another account", async () => {
+    const yearly = await member(engine(), "yearly", "now() + interval '6 months'");
+    const other = await member(engine(), "free", null);
+    const filed = await file(yearly.id, ["ordentlich", null, "Mara", yearly.email, null, null, yearly.email]);
+    await engine().asViewer("authenticated", yearly.id).query("select public.delete_my_account()");
+    const [row] = await engine().query<{ user_id: string | null; name: string }>(
+      "select user_id, name from public.contract_cancellations where id = $1",
+      [filed.id],
+    );
+    expect(row).toEqual({ user_id: null, name: "Mara" });
+    const { rows } = await engine()
+      .asViewer("authenticated", admin)
+      .query<{ result: string; user_id: string | null }>("select * from public.match_contract_cancellation($1, $2)", [
+        filed.id,
+        other.email,
+      ]);
+    expect(rows[0]).toMatchObject({ result: "account-deleted", user_id: null });
+    expect((await membershipOf(engine(), other.id)).cancelled_at).toBeNull();
+  });
+
   it("nobody but admins reads others' declarations; nobody inserts directly", async () => {
     const filed = await file(null, ["ordentlich", null, "Anna", "anna@example.com", "A-1", null, "anna@example.com"]);
     const stranger = await engine().createUser(uniqueEmail("stranger"));

@@ -14,3 +14,10 @@ export interface AdminCancellationRow {
   ends_at: string | null;
   withdrawn_at: string | null;
 }
+
+/** The address delete_my_account leaves where a deleted member's was (migration 20261206160000). */
+export const ERASED_ADDRESS = "geloescht@anonymisiert.invalid";
+
+/** The declaration was a member's who has since deleted their account: a record, nothing to match. */
+export const ofDeletedAccount = (row: Pick<AdminCancellationRow, "confirmation_email">) =>
+  row.confirmation_email === ERASED_ADDRESS;

@@ -5,7 +5,7 @@ import type { Route } from "./+types/cancellations";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { AdminCancellationRow } from "~/lib/admin/cancellations";
+import { ofDeletedAccount, type AdminCancellationRow } from "~/lib/admin/cancellations";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDate, formatDateTime } from "~/lib/format";
 import { KIND_LABELS, type CancellationKind } from "~/lib/schemas/cancellation";
@@ -68,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       "no-account": `Es gibt kein Konto mit der E-Mail-Adresse ${accountEmail}.`,
       already: "Die Kündigung ist bereits zugeordnet.",
       "not-found": "Die Kündigung wurde nicht gefunden.",
+      "account-deleted":
+        "Das Konto dieser Kündigung wurde gelöscht; sie bleibt als Nachweis und gilt für kein anderes.",
     }[result];
     return redirectWithError(returnTo, { message: "Nicht zugeordnet", description });
   }
@@ -141,7 +143,18 @@ export default function AdminCancellations() {
                 </span>
               </td>
               <td className={cellClass}>
-                {row.user_id ? (
+                {ofDeletedAccount(row) ? (
+                  <>
+                    <Badge variant="secondary">Konto gelöscht</Badge>
+                    <span className="block text-sm">
+                      {row.withdrawn_at
+                        ? "zurückgenommen"
+                        : row.ends_at
+                          ? `Ende: ${formatDate(row.ends_at)}`
+                          : "keine laufende Mitgliedschaft"}
+                    </span>
+                  </>
+                ) : row.user_id ? (
                   <>
                     <Badge variant="success">zugeordnet</Badge>
                     <span className="block text-sm">

@@ -72,3 +72,23 @@ describe("a cancelled membership is not renewed", () => {
     expect(await withViewer(viewer, (tx) => getOpenCancellation(tx, userId))).toBeNull();
   });
 });
+
+describe("the admin's list of cancellations", () => {
+  it("leaves a deleted member's declaration out of 'ohne Zuordnung' and keeps it in the list", async () => {
+    const { listCancellationsAdmin } = await import("~/server/members/cancellations.server");
+    const { ERASED_ADDRESS } = await import("~/lib/admin/cancellations");
+    const ids = await asService(async (tx) => {
+      const insert = (name: string, email: string) =>
+        sql<{ id: string }>`
+          insert into public.contract_cancellations (kind, name, email, confirmation_email)
+          values ('ordentlich', ${name}, ${email}, ${email}) returning id`.execute(tx);
+      const visitor = await insert("Lisa Liste", "lisa.liste@example.com");
+      const deleted = await insert("Lisa Liste", ERASED_ADDRESS);
+      return { visitor: visitor.rows[0].id, deleted: deleted.rows[0].id };
+    });
+    const page = (unmatched: boolean) =>
+      asService((tx) => listCancellationsAdmin(tx, { q: "Lisa Liste", page: 1, unmatched }));
+    expect((await page(true)).rows.map((r) => r.id)).toEqual([ids.visitor]);
+    expect((await page(false)).rows.map((r) => r.id).sort()).toEqual([ids.visitor, ids.deleted].sort());
+  });
+});

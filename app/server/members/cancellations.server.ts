@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { containsPattern, type ListParams, type Page } from "~/lib/admin/list-params";
-import type { AdminCancellationRow } from "~/lib/admin/cancellations";
+import { ERASED_ADDRESS, type AdminCancellationRow } from "~/lib/admin/cancellations";
 import type { ReceiptPage } from "~/lib/declaration-receipt";
 import type { CancellationInput, CancellationKind } from "~/lib/schemas/cancellation";
 import { newestFirstPage } from "~/server/admin/paging.server";
@@ -190,7 +190,8 @@ export async function listCancellationsAdmin(
   params: ListParams & { unmatched: boolean },
 ): Promise<Page<AdminCancellationRow>> {
   let base = tx.selectFrom("contract_cancellations");
-  if (params.unmatched) base = base.where("user_id", "is", null);
+  // Not matched, and not a deleted member's (kept as a record, never matched to anyone else).
+  if (params.unmatched) base = base.where("user_id", "is", null).where("confirmation_email", "<>", ERASED_ADDRESS);
   if (params.q) {
     const pattern = containsPattern(params.q);
     base = base.where((eb) =>
@@ -229,7 +230,7 @@ export async function listCancellationsAdmin(
   };
 }
 
-export type CancellationMatchResult = "matched" | "no-account" | "already" | "not-found";
+export type CancellationMatchResult = "matched" | "no-account" | "already" | "not-found" | "account-deleted";
 
 /**
  * Matches a declaration to the account with this e-mail (as an admin; the function checks that),
