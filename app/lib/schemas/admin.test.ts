@@ -18,14 +18,15 @@ const event = {
 };
 
 describe("admin schemas", () => {
-  it("turns a non-numeric or empty price into 0 and reads German decimals", () => {
+  it("turns a non-numeric or empty price into 0 and reads number-input values and German decimals", () => {
     expect(toPrice("abc")).toBe(0);
     expect(toPrice("")).toBe(0);
     expect(toPrice(undefined)).toBe(0);
     expect(toPrice("12,50")).toBe(12.5);
     expect(toPrice("7.25")).toBe(7.25);
     expect(toPrice("1.000,00")).toBe(1000);
-    expect(toPrice("1.234")).toBe(1234);
+    expect(toPrice("1.234")).toBe(1.234);
+    expect(toPrice("1e5")).toBe(100000);
     const result = parseWithZod(form({ ...event, price: "abc", behappy_price: "" }), { schema: eventFormSchema });
     expect(result.status).toBe("success");
     if (result.status === "success") {
@@ -33,6 +34,17 @@ describe("admin schemas", () => {
       expect(result.value.behappy_price).toBe(0);
       expect(result.value.show_on_startpage).toBe(false);
     }
+  });
+
+  it("refuses a price that is not whole cents or too high, instead of reading it as another amount", () => {
+    const errorsOf = (price: string) =>
+      parseWithZod(form({ ...event, price, behappy_price: "0" }), { schema: eventFormSchema }).reply().error?.price;
+    expect(errorsOf("12.345")).toEqual([
+      "Bitte gib den Preis auf den Cent genau an, mit höchstens zwei Nachkommastellen.",
+    ]);
+    expect(errorsOf("1e999")).toEqual(["Der Preis ist zu hoch."]);
+    expect(errorsOf("49.90")).toBeUndefined();
+    expect(errorsOf("0.1")).toBeUndefined();
   });
 
   it("rejects a negative price and missing required fields in German, keeping optional ones optional", () => {

@@ -8,27 +8,35 @@ import { CONTROL_CHARACTER_MESSAGE, optionalText, requiredText, withoutControlCh
  * 0.01 and minimum 0, and a non-numeric entry becomes 0 (a preprocess, never z.coerce).
  */
 
+/** The value a number input submits: a dot for decimals, maybe an exponent ("49.9", "1e5"). */
+const NUMBER_INPUT_VALUE = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
 /**
- * '12,50' and '12.50' are 12.5, '1.000,00' is 1000 (parseGermanAmount); empty, missing or
- * non-numeric is 0 (spec §5). Negative stays negative (min 0 rejects it).
+ * The price fields are number inputs, so a browser always submits '12.50' (a dot, never a thousands
+ * separator): '12.345' is 12.345 and gets the cent error, not 12,345 €. German text from other
+ * clients ('12,50', '1.000,00') is read by parseGermanAmount; empty, missing or non-numeric is 0
+ * (spec §5). Negative stays negative (min 0 rejects it).
  */
 export function toPrice(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : 0;
   if (typeof value !== "string") return 0;
-  const german = parseGermanAmount(value);
-  if (german !== null) return german;
-  const text = value.trim().replace(/\s/g, "").replace(",", ".");
-  if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(text)) return 0;
-  const parsed = Number(text);
-  return Number.isFinite(parsed) ? parsed : 0;
+  const text = value.trim();
+  if (NUMBER_INPUT_VALUE.test(text)) {
+    const parsed = Number(text);
+    return Number.isFinite(parsed) ? parsed : Math.sign(parsed) * Number.MAX_VALUE; // "1e999": too high
+  }
+  return parseGermanAmount(text) ?? 0;
 }
+
+const wholeCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 const price = z.preprocess(
   toPrice,
   z
     .number()
-    .min(0, "Der Preis darf nicht negativ sein.")
-    .max(99_999_999.99, "Der Preis ist zu hoch.")
+    .min(0, { error: "Der Preis darf nicht negativ sein.", abort: true })
+    .max(99_999_999.99, { error: "Der Preis ist zu hoch.", abort: true })
+    .refine(wholeCents, "Bitte gib den Preis auf den Cent genau an, mit höchstens zwei Nachkommastellen.")
     .transform((n) => Math.round(n * 100) / 100),
 );
 
