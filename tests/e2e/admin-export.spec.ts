@@ -4,6 +4,7 @@ import { unzipSync } from "fflate";
 import iconv from "iconv-lite";
 import { addToCart } from "./support/shop";
 import { expect, expectAccessible, test } from "./support/fixtures";
+import { markPaidOnItsPage } from "./support/admin-orders";
 
 // Seed: 14,90 € at 19 %, shipped.
 const MUG = "/products/b0000000-0000-4000-8000-000000000007";
@@ -36,10 +37,7 @@ test.describe("accountant's export", () => {
 
     await signIn({ admin: true });
     await page.goto(`/admin/orders?order=${orderId}`);
-    await page
-      .getByRole("region", { name: "Status ändern" })
-      .getByRole("button", { name: "Zahlung eingegangen" })
-      .click();
+    await markPaidOnItsPage(page);
     await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
     const invoiceLink = page.getByRole("link", { name: /^Rechnung RE-\d{4}-\d{6} \(PDF\)$/ });
     const invoiceNumber = (await invoiceLink.textContent())!.match(/RE-\d{4}-\d{6}/)![0];

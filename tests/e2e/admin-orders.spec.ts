@@ -66,11 +66,26 @@ test("an admin completes and cancels a member's order from the list menu and the
   await expect(row.getByTestId("order-status")).toHaveText("Ausstehend");
   await expectAccessible(page);
 
-  // The action menu offers the two spec actions; completing an order confirms the payment.
+  // The action menu offers the two spec actions; completing an order books the payment and sends
+  // the invoice, so it asks first, naming the order, the amount and where the invoice goes.
   await row.getByText("Aktionen").click();
   const menu = row.getByRole("button");
   await expect(menu).toHaveText(["Zahlung eingegangen", "Stornieren"]);
   await row.getByRole("button", { name: "Zahlung eingegangen" }).focus();
+  await page.keyboard.press("Enter");
+  const confirmPaid = page.getByRole("dialog", { name: "Zahlung als eingegangen buchen?" });
+  await expect(confirmPaid).toContainText(`Für die Bestellung ${short} von`);
+  await expect(confirmPaid).toContainText(`die Rechnung geht per E-Mail an ${email}`);
+  // "Abbrechen" books nothing and keeps the search.
+  await confirmPaid.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(confirmPaid).toHaveCount(0);
+  await expect(page).toHaveURL(/\?q=/);
+  await expect(row.getByTestId("order-status")).toHaveText("Ausstehend");
+  // With JavaScript the page is not reloaded, so the menu is still open.
+  if ((await row.locator("details[open]").count()) === 0) await row.getByText("Aktionen").click();
+  await row.getByRole("button", { name: "Zahlung eingegangen" }).focus();
+  await page.keyboard.press("Enter");
+  await confirmPaid.getByRole("button", { name: "Zahlung eingegangen" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Status aktualisiert")).toBeVisible();
   // The pressed action is disabled now; focus waits on the row's menu, not on the page's top.

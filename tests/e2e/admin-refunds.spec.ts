@@ -1,4 +1,4 @@
-import { cancelOrderOnItsPage } from "./support/admin-orders";
+import { cancelOrderOnItsPage, markPaidOnItsPage } from "./support/admin-orders";
 import type { Browser, Page } from "@playwright/test";
 import { validateCii } from "../../app/server/orders/fixtures/cii-schema";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
@@ -31,9 +31,7 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
   const { orderId } = await orderEvent(page, 1);
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
-  const status = page.getByRole("region", { name: "Status ändern" });
-  await status.getByRole("button", { name: "Zahlung eingegangen" }).click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await markPaidOnItsPage(page);
   await cancelOrderOnItsPage(page);
 
   // The customer is asked for the account by a mailed link.
@@ -208,11 +206,7 @@ test("a withdrawn paid order: Stornorechnung, refund, IBAN by keyboard, money ba
   const number = orderId.slice(0, 8).toUpperCase();
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
-  await page
-    .getByRole("region", { name: "Status ändern" })
-    .getByRole("button", { name: "Zahlung eingegangen" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await markPaidOnItsPage(page);
 
   // Paid, then withdrawn by the customer.
   await signIn({ email });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { orderEvent, SEEDED_EVENT } from "./members-support";
 import { sidewaysProblems, wordBreakProblems } from "./support/layout";
 import { expect, test } from "./support/fixtures";
+import { markPaidOnItsPage } from "./support/admin-orders";
 
 /**
  * WCAG 1.4.10 (reflow): no page scrolls sideways at 320 px (the criterion's width), 390 px (a
@@ -169,10 +170,7 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
     const { orderId } = await orderEvent(page, 2);
     // Paid: the order page then has its invoice, the payment rows and the Teilerstattung form.
     await page.goto(`/admin/orders?order=${orderId}`);
-    await page
-      .getByRole("region", { name: "Status ändern" })
-      .getByRole("button", { name: "Zahlung eingegangen" })
-      .click();
+    await markPaidOnItsPage(page);
     await expect(page.getByRole("region", { name: "Teilerstattung" })).toBeVisible();
     const details = await detailPages(page);
     const itemId = details[0].split("/").pop()!;

@@ -3,6 +3,7 @@ import { checkOutCart } from "./members-support";
 import { berlinDay } from "./support/dates";
 import { sidewaysProblems } from "./support/layout";
 import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { markPaidOnItsPage } from "./support/admin-orders";
 
 /**
  * Renewal of a Yearly membership (from 30 days before its end) and how the end is shown (header,
@@ -105,10 +106,7 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
 
   await admin.goto(`/admin/orders?q=${encodeURIComponent(email)}&order=${orderId}`);
   await expect(admin.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
-  await admin
-    .getByRole("region", { name: "Status ändern" })
-    .getByRole("button", { name: "Zahlung eingegangen" })
-    .click();
+  await markPaidOnItsPage(admin);
   await expect(admin.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   await close();
 

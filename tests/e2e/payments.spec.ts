@@ -89,6 +89,11 @@ test("order → bank transfer with GiroCode → admin confirms payment → invoi
   await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 39,80 €");
   await row.getByText("Aktionen").click();
   await row.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(page).toHaveURL(/filter=open/);
+  await page
+    .getByRole("dialog", { name: "Zahlung als eingegangen buchen?" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
   await expect(page.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   // No longer open: the filtered list is empty and sums to zero.
   await expect(page.getByTestId("open-sum")).toHaveText("Summe offener Zahlungen: 0,00 €");

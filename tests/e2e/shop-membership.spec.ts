@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { expect, expectAccessible, mailsTo, test, uniqueEmail } from "./support/fixtures";
+import { markPaidOnItsPage } from "./support/admin-orders";
 
 // Seed (supabase/seed.sql): Yearly Membership 99,00 €; course 249,00 € / community price 199,00 €.
 const YEARLY_PLAN_ID = "a0000000-0000-4000-8000-000000000002";
@@ -96,10 +97,7 @@ test("a visitor buys Yearly and a course, pays the course's community price, and
   expect(session.ok()).toBeTruthy();
   await admin.goto(`/admin/orders?q=${encodeURIComponent(email)}&order=${orderId}`);
   await expect(admin.getByRole("cell", { name: "Yearly Membership" })).toBeVisible();
-  await admin
-    .getByRole("region", { name: "Status ändern" })
-    .getByRole("button", { name: "Zahlung eingegangen" })
-    .click();
+  await markPaidOnItsPage(admin);
   await expect(admin.getByText("Der Bestellstatus wurde auf „Abgeschlossen“ geändert.")).toBeVisible();
   await adminContext.close();
 

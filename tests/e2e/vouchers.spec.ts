@@ -4,6 +4,7 @@ import { addToCart } from "./support/shop";
 import { otherBrowser } from "./members-support";
 import { pdfText } from "../../app/server/orders/fixtures/pdf-text";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+import { markPaidOnItsPage } from "./support/admin-orders";
 
 /**
  * Vouchers (issue 29): an admin creates a code (bad input first: German errors next to the fields,
@@ -117,11 +118,7 @@ test("an admin creates a code; a customer redeems it; the invoice shows it per V
   // The admin confirms the payment; the invoice has the code per rate.
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
-  await page
-    .getByRole("region", { name: "Status ändern" })
-    .getByRole("button", { name: "Zahlung eingegangen" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await markPaidOnItsPage(page);
   const invoice = page.getByRole("link", { name: /^Rechnung RE-\d{4}-\d{6} \(PDF\)$/ });
   const pdf = await page.request.get((await invoice.getAttribute("href"))!);
   expect(pdf.status()).toBe(200);

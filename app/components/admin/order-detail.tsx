@@ -9,7 +9,14 @@ import { buttonClass } from "~/components/ui/button";
 import { LabelledSection } from "~/components/labelled-section";
 import { AdminErrorNotice, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AuditList } from "~/components/admin/audit-list";
-import { AskToCancel, ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import {
+  AskFirst,
+  ConfirmCancel,
+  ConfirmPaid,
+  PAYMENT_RECEIVED,
+  StatusForm,
+  type AskedAction,
+} from "~/components/admin/order-status-form";
 import { OrderPartialRefund } from "~/components/admin/order-partial-refund";
 import { OrderPayments } from "~/components/admin/order-payments";
 import { EInvoiceLinks } from "~/components/e-invoice-links";
@@ -77,7 +84,7 @@ export function OrderDetail({
   backHref,
   selfHref,
   today,
-  askingToCancel = false,
+  asking = null,
   statusLocked = null,
   answer,
 }: {
@@ -86,8 +93,8 @@ export function OrderDetail({
   selfHref: string;
   /** The shop's today (YYYY-MM-DD), the default day of a payment. */
   today: string;
-  /** ?cancel=<this order>: the confirmation dialog is open. */
-  askingToCancel?: boolean;
+  /** The status action whose confirmation is open (?cancel=<id> or ?paid=<id>). */
+  asking?: AskedAction | null;
   /** The statuses the order can no longer take and why (it has a refund or a correction), or null. */
   statusLocked?: StatusLock | null;
   /** The action's answer to an invalid payment, deadline or partial refund form. */
@@ -139,8 +146,15 @@ export function OrderDetail({
       >
         <div className="mt-3 flex flex-wrap gap-2">
           {ORDER_STATUSES.map((status) =>
-            status === "cancelled" && order.status !== status ? (
-              <AskToCancel key={status} id={order.id} here={selfHref} label={orderStatusLabel(status)} />
+            (status === "cancelled" || status === "completed") && order.status !== status ? (
+              <AskFirst
+                key={status}
+                id={order.id}
+                here={selfHref}
+                ask={status === "cancelled" ? "cancel" : "paid"}
+                label={status === "completed" ? PAYMENT_RECEIVED : orderStatusLabel(status)}
+                disabled={Boolean(statusLocked?.refused.includes(status))}
+              />
             ) : (
               <StatusForm
                 key={status}
@@ -160,7 +174,8 @@ export function OrderDetail({
           </p>
         ) : null}
       </LabelledSection>
-      {askingToCancel && order.status !== "cancelled" ? <ConfirmCancel row={order} closeHref={selfHref} /> : null}
+      {asking === "cancel" && order.status !== "cancelled" ? <ConfirmCancel row={order} closeHref={selfHref} /> : null}
+      {asking === "paid" && order.status !== "completed" ? <ConfirmPaid row={order} closeHref={selfHref} /> : null}
 
       <DetailSection id="customer-heading" title="Kunde">
         <dl className="mt-2 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-sm">

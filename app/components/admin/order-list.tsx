@@ -1,12 +1,12 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { orderStatusLabel, orderStatusVariant } from "~/lib/admin/kinds";
 import { listHref, type AdminNotice } from "~/lib/admin/list-params";
 import type { AdminOrderPage, AdminOrderRow } from "~/lib/admin/orders";
 import { countOf, formatDateTime, formatPrice, shortId } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
-import { ConfirmCancel, PAYMENT_RECEIVED, StatusForm } from "~/components/admin/order-status-form";
+import { AskFirst, ConfirmCancel, ConfirmPaid, PAYMENT_RECEIVED } from "~/components/admin/order-status-form";
 import { BreakableAddress } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
@@ -19,6 +19,7 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const [searchParams] = useSearchParams();
   const toCancel = list.rows.find((r) => r.id === searchParams.get("cancel") && r.status !== "cancelled");
+  const toConfirmPaid = list.rows.find((r) => r.id === searchParams.get("paid") && r.status !== "completed");
   const description = `${countOf(list.total, "Bestellung", "Bestellungen")}${open ? " mit offener Zahlung" : ""}, neueste zuerst`;
   return (
     <>
@@ -63,34 +64,24 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
               </td>
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
               <td className={cellClass}>
-                <OrderActions row={row} here={here} q={list.q} page={list.page} filter={filter} />
+                <OrderActions row={row} here={here} />
               </td>
             </tr>
           ))}
         </AdminTable>
       </AdminList>
       {toCancel ? <ConfirmCancel row={toCancel} closeHref={here} /> : null}
+      {toConfirmPaid ? <ConfirmPaid row={toConfirmPaid} closeHref={here} /> : null}
     </>
   );
 }
 
 /**
- * A row's menu of status actions. "Zahlung eingegangen" turns disabled once pressed, which leaves
- * keyboard focus on a disabled button: it then waits on the menu's summary.
+ * A row's menu of status actions; both ask first (a GET that opens the dialog, also without JS).
+ * "Zahlung eingegangen" turns disabled once done, which would leave keyboard focus on a disabled
+ * button: it then waits on the menu's summary.
  */
-function OrderActions({
-  row,
-  here,
-  q,
-  page,
-  filter,
-}: {
-  row: AdminOrderRow;
-  here: string;
-  q: string;
-  page: number;
-  filter: string | undefined;
-}) {
+function OrderActions({ row, here }: { row: AdminOrderRow; here: string }) {
   const summary = useRefocusAfterChange<HTMLElement>(row.status);
   return (
     <details className="group">
@@ -102,25 +93,22 @@ function OrderActions({
         Aktionen
       </summary>
       <div className="mt-1 flex flex-col gap-1">
-        <StatusForm
+        <AskFirst
           id={row.id}
-          status="completed"
+          here={here}
+          ask="paid"
           label={PAYMENT_RECEIVED}
-          returnTo={here}
           disabled={row.status === "completed"}
           variant="ghost"
         />
-        {/* Asks first: a GET to ?cancel=<id> opens the confirmation (also without JS). */}
-        <Form method="get" preventScrollReset>
-          {q ? <input type="hidden" name="q" value={q} /> : null}
-          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          {/* A GET form replaces the whole query: the open-payments filter must travel along. */}
-          {filter ? <input type="hidden" name="filter" value={filter} /> : null}
-          <input type="hidden" name="cancel" value={row.id} />
-          <Button type="submit" variant="ghost" size="sm" disabled={row.status === "cancelled"}>
-            Stornieren
-          </Button>
-        </Form>
+        <AskFirst
+          id={row.id}
+          here={here}
+          ask="cancel"
+          label="Stornieren"
+          disabled={row.status === "cancelled"}
+          variant="ghost"
+        />
       </div>
     </details>
   );

@@ -37,19 +37,37 @@ export function StatusForm({
   );
 }
 
+/** The two status actions that ask first, each by its query parameter (?cancel=<id>, ?paid=<id>). */
+export type AskedAction = "cancel" | "paid";
+
 /**
- * "Storniert" as a GET to the same page with ?cancel=<id>, which opens ConfirmCancel (also without
- * JavaScript): cancelling issues a Stornorechnung and mails the customer, so it asks first.
+ * A status action as a GET to the same page with ?cancel=<id> or ?paid=<id>, which opens its
+ * confirmation (also without JavaScript): cancelling issues a Stornorechnung, "Zahlung eingegangen"
+ * books the money and sends the invoice, and both mail the customer, so they ask first.
  */
-export function AskToCancel({ id, here, label }: { id: string; here: string; label: string }) {
+export function AskFirst({
+  id,
+  here,
+  ask,
+  label,
+  disabled,
+  variant = "outline",
+}: {
+  id: string;
+  here: string;
+  ask: AskedAction;
+  label: string;
+  disabled?: boolean;
+  variant?: "outline" | "default" | "ghost";
+}) {
   const params = new URL(here, "http://localhost").searchParams;
   return (
     <Form method="get" preventScrollReset>
       {[...params].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <input type="hidden" name="cancel" value={id} />
-      <Button type="submit" variant="outline" size="sm">
+      <input type="hidden" name={ask} value={id} />
+      <Button type="submit" variant={variant} size="sm" disabled={disabled}>
         {label}
       </Button>
     </Form>
@@ -69,6 +87,28 @@ export function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHre
             Abbrechen
           </Link>
           <StatusForm id={row.id} status="cancelled" label="Stornieren" returnTo={closeHref} variant="destructive" />
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * "Zahlung eingegangen" without an amount books what is still open, dated today, and mails the
+ * invoice: it asks first at ?paid=<id>. An amount or another day goes through the detail's form.
+ */
+export function ConfirmPaid({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
+  return (
+    <Dialog
+      title="Zahlung als eingegangen buchen?"
+      description={`Für die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird der noch offene Betrag mit dem heutigen Tag als eingegangen gebucht. Die Bestellung gilt dann als bezahlt, und die Rechnung geht per E-Mail an ${row.customer_email}.`}
+      closeHref={closeHref}
+      footer={
+        <>
+          <Link to={closeHref} replace preventScrollReset className={buttonClass("outline")}>
+            Abbrechen
+          </Link>
+          <StatusForm id={row.id} status="completed" label={PAYMENT_RECEIVED} returnTo={closeHref} variant="default" />
         </>
       }
     />

@@ -4,6 +4,7 @@ import type { Route } from "./+types/orders";
 import { AdminErrorNotice } from "~/components/admin/admin-list";
 import { OrderDetail } from "~/components/admin/order-detail";
 import { OrderList } from "~/components/admin/order-list";
+import type { AskedAction } from "~/components/admin/order-status-form";
 import { buttonClass } from "~/components/ui/button";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
@@ -236,7 +237,7 @@ export default function AdminOrders() {
             backHref={backHref}
             selfHref={listHref("/admin/orders", data.params, { order: data.detail.order.id, filter: data.filter })}
             today={data.today}
-            askingToCancel={searchParams.get("cancel") === data.detail.order.id}
+            asking={askedAction(searchParams, data.detail.order.id)}
             statusLocked={data.detail.statusLocked}
             answer={answer}
           />
@@ -251,4 +252,10 @@ export default function AdminOrders() {
       </div>
     </>
   );
+}
+
+/** Which confirmation the detail opens: ?cancel=<id> or ?paid=<id> of this order. */
+function askedAction(params: URLSearchParams, id: string): AskedAction | null {
+  if (params.get("cancel") === id) return "cancel";
+  return params.get("paid") === id ? "paid" : null;
 }

@@ -13,3 +13,16 @@ export async function cancelOrderOnItsPage(page: Page) {
     .click();
   await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
 }
+
+/** "Zahlung eingegangen" in the order page's status area, confirmed in its dialog: the rest is booked today. */
+export async function markPaidOnItsPage(page: Page) {
+  await page
+    .getByRole("region", { name: "Status ändern" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Zahlung als eingegangen buchen?" })
+    .getByRole("button", { name: "Zahlung eingegangen" })
+    .click();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+}
