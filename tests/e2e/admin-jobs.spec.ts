@@ -23,7 +23,20 @@ test("an admin sees the scheduled jobs and runs one now @phone", async ({ page, 
   const runNow = row.getByRole("button", {
     name: "Jetzt ausführen: Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
   });
+  // It asks first, saying what running early means; "Abbrechen" runs nothing.
   await runNow.focus();
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("dialog", { name: "Aufgabe jetzt ausführen?" });
+  await expect(confirm).toContainText(
+    /„Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf“ ist für \d\d\.\d\d\.\d{4}, \d\d:\d\d geplant und läuft stattdessen sofort\. Danach läuft sie wieder regelmäßig; der nächste Lauf zählt ab jetzt\./,
+  );
+  await expectAccessible(page);
+  await confirm.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(confirm).toHaveCount(0);
+  if (test.info().project.name !== "js-off") await expect(runNow).toBeFocused();
+  await runNow.focus();
+  await page.keyboard.press("Enter");
+  await confirm.getByRole("button", { name: "Jetzt ausführen" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Aufgabe ausgeführt").first()).toBeVisible();
   if (test.info().project.name !== "js-off") await expect(runNow).toBeFocused();

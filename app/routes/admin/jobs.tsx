@@ -1,9 +1,11 @@
-import { Form, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/jobs";
 import { AdminPageHeader, AdminTable, cellClass, EMPTY_TEXT } from "~/components/admin/admin-list";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { runNowConsequence } from "~/lib/admin/jobs";
 import { countOf, formatDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
@@ -58,7 +60,9 @@ const STATUS = {
 export default function AdminJobs() {
   const { rows, error } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
+  const toRun = rows.find((job) => job.id === searchParams.get("run") && job.status !== "done");
   // A job run to its end loses its button: focus goes to the title rather than to <body>.
   const heading = useRefocusAfterChange<HTMLHeadingElement>(rows.map((job) => job.status).join(), { whenLost: true });
   return (
@@ -102,8 +106,10 @@ export default function AdminJobs() {
                     {job.status === "done" ? (
                       "–"
                     ) : (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={job.id} />
+                      // Asks first (a GET that opens the dialog, also without JS): a job run early
+                      // does its work now, and a one-time job (an event's reminder) not again.
+                      <Form method="get" preventScrollReset>
+                        <input type="hidden" name="run" value={job.id} />
                         <Button
                           type="submit"
                           size="sm"
@@ -122,6 +128,30 @@ export default function AdminJobs() {
           </AdminTable>
         )}
       </div>
+      {toRun ? (
+        <Dialog
+          title="Aufgabe jetzt ausführen?"
+          description={runNowConsequence({
+            label: toRun.label,
+            plannedFor: formatDateTime(toRun.run_at),
+            repeats: toRun.repeat_seconds !== null,
+          })}
+          closeHref="/admin/jobs"
+          footer={
+            <>
+              <Link to="/admin/jobs" replace preventScrollReset className={buttonClass("outline")}>
+                Abbrechen
+              </Link>
+              <Form method="post" replace preventScrollReset>
+                <input type="hidden" name="id" value={toRun.id} />
+                <Button type="submit" pending={busyId === toRun.id}>
+                  Jetzt ausführen
+                </Button>
+              </Form>
+            </>
+          }
+        />
+      ) : null}
     </>
   );
 }
