@@ -5,8 +5,8 @@ import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
  * Money after the order (issue 28), as an admin: an unpaid order shows its deadline; "Zahlung
  * eingegangen" takes the amount and day received (a wrong amount is refused with everything typed
  * kept), records a partial payment as it came, keeps the order pending with what is missing filled
- * in, and completes it once the rest is recorded; a deadline is extended
- * (not to the past) and the change is in the audit trail. JavaScript on and off (the projects).
+ * in, and completes it once the rest is recorded (never dated before the order); a deadline is
+ * extended (to a later day, up to a year ahead) and the change is in the audit trail. JavaScript on and off (the projects).
  */
 
 /** The Berlin day `days` from now, as a date input takes it. */
@@ -44,6 +44,12 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   await expect(payment.getByText("Bitte gib einen Betrag wie 129,00 ein.")).toBeVisible();
   await expect(payment.getByLabel("Notiz (optional)")).toHaveValue("Teilzahlung per Überweisung");
   await payment.getByLabel("Eingegangener Betrag (€)").fill("50,00");
+  // A day before the order was placed: refused at the field, the amount kept.
+  await payment.getByLabel("Eingegangen am").fill(dayIn(-3));
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(payment.getByText(`Der Tag liegt vor der Bestellung vom ${german(dayIn(0))}.`)).toBeVisible();
+  await expect(payment.getByLabel("Eingegangener Betrag (€)")).toHaveValue("50,00");
+  await payment.getByLabel("Eingegangen am").fill(dayIn(0));
   await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
   await expect(page.getByText("Zahlung erfasst")).toBeVisible();
   await expect(
@@ -120,6 +126,16 @@ test("an admin extends a payment deadline, never into the past; the trail and a 
   await payment.getByRole("button", { name: "Frist verlängern" }).click();
   await expect(payment.getByText("Die neue Frist muss nach heute liegen.")).toBeVisible();
   await expect(payment.getByLabel("Neue Zahlungsfrist")).toHaveValue(dayIn(-1));
+  // "Verlängern" never shortens, and a year is the most (a typo like 2099 is caught).
+  await payment.getByLabel("Neue Zahlungsfrist").fill(dayIn(3));
+  await payment.getByRole("button", { name: "Frist verlängern" }).click();
+  await expect(
+    payment.getByText(`Die neue Frist muss nach der bisherigen vom ${german(dayIn(14))} liegen.`),
+  ).toBeVisible();
+  await payment.getByLabel("Neue Zahlungsfrist").fill("2099-12-31");
+  await payment.getByRole("button", { name: "Frist verlängern" }).click();
+  await expect(payment.getByText("Die neue Frist darf höchstens ein Jahr nach heute liegen.")).toBeVisible();
+  await expect(payment.getByLabel("Neue Zahlungsfrist")).toHaveValue("2099-12-31");
 
   await payment.getByLabel("Neue Zahlungsfrist").fill(dayIn(30));
   await payment.getByRole("button", { name: "Frist verlängern" }).click();

@@ -75,6 +75,11 @@ test("a cancelled paid order is refunded to the IBAN the customer gave", async (
     form: { intent: "done", id: refundId!, doneOn: tomorrow },
   });
   expect(await forced.text()).toContain("Der Tag der Überweisung liegt in der Zukunft.");
+  // Nor a day before the order was placed (a typo in the year).
+  const early = await page.request.post("/admin/erstattungen", {
+    form: { intent: "done", id: refundId!, doneOn: "2020-01-01" },
+  });
+  expect(await early.text()).toMatch(/Der Tag liegt vor der Bestellung vom \d\d\.\d\d\.\d{4}\./);
   await page.goto("/admin/erstattungen");
   const again = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
   await again.getByRole("button", { name: "Erstattung ausgeführt" }).click();

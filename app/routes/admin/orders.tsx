@@ -17,7 +17,12 @@ import { isUuid } from "~/lib/uuid";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { shopNow } from "~/server/jobs/clock.server";
-import { extendPaymentDeadline, recordPayment } from "~/server/orders/order-payments.server";
+import {
+  extendPaymentDeadline,
+  recordPayment,
+  refusedDeadline,
+  refusedMoneyDay,
+} from "~/server/orders/order-payments.server";
 import { refundOrderLines } from "~/server/orders/refunds.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { changeOrderStatus } from "~/server/orders/order-mails.server";
@@ -115,11 +120,11 @@ async function paymentReceived(
   const submission = parseWithZod(formData, { schema: paymentReceivedSchema });
   if (submission.status !== "success") return data({ payment: submission.reply() }, { status: 400 });
   const { id, amount, bookedOn, note } = submission.value;
-  if (bookedOn > berlinDay(shopNow())) {
-    return data(
-      { payment: submission.reply({ fieldErrors: { bookedOn: ["Der Tag liegt in der Zukunft."] } }) },
-      { status: 400 },
-    );
+  const dayRefused = await withViewer(viewer, (tx) =>
+    refusedMoneyDay(tx, id, bookedOn, "Der Tag liegt in der Zukunft."),
+  );
+  if (dayRefused) {
+    return data({ payment: submission.reply({ fieldErrors: { bookedOn: [dayRefused] } }) }, { status: 400 });
   }
   let recorded;
   try {
@@ -166,13 +171,8 @@ async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: st
   const submission = parseWithZod(formData, { schema: paymentDeadlineSchema });
   if (submission.status !== "success") return data({ deadline: submission.reply() }, { status: 400 });
   const { id, until } = submission.value;
-  const today = berlinDay(shopNow());
-  if (until <= today) {
-    return data(
-      { deadline: submission.reply({ fieldErrors: { until: ["Die neue Frist muss nach heute liegen."] } }) },
-      { status: 400 },
-    );
-  }
+  const refused = await withViewer(viewer, (tx) => refusedDeadline(tx, id, until));
+  if (refused) return data({ deadline: submission.reply({ fieldErrors: { until: [refused] } }) }, { status: 400 });
   // The deadline ends with the chosen day, in Berlin.
   const end = berlinEndOfDay(until);
   const extended = await withViewer(viewer, (tx) => extendPaymentDeadline(tx, id, end));

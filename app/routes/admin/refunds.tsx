@@ -16,7 +16,14 @@ import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
-import { completeRefund, listRefunds, saveRefundAccount, type RefundRow } from "~/server/orders/refunds.server";
+import { refusedMoneyDay } from "~/server/orders/order-payments.server";
+import {
+  completeRefund,
+  listRefunds,
+  refundOrderId,
+  saveRefundAccount,
+  type RefundRow,
+} from "~/server/orders/refunds.server";
 
 /**
  * /admin/erstattungen (issue 28): open refunds, due first, overdue ones marked; the account to pay
@@ -70,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: refundDoneSchema });
   if (submission.status !== "success") return refused(firstProblem(submission.error));
   const { id, doneOn } = submission.value;
-  if (doneOn > berlinDay(shopNow())) return refused("Der Tag der Überweisung liegt in der Zukunft.");
+  const dayRefused = await withViewer(viewer, async (tx) => {
+    const orderId = await refundOrderId(tx, id);
+    return orderId ? refusedMoneyDay(tx, orderId, doneOn, "Der Tag der Überweisung liegt in der Zukunft.") : null;
+  });
+  if (dayRefused) return refused(dayRefused);
   const done = await withViewer(viewer, (tx) => completeRefund(tx, user, id, doneOn));
   if (!done) return refused("Die Erstattung ist schon ausgeführt.");
   return redirectWithSuccess(PATH, {

@@ -349,3 +349,32 @@ describe("money that arrives for a cancelled order", () => {
     expect(await statusOf(fully)).toBe("completed");
   });
 });
+
+describe("the admin's days for an order's money", () => {
+  it("no payment or refund before the order or in the future; a deadline only later, up to a year", async () => {
+    const { setShopClock } = await import("~/server/jobs/clock.server");
+    const { refusedDeadline, refusedMoneyDay } = await import("~/server/orders/order-payments.server");
+    const orderId = await pendingOrder("tage@example.com", await newEvent("Tage", 3));
+    await asService((tx) =>
+      sql`update public.orders set created_at = '2027-03-01T12:00:00Z' where id = ${orderId}::uuid`.execute(tx),
+    );
+    await setShopClock(new Date("2027-03-10T12:00:00Z"));
+    try {
+      const moneyDay = (day: string) => asService((tx) => refusedMoneyDay(tx, orderId, day, "Zukunft"));
+      expect(await moneyDay("2027-02-28")).toBe("Der Tag liegt vor der Bestellung vom 01.03.2027.");
+      expect(await moneyDay("2027-03-01")).toBeNull();
+      expect(await moneyDay("2027-03-10")).toBeNull();
+      expect(await moneyDay("2027-03-11")).toBe("Zukunft");
+
+      // Placed 01.03., 14 days to pay: the deadline is 15.03.
+      const deadline = (day: string) => asService((tx) => refusedDeadline(tx, orderId, day));
+      expect(await deadline("2027-03-10")).toBe("Die neue Frist muss nach heute liegen.");
+      expect(await deadline("2027-03-15")).toBe("Die neue Frist muss nach der bisherigen vom 15.03.2027 liegen.");
+      expect(await deadline("2027-03-16")).toBeNull();
+      expect(await deadline("2028-03-09")).toBeNull();
+      expect(await deadline("2028-03-10")).toBe("Die neue Frist darf höchstens ein Jahr nach heute liegen.");
+    } finally {
+      await setShopClock(null);
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
+import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice, orderNumber } from "~/lib/format";
 import type { Tx } from "~/server/db/db.server";
+import { shopNow } from "~/server/jobs/clock.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -239,6 +241,48 @@ export function paymentDeadlineMail(input: {
     details: { text: [where], html: `<p>${escapeHtml(where)}</p>` },
   });
   return { subject: `Neue Zahlungsfrist – ${input.number}`, text, html: mailLayout("Neue Zahlungsfrist", html) };
+}
+
+/** The day an order was placed, in Berlin (YYYY-MM-DD): no money of it moves before. */
+const orderedOnSql = () => sql<string>`to_char((orders.created_at at time zone 'Europe/Berlin')::date, 'YYYY-MM-DD')`;
+
+/**
+ * Why an admin's "Eingegangen am" (or the day a refund went out) is refused, for its field: a day
+ * in the future, or one before the order was placed. Null when it is fine or the order is unknown.
+ */
+export async function refusedMoneyDay(tx: Tx, orderId: string, day: string, future: string) {
+  if (day > berlinDay(shopNow())) return future;
+  const order = await tx
+    .selectFrom("orders")
+    .select(orderedOnSql().as("ordered_on"))
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  return order && day < order.ordered_on
+    ? `Der Tag liegt vor der Bestellung vom ${formatDate(order.ordered_on)}.`
+    : null;
+}
+
+/** A deadline is extended by up to a year from today; further is a typo more often than a plan. */
+const LONGEST_DEADLINE_DAYS = 365;
+
+/**
+ * Why a new payment deadline is refused, for its field: not after today, not after the current
+ * deadline (it extends, never shortens), or more than a year ahead. Null when it is fine.
+ */
+export async function refusedDeadline(tx: Tx, orderId: string, until: string) {
+  const now = shopNow();
+  if (until <= berlinDay(now)) return "Die neue Frist muss nach heute liegen.";
+  if (until > berlinDay(new Date(now.getTime() + LONGEST_DEADLINE_DAYS * 86_400_000)))
+    return "Die neue Frist darf höchstens ein Jahr nach heute liegen.";
+  const order = await tx
+    .selectFrom("orders")
+    .select(sql<Date>`${deadlineSql()}`.as("deadline"))
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  const current = order ? berlinDay(new Date(order.deadline)) : null;
+  return current && until <= current
+    ? `Die neue Frist muss nach der bisherigen vom ${formatDate(current)} liegen.`
+    : null;
 }
 
 /**

@@ -138,6 +138,12 @@ export async function saveRefundAccount(tx: Tx, refundId: string, account: { hol
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The order a refund belongs to, or null for an unknown refund. */
+export async function refundOrderId(tx: Tx, refundId: string) {
+  const refund = await tx.selectFrom("refunds").select("order_id").where("id", "=", refundId).executeTakeFirst();
+  return refund?.order_id ?? null;
+}
+
 /**
  * "Erstattung ausgeführt": the refund is settled on `doneOn`, the money event recorded as the admin
  * (order_payments, kind refund), and the customer told. Null when it is unknown or settled already.
