@@ -128,6 +128,24 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toBeVisible();
   // With JavaScript each step replaces the pressed button: focus waits at the next step's heading.
   if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Verschicken bestätigen" })).toBeFocused();
+  // The draft changed in a second tab after the review: that is not what was confirmed, so nothing goes out.
+  const secondTab = await page.context().newPage();
+  await secondTab.goto(page.url());
+  await secondTab.getByLabel("Betreff").fill(`${subject} (neu)`);
+  await secondTab.getByRole("button", { name: "Entwurf speichern" }).click();
+  await expect(secondTab.getByText("Entwurf gespeichert")).toBeVisible();
+  await secondTab.close();
+  await page.getByRole("button", { name: "Jetzt verschicken" }).click();
+  await expect(page.getByText(/Der Entwurf wurde nach „Verschicken bestätigen“ geändert\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Entwurf speichern" })).toBeVisible();
+  // The admin looks again and confirms the draft as it is now.
+  await page.reload();
+  await expect(page.getByLabel("Betreff")).toHaveValue(`${subject} (neu)`);
+  await page.getByLabel("Betreff").fill(subject);
+  await page.getByRole("button", { name: "Entwurf speichern" }).click();
+  await expect(page.getByText("Entwurf gespeichert")).toBeVisible();
+  await page.getByLabel("Mitglieder mit aktiver Mitgliedschaft").check();
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
   await page.getByRole("button", { name: "Jetzt verschicken" }).click();
   await expect(page.getByText("Der Newsletter wird verschickt")).toBeVisible();
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toHaveCount(0);

@@ -20,7 +20,14 @@ import {
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
-import { getIssue, previewOf, saveDraft, sendTestMail, startSend } from "~/server/newsletter/issues.server";
+import {
+  draftVersion,
+  getIssue,
+  previewOf,
+  saveDraft,
+  sendTestMail,
+  startSend,
+} from "~/server/newsletter/issues.server";
 import { countRecipients } from "~/server/newsletter/newsletter-queue.server";
 import { logger } from "~/server/platform/log.server";
 import { isUuid } from "~/lib/uuid";
@@ -59,15 +66,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!params.id) return redirect(LIST);
     if (!segment.success)
       return redirectWithError(here, { message: "Nicht verschickt", description: "Bitte wähle eine Zielgruppe." });
-    // Step one names the number of recipients; nothing goes out before the second click.
+    // Step one names the number of recipients and the draft it saw; nothing goes out before the
+    // second click, and only that draft.
     const recipients = await withViewer(viewer, (tx) => countRecipients(tx, segment.data));
-    if (intent === "send-review") return { sendReview: { segment: segment.data, recipients } };
+    if (intent === "send-review") {
+      const issue = await withViewer(viewer, (tx) => getIssue(tx, params.id!));
+      if (!issue) throw data(NOT_FOUND, { status: 404 });
+      return { sendReview: { segment: segment.data, recipients, version: draftVersion(issue) } };
+    }
     if (recipients === 0) return redirectWithError(here, { message: "Nicht verschickt", description: NO_RECIPIENTS });
-    const started = await withViewer(viewer, (tx) => startSend(tx, params.id!, segment.data));
-    if (!started)
+    const reviewed = String(formData.get("version") ?? "");
+    const started = await withViewer(viewer, (tx) => startSend(tx, params.id!, segment.data, reviewed));
+    if (started !== "started")
       return redirectWithError(here, {
         message: "Nicht verschickt",
-        description: "Diese Aussendung ist schon verschickt.",
+        description: started === "changed" ? DRAFT_CHANGED : "Diese Aussendung ist schon verschickt.",
       });
     logger.info("newsletter send started", { newsletterId: params.id, segment: segment.data, recipients });
     return redirectWithSuccess(here, {
@@ -206,6 +219,9 @@ function IssueCounts({
   );
 }
 
+const DRAFT_CHANGED =
+  "Der Entwurf wurde nach „Verschicken bestätigen“ geändert. Bitte sieh ihn dir noch einmal an und bestätige den Versand erneut.";
+
 const NO_RECIPIENTS =
   "In dieser Zielgruppe gibt es keine bestätigten Abonnent:innen: Der Newsletter ginge an niemanden.";
 
@@ -219,7 +235,7 @@ function SendForm({
   headingRef,
 }: {
   subject: string;
-  review: { segment: NewsletterSegment; recipients: number } | null;
+  review: { segment: NewsletterSegment; recipients: number; version: string } | null;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   if (review) {
@@ -246,6 +262,7 @@ function SendForm({
           {review.recipients > 0 ? (
             <Form method="post">
               <input type="hidden" name="segment" value={review.segment} />
+              <input type="hidden" name="version" value={review.version} />
               <Button type="submit" name="intent" value="send">
                 Jetzt verschicken
               </Button>

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { NewsletterIssueInput, NewsletterSegment } from "~/lib/schemas/newsletter-issue";
 import { afterCommit, type Tx } from "~/server/db/db.server";
@@ -96,13 +97,40 @@ export async function sendTestMail(tx: Tx, to: string, input: NewsletterIssueInp
   return enqueueMail(tx, { to, subject: `[Test] ${input.subject}`, text: mail.text, html: mail.html });
 }
 
-/** Sends a draft to a segment: the SQL function checks the admin and schedules the first batch. */
-export async function startSend(tx: Tx, id: string, segment: NewsletterSegment) {
+/**
+ * The draft as the admin confirmed it: "Verschicken bestätigen" carries this, and the send refuses
+ * a draft saved since (in another tab), so what goes out is what was reviewed.
+ */
+export function draftVersion(issue: { subject: string; preheader: string; body_markdown: string }) {
+  return createHash("sha256")
+    .update(JSON.stringify([issue.subject, issue.preheader, issue.body_markdown]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
+ * Sends a draft to a segment: the SQL function checks the admin and schedules the first batch.
+ * "changed" when the draft is no longer the reviewed version, "not-draft" when it is sent (or gone).
+ */
+export async function startSend(
+  tx: Tx,
+  id: string,
+  segment: NewsletterSegment,
+  reviewed: string,
+): Promise<"started" | "changed" | "not-draft"> {
+  const draft = await tx
+    .selectFrom("newsletters")
+    .select(["subject", "preheader", "body_markdown", "status"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!draft || draft.status !== "draft") return "not-draft";
+  if (draftVersion(draft) !== reviewed) return "changed";
   const { rows } = await sql<{ started: boolean }>`
     select public.start_newsletter_send(${id}::uuid, ${segment}) as started`.execute(tx);
-  const started = rows[0]?.started === true;
-  if (started) afterCommit(tx, nudgeJobWorker);
-  return started;
+  if (rows[0]?.started !== true) return "not-draft";
+  afterCommit(tx, nudgeJobWorker);
+  return "started";
 }
 
 /** A personal unsubscribe token: the mail carries it, the delivery row keeps its hash. */

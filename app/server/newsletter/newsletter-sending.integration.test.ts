@@ -62,14 +62,11 @@ afterAll(async () => {
 });
 
 async function newIssue(subject: string, segment: "all" | "members" | "non-members") {
-  const { startSend } = await import("~/server/newsletter/issues.server");
+  const { draftVersion, startSend } = await import("~/server/newsletter/issues.server");
   return asService(async (tx) => {
-    const { id } = await tx
-      .insertInto("newsletters")
-      .values({ subject, body_markdown: "# Hallo\n\n[[Zum Shop | https://shop.example/]]" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    expect(await startSend(tx, id, segment)).toBe(true);
+    const draft = { subject, preheader: "", body_markdown: "# Hallo\n\n[[Zum Shop | https://shop.example/]]" };
+    const { id } = await tx.insertInto("newsletters").values(draft).returning("id").executeTakeFirstOrThrow();
+    expect(await startSend(tx, id, segment, draftVersion(draft))).toBe("started");
     return id;
   });
 }
@@ -190,5 +187,31 @@ describe("newsletter sending", () => {
     expect((await counts(members)).deliveries).toBe(1);
     // One subscriber unsubscribed in the test before.
     expect((await counts(others)).deliveries).toBe(CONFIRMED - 2);
+  });
+
+  it("sends only the draft that was reviewed: one saved since is refused and stays a draft", async () => {
+    const { draftVersion, saveDraft, startSend } = await import("~/server/newsletter/issues.server");
+    const reviewed = { subject: "Geprüft", preheader: "", body_markdown: "Hallo" };
+    const id = await asService(
+      async (tx) => (await tx.insertInto("newsletters").values(reviewed).returning("id").executeTakeFirstOrThrow()).id,
+    );
+    const author = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into auth.users (email, email_confirmed_at) values ('redaktion@example.com', now()) returning id`.execute(
+        tx,
+      );
+      return rows[0].id;
+    });
+    await asService((tx) => saveDraft(tx, author, id, { subject: "Geändert", preheader: "", body: "Hallo" }));
+    expect(await asService((tx) => startSend(tx, id, "all", draftVersion(reviewed)))).toBe("changed");
+    expect((await counts(id)).deliveries).toBe(0);
+    const status = await asService(
+      async (tx) =>
+        (await tx.selectFrom("newsletters").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status,
+    );
+    expect(status).toBe("draft");
+    const current = { subject: "Geändert", preheader: "", body_markdown: "Hallo" };
+    expect(await asService((tx) => startSend(tx, id, "all", draftVersion(current)))).toBe("started");
+    expect(await asService((tx) => startSend(tx, id, "all", draftVersion(current)))).toBe("not-draft");
   });
 });
