@@ -181,6 +181,8 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
         ...receipts,
         `/order-confirmation/${orderId}`,
         ...ADMIN,
+        // The list's description repeats the search: one long word must wrap, not widen the page.
+        `/admin/products?q=${"Achtsamkeitsmeditationswochenende".repeat(2)}`,
         `/admin/orders?order=${orderId}`,
         `/admin/events/${SEEDED_EVENT}/teilnehmer`,
         `/admin/events/${SEEDED_EVENT}/teilnehmer?druck=1`,

@@ -47,7 +47,8 @@ export function AdminPageHeader({
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
+        {/* min-w-0 and break-words: a long search word in the description wraps instead of widening the page. */}
+        <div className="min-w-0 break-words">
           <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-3xl font-bold focus:outline-none">
             {title}
           </h1>
