@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { CoalescingStream } from "~/server/http/coalescing-stream.server";
 import { deferScripts } from "~/server/http/deferred-scripts.server";
 import { requestMetaContext } from "~/server/http/context.server";
@@ -111,6 +111,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
       method: request.method,
       path: new URL(request.url).pathname,
       origin: request.headers.get("origin"),
+    });
+    return;
+  }
+  // A 4xx React Router answers itself (a POST to a page without a form: 405) is the client's
+  // mistake, logged like the junk requests the server refuses before routing.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info("request refused by the router", {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: error.status,
     });
     return;
   }

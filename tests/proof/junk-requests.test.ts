@@ -13,7 +13,7 @@ let dataDir: Awaited<ReturnType<typeof freshDataDir>>;
 beforeAll(async () => {
   dataDir = await freshDataDir("junk-requests");
   server = await startAppServer({
-    env: { DATA_DIR: dataDir.dir, LOG_LEVEL: "info" },
+    env: { DATA_DIR: dataDir.dir, LOG_LEVEL: "info", E2E_TEST_HOOKS: "true" },
     stdio: "pipe",
     timeoutMs: 120_000,
   });
@@ -78,5 +78,59 @@ describe("junk requests are refused before routing and are no errors", () => {
     expect(lines.filter((line) => line.level !== "info")).toEqual([]);
     expect(lines.filter((line) => line.msg === "request").map((line) => line.status)).toEqual(cases.map(([, s]) => s));
     expect((await fetch(`${server.base}/products`)).status).toBe(200);
+  });
+
+  it("a POST no page sends (to a page without a form, or an admin POST without its fields) is an info line", async () => {
+    const origin = { Origin: server.base };
+    const session = await fetch(`${server.base}/__e2e/session`, {
+      method: "POST",
+      headers: { ...origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "junk-admin@example.com", password: "Sicheres-Passwort-2026", admin: true }),
+    });
+    const cookie = session.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logBefore = server.output().length;
+    const post = (path: string) =>
+      fetch(`${server.base}${path}`, {
+        method: "POST",
+        headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "",
+        redirect: "manual",
+      });
+    const answers: Record<string, number> = {};
+    for (const path of [
+      "/products",
+      "/admin",
+      "/admin/export",
+      "/admin/orders",
+      "/admin/jobs",
+      "/admin/mails",
+      "/admin/events",
+      "/admin/contacts",
+    ])
+      answers[path] = (await post(path)).status;
+    expect(answers).toEqual({
+      "/products": 405,
+      "/admin": 405,
+      "/admin/export": 405,
+      // Admin actions answer with their page and an error toast.
+      "/admin/orders": 302,
+      "/admin/jobs": 302,
+      "/admin/mails": 302,
+      "/admin/events": 302,
+      "/admin/contacts": 302,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = server
+      .output()
+      .slice(logBefore)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(lines.filter((line) => line.level !== "info")).toEqual([]);
+    expect(lines.filter((line) => line.msg === "request")).toHaveLength(8);
   });
 });

@@ -18,7 +18,7 @@ import {
   setCatalogFlag,
   type CatalogListRow,
 } from "~/server/catalog/admin-catalog.server";
-import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
@@ -61,7 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeAdminPath(formData.get("returnTo"), listPath);
   const submission = parseWithZod(formData, { schema: catalogRowActionSchema });
   if (submission.status !== "success") {
-    return redirectWithError(returnTo, adminFailure(toasts.updateError, "invalid row action", { kind }));
+    return redirectWithError(
+      returnTo,
+      adminFailure(toasts.updateError, new MalformedAdminRequest("invalid row action"), { kind }),
+    );
   }
   const input = submission.value;
 

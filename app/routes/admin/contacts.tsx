@@ -17,7 +17,7 @@ import {
   markContactRead,
   type ContactRow,
 } from "~/server/contact/admin-contacts.server";
-import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { BreakableAddress } from "~/components/breakable-address";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/contacts");
   const submission = parseWithZod(formData, { schema: contactReadSchema });
   try {
-    if (submission.status !== "success") throw new Error("invalid contact action");
+    if (submission.status !== "success") throw new MalformedAdminRequest("invalid contact action");
     const { id } = submission.value;
     const updated = await withViewer(viewer, (tx) => markContactRead(tx, id));
     if (!updated) throw new Error("no row updated");

@@ -11,7 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { withViewer } from "~/server/db/db.server";
 import { JOB_HANDLERS, jobLabel } from "~/server/jobs/handlers.server";
 import { listJobs, runJobNow } from "~/server/jobs/jobs.server";
-import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Geplante Aufgaben – BeHappy Admin" }];
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { viewer } = await requireAdmin(context);
   const id = (await request.formData()).get("id");
   try {
-    if (!isUuid(id)) throw new Error("invalid job id");
+    if (!isUuid(id)) throw new MalformedAdminRequest("invalid job id");
     if (!(await runJobNow(viewer, id, JOB_HANDLERS))) throw new Error("job not found or already done");
   } catch (error) {
     return redirectWithError("/admin/jobs", adminFailure("Fehler beim Ausführen", error));

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { countOf, formatDateTime } from "~/lib/format";
 import { withViewer } from "~/server/db/db.server";
-import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { listUndeliveredMails, retryMail, UNDELIVERED_LIMIT } from "~/server/mail/admin-mails.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { viewer } = await requireAdmin(context);
   const id = (await request.formData()).get("id");
   try {
-    if (!isUuid(id)) throw new Error("invalid mail id");
+    if (!isUuid(id)) throw new MalformedAdminRequest("invalid mail id");
     if (!(await withViewer(viewer, (tx) => retryMail(tx, id)))) throw new Error("mail not found or already sent");
   } catch (error) {
     return redirectWithError("/admin/mails", adminFailure("Fehler beim erneuten Senden", error));

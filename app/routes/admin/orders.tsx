@@ -14,7 +14,7 @@ import { partialRefundSchema, paymentDeadlineSchema, paymentReceivedSchema } fro
 import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
-import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
+import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import {
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return partialRefund(viewer, formData, returnTo);
   }
   const submission = parseWithZod(formData, { schema: orderStatusSchema });
-  if (submission.status !== "success") return failed("invalid order status action");
+  if (submission.status !== "success") return failed(new MalformedAdminRequest("invalid order status action"));
   const { id, status } = submission.value;
   let previous: string | null;
   try {

@@ -33,6 +33,12 @@ export async function requireAdmin(context: Readonly<RouterContextProvider>, req
 
 export type { AdminNotice };
 
+/**
+ * A POST no admin page sends (no intent, an id that is no id): refused like other junk requests,
+ * so it is logged at info, not as an error someone has to look into.
+ */
+export class MalformedAdminRequest extends Error {}
+
 /** Logs an admin failure and returns the destructive notice of spec §8 Admin. */
 export function adminFailure(
   message: string,
@@ -41,6 +47,7 @@ export function adminFailure(
   description = ADMIN_RETRY,
 ): AdminNotice {
   const { code, message: reason } = (error ?? {}) as { code?: string; message?: string };
-  logger.error(`admin: ${message}`, { ...fields, code, error: reason ?? String(error) });
+  const log = error instanceof MalformedAdminRequest ? logger.info : logger.error;
+  log(`admin: ${message}`, { ...fields, code, error: reason ?? String(error) });
   return { message, description };
 }
