@@ -266,3 +266,38 @@ test("the reminder arrives once, with the calendar file, when the event is near"
   await page.waitForTimeout(1_500);
   expect(reminders()).toHaveLength(1);
 });
+
+test("deleting an event with bookings says whom it leaves behind before anything is deleted", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn({ admin: true });
+  const title = uniqueTitle("Gebuchter Abend");
+  await fillEvent(page, title, { start: "2030-12-12T18:00", end: "2030-12-12T20:00", seats: "10" });
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Veranstaltung erstellt")).toBeVisible();
+  const itemId = (await eventPath(page, title)).split("/").pop()!;
+
+  // A member books two seats (the order stays pending, unpaid).
+  const member = await memberBrowser(browser);
+  const added = await member.page.request.post("/cart", {
+    form: { intent: "add", itemId, itemType: "event", quantity: "2" },
+  });
+  expect(added.ok()).toBeTruthy();
+  await checkOutCart(member.page);
+  await member.page.context().close();
+
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Löschen: ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Sind Sie sicher?" });
+  await expect(dialog).toContainText(
+    "Achtung: Es gibt noch 2 gebuchte Plätze in 1 Bestellung. " +
+      "Die Bestellungen bleiben bestehen und werden nicht storniert, und niemand wird benachrichtigt.",
+  );
+  await expectAccessible(page);
+  await dialog.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+});

@@ -6,7 +6,18 @@ import { Dialog } from "~/components/ui/dialog";
  * Delete confirmation (spec §2 Admin area), opened by ?delete=<id> so the server renders it and it
  * works without JS. 'Abbrechen' is a link back, 'Löschen' a POST.
  */
-export function ConfirmDeleteDialog({ id, title, closeHref }: { id: string; title: string; closeHref: string }) {
+export function ConfirmDeleteDialog({
+  id,
+  title,
+  closeHref,
+  warning = null,
+}: {
+  id: string;
+  title: string;
+  closeHref: string;
+  /** Who is left behind (bookings, a waitlist), said before the delete: deleteWarning. */
+  warning?: string | null;
+}) {
   return (
     <Dialog
       title="Sind Sie sicher?"
@@ -27,6 +38,8 @@ export function ConfirmDeleteDialog({ id, title, closeHref }: { id: string; titl
           </Form>
         </>
       }
-    />
+    >
+      {warning ? <p className="font-medium text-destructive">{warning}</p> : null}
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { FlagToggle } from "~/components/admin/flag-toggle";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { deleteWarning } from "~/lib/admin/catalog-delete";
 import { FLAG_TEXTS, KIND_TEXTS, kindFromPath, kindToasts, type AdminKind } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatCommunityPrice, formatDate, formatPrice } from "~/lib/format";
@@ -199,7 +200,13 @@ export default function AdminCatalogList() {
         </AdminTable>
       </AdminList>
       {toDelete ? (
-        <ConfirmDeleteDialog id={toDelete.id} title={toDelete.title} closeHref={here} key={location.key} />
+        <ConfirmDeleteDialog
+          id={toDelete.id}
+          title={toDelete.title}
+          warning={deleteWarning(toDelete.bookings)}
+          closeHref={here}
+          key={location.key}
+        />
       ) : null}
     </>
   );

@@ -127,7 +127,24 @@ export async function getCatalogForm(
 
 export async function getCatalogTitle(tx: Tx, kind: AdminKind, id: string) {
   const row = await tx.selectFrom(table(kind)).select(["id", "title"]).where("id", "=", id).executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  return { ...row, bookings: kind === "products" ? null : await openBookings(tx, kind, id) };
+}
+
+/**
+ * What deleting an event or course would leave behind (the delete dialog says it): seats in orders
+ * that are not cancelled, and people still waiting or offered a seat.
+ */
+async function openBookings(tx: Tx, kind: "events" | "courses", id: string) {
+  const itemType = kind === "events" ? "event" : "course";
+  const { rows } = await sql<{ seats: number; orders: number; waiting: number }>`
+    select coalesce(sum(oi.quantity), 0)::int as seats, count(distinct oi.order_id)::int as orders,
+           (select count(*)::int from public.waitlist_entries w
+             where w.item_id = ${id}::uuid and w.item_type = ${itemType} and w.status in ('waiting', 'offered')) as waiting
+      from public.order_items oi
+      join public.orders o on o.id = oi.order_id
+     where oi.item_id = ${id}::uuid and oi.item_type = ${itemType} and o.status <> 'cancelled'`.execute(tx);
+  return rows[0]!;
 }
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value : null);
