@@ -18,3 +18,9 @@ export interface ReceiptPage {
  * a reason weeks later. The confirmation mail is the lasting copy (Textform).
  */
 export const RECEIPT_PAGE_HOURS = 24;
+
+/**
+ * Two e-mail addresses of one person, as the shop compares them when a declaration is matched by
+ * hand: case and surrounding spaces do not count (the local part's case rarely does in practice).
+ */
+export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -64,8 +64,24 @@ test("a visitor cancels without signing in: receipt page, neutral mail, admin li
   const row = page.getByTestId("cancellation-row").filter({ hasText: email });
   await expect(row).toContainText("nicht zugeordnet");
   await expectAccessible(page);
-  await row.getByLabel(/E-Mail des Kontos/).fill(owner.email);
+  // No account has the address: refused at the field, which keeps what was typed.
+  const field = row.getByLabel(/E-Mail des Kontos/);
+  await field.fill(`niemand-${owner.email}`);
   await row.getByRole("button", { name: "Zuordnen" }).click();
+  await expect(row.getByText(`Es gibt kein Konto mit der E-Mail-Adresse niemand-${owner.email}.`)).toBeVisible();
+  await expect(field).toHaveValue(`niemand-${owner.email}`);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  // The member's account has another address than the declaration: it asks first, as the
+  // membership of the account chosen ends.
+  await field.fill(owner.email);
+  await row.getByRole("button", { name: "Zuordnen" }).click();
+  const confirm = row.getByRole("button", { name: "Trotzdem zuordnen" });
+  await expect(confirm).toHaveAccessibleDescription(
+    `Die Kündigung kam von ${email}, das Konto hat die Adresse ${owner.email}. Ordne sie nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören: Die Mitgliedschaft dieses Kontos endet damit.`,
+  );
+  // Asked, nothing is applied yet.
+  await expect(row).toContainText("nicht zugeordnet");
+  await confirm.click();
   await expect(page.getByText("Kündigung zugeordnet").first()).toBeVisible();
   await expect
     .poll(() => mailsTo(owner.email).some((m) => m.text.includes("zugeordnet")), { timeout: 20_000 })

@@ -224,6 +224,9 @@ test("an order's money and the admin's lists: each answer leaves focus at the he
   const cancellation = page.getByTestId("cancellation-row").filter({ hasText: sender });
   await cancellation.getByLabel(/E-Mail des Kontos/).fill(owner.email);
   await pressByKeyboard(cancellation.getByRole("button", { name: "Zuordnen" }));
+  // Another address than the declaration's: focus waits on the confirmation, then the row is matched.
+  await expect(cancellation.getByRole("button", { name: "Trotzdem zuordnen" }), await focused(page)).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(cancellation).toContainText("zugeordnet");
   await expect(cancellation.getByRole("button", { name: "Zuordnen" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Kündigungen" }), await focused(page)).toBeFocused();

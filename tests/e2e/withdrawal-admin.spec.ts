@@ -121,16 +121,27 @@ test("an unmatched withdrawal reaches the shop: receipt only, operator mail, adm
   await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
   await expectAccessible(page);
 
-  await row.getByLabel("Bestellnummer für den Widerruf von Paula Probe").fill("FFFFFFFF");
+  // A number no order has: refused at the field, which keeps it and is marked.
+  const field = row.getByLabel("Bestellnummer für den Widerruf von Paula Probe");
+  await field.fill("FFFFFFFF");
   await row.getByRole("button", { name: "Zuordnen" }).click();
-  await expect(page.getByText("Es gibt keine Bestellung mit der Nummer ffffffff.")).toBeVisible();
+  await expect(row.getByText("Es gibt keine Bestellung mit der Nummer ffffffff.")).toBeVisible();
+  await expect(field).toHaveValue("FFFFFFFF");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("Es gibt keine Bestellung mit der Nummer ffffffff.");
+  await expect(field).toBeFocused();
 
-  await page
-    .getByTestId("withdrawal-row")
-    .filter({ hasText: email })
-    .getByLabel("Bestellnummer für den Widerruf von Paula Probe")
-    .fill(orderNumber.toLowerCase());
-  await page.getByTestId("withdrawal-row").filter({ hasText: email }).getByRole("button", { name: "Zuordnen" }).click();
+  // The order ran under the member's address, the withdrawal came from another: it asks first.
+  await field.fill(orderNumber.toLowerCase());
+  await row.getByRole("button", { name: "Zuordnen" }).click();
+  const confirm = row.getByRole("button", { name: "Trotzdem zuordnen" });
+  await expect(confirm).toHaveAccessibleDescription(
+    `Die Bestellung ${orderNumber.toLowerCase()} lief auf ${member.email}, der Widerruf kam von ${email}. Ordne ihn nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören.`,
+  );
+  await expect(confirm).toBeFocused();
+  await expect(row).toContainText("nicht zugeordnet");
+  await expectAccessible(page);
+  await confirm.click();
   await expect(
     page.getByText(`Der Widerruf ist jetzt der Bestellung ${orderNumber.toLowerCase()} zugeordnet.`),
   ).toBeVisible();

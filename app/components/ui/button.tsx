@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "~/components/ui/cn";
 
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive" | "link";
@@ -29,7 +29,7 @@ export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /**

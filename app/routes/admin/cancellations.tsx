@@ -1,18 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/cancellations";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { MatchForm, type MatchAnswer } from "~/components/admin/match-form";
 import { ofDeletedAccount, type AdminCancellationRow } from "~/lib/admin/cancellations";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDate, formatDateTime } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
 import { KIND_LABELS, type CancellationKind } from "~/lib/schemas/cancellation";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
-import { listCancellationsAdmin, matchCancellation } from "~/server/members/cancellations.server";
+import {
+  listCancellationsAdmin,
+  matchCancellation,
+  UnconfirmedOtherAddress,
+} from "~/server/members/cancellations.server";
 import { BreakableAddress } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
@@ -46,26 +51,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Match by hand: parse → apply the declaration to the account with that e-mail → back to the list. */
+/**
+ * Match by hand: parse → apply the declaration to the account with that e-mail → back to the list.
+ * A refused address comes back at its field; an account under neither of the declaration's
+ * addresses asks to confirm first.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer } = await requireAdmin(context);
   const formData = await request.formData();
   const returnTo = safeAdminPath(formData.get("returnTo"), PATH);
   const submission = parseWithZod(formData, { schema: matchSchema });
+  const id = formData.get("id");
+  const typed = String(formData.get("accountEmail") ?? "");
+  const answer = (match: Omit<MatchAnswer, "id" | "value">, status = 400) =>
+    data({ match: { id: String(id), value: typed, ...match } satisfies MatchAnswer }, { status });
   if (submission.status !== "success") {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
-    return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    if (!isUuid(id)) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    return answer({ error: problem });
   }
-  const { id, accountEmail } = submission.value;
+  const { accountEmail } = submission.value;
   let result;
   try {
-    result = await withViewer(viewer, (tx) => matchCancellation(tx, id, accountEmail));
+    const confirmed = formData.get("confirmed") === typed;
+    result = await withViewer(viewer, (tx) => matchCancellation(tx, submission.value.id, accountEmail, confirmed));
   } catch (error) {
+    if (error instanceof UnconfirmedOtherAddress) {
+      const otherAddress = `Die Kündigung kam von ${error.declarationEmail}, das Konto hat die Adresse ${accountEmail}. Ordne sie nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören: Die Mitgliedschaft dieses Kontos endet damit.`;
+      return answer({ otherAddress }, 200);
+    }
     return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
   }
+  if (result === "no-account") return answer({ error: `Es gibt kein Konto mit der E-Mail-Adresse ${accountEmail}.` });
   if (result !== "matched") {
     const description = {
-      "no-account": `Es gibt kein Konto mit der E-Mail-Adresse ${accountEmail}.`,
       already: "Die Kündigung ist bereits zugeordnet.",
       "not-found": "Die Kündigung wurde nicht gefunden.",
       "account-deleted":
@@ -79,35 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function MatchForm({ row, returnTo }: { row: AdminCancellationRow; returnTo: string }) {
-  const inputId = `match-${row.id}`;
-  return (
-    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="match" />
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={inputId} className="sr-only">
-        E-Mail des Kontos für die Kündigung von {row.name}
-      </label>
-      <input
-        id={inputId}
-        name="accountEmail"
-        type="email"
-        required
-        maxLength={254}
-        defaultValue={row.email}
-        placeholder="E-Mail des Kontos"
-        className="h-9 w-full min-w-0 max-w-56 rounded-md border border-input bg-background px-2 text-sm"
-      />
-      <Button type="submit" size="sm" variant="outline">
-        Zuordnen
-      </Button>
-    </Form>
-  );
-}
-
 export default function AdminCancellations() {
   const { list, unmatched, error } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>()?.match;
   const filter = unmatched ? UNMATCHED.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const description = `${countOf(list.total, "Kündigung", "Kündigungen")}${unmatched ? " ohne Zuordnung" : ""}, neueste zuerst`;
@@ -168,7 +161,21 @@ export default function AdminCancellations() {
                 ) : (
                   <>
                     <Badge variant="warning">nicht zugeordnet</Badge>
-                    <MatchForm row={row} returnTo={here} />
+                    <MatchForm
+                      rowId={row.id}
+                      returnTo={here}
+                      answer={answer?.id === row.id ? answer : undefined}
+                      field={{
+                        name: "accountEmail",
+                        label: `E-Mail des Kontos für die Kündigung von ${row.name}`,
+                        placeholder: "E-Mail des Kontos",
+                        maxLength: 254,
+                        type: "email",
+                        defaultValue: row.email,
+                        className:
+                          "h-9 w-full min-w-0 max-w-56 rounded-md border border-input bg-background px-2 text-sm",
+                      }}
+                    />
                   </>
                 )}
               </td>

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/withdrawals";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { MatchForm, type MatchAnswer } from "~/components/admin/match-form";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDateTime, orderNumber, shortId } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -45,61 +46,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Match by hand: parse → link the withdrawal to the order with that number → back to the list. */
+/**
+ * Match by hand: parse → link the withdrawal to the order with that number → back to the list. A
+ * refused number comes back at its field; an order under another address asks to confirm first.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, user } = await requireAdmin(context);
   const formData = await request.formData();
   const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/withdrawals");
   const submission = parseWithZod(formData, { schema: matchSchema });
+  const id = formData.get("id");
+  const typed = String(formData.get("orderNumber") ?? "");
+  const answer = (match: Omit<MatchAnswer, "id" | "value">, status = 400) =>
+    data({ match: { id: String(id), value: typed, ...match } satisfies MatchAnswer }, { status });
   if (submission.status !== "success") {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
-    return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    if (!isUuid(id)) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    return answer({ error: problem });
   }
-  const { id, orderNumber: typed } = submission.value;
+  const { orderNumber: reference } = submission.value;
   let result;
   try {
-    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, id, typed, user.id));
+    const confirmed = formData.get("confirmed") === typed;
+    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, submission.value.id, reference, user.id, confirmed));
   } catch (error) {
     return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
   }
-  if (result !== "matched") {
-    return redirectWithError(returnTo, {
-      message: "Nicht zugeordnet",
-      description:
-        result === "no-order"
-          ? `Es gibt keine Bestellung mit der Nummer ${orderNumber(typed)}.`
-          : "Der Widerruf wurde nicht gefunden.",
-    });
+  switch (result.status) {
+    case "no-order":
+      return answer({ error: `Es gibt keine Bestellung mit der Nummer ${orderNumber(reference)}.` });
+    case "other-address":
+      return answer(
+        {
+          otherAddress: `Die Bestellung ${orderNumber(reference)} lief auf ${result.orderEmail}, der Widerruf kam von ${result.declarationEmail}. Ordne ihn nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören.`,
+        },
+        200,
+      );
+    case "not-found":
+      return redirectWithError(returnTo, {
+        message: "Nicht zugeordnet",
+        description: "Der Widerruf wurde nicht gefunden.",
+      });
   }
   return redirectWithSuccess(returnTo, {
     message: "Widerruf zugeordnet",
-    description: `Der Widerruf ist jetzt der Bestellung ${orderNumber(typed)} zugeordnet.`,
+    description: `Der Widerruf ist jetzt der Bestellung ${orderNumber(reference)} zugeordnet.`,
   });
-}
-
-function MatchForm({ row, returnTo }: { row: AdminWithdrawalRow; returnTo: string }) {
-  const inputId = `match-${row.id}`;
-  return (
-    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="match" />
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={inputId} className="sr-only">
-        Bestellnummer für den Widerruf von {row.name}
-      </label>
-      <input
-        id={inputId}
-        name="orderNumber"
-        required
-        maxLength={9}
-        placeholder="Bestellnummer"
-        className="h-9 w-32 rounded-md border border-input bg-background px-2 font-mono text-sm"
-      />
-      <Button type="submit" size="sm" variant="outline">
-        Zuordnen
-      </Button>
-    </Form>
-  );
 }
 
 /** Done once the order is cancelled; until then the admin still has to cancel it. */
@@ -110,6 +102,7 @@ function WithdrawalState({ orderStatus }: { orderStatus: string | null }) {
 
 export default function AdminWithdrawals() {
   const { list, open, error } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>()?.match;
   const filter = open ? OPEN.value : undefined;
   const here = listHref(PATH, { q: list.q, page: list.page }, { filter });
   const description = `${countOf(list.total, "Widerruf", "Widerrufe")}${open ? " offen" : ""}, neueste zuerst. Erledigt ist ein Widerruf, sobald seine Bestellung storniert ist: Das gibt gebuchte Plätze frei und legt die Erstattung an.`;
@@ -151,7 +144,18 @@ export default function AdminWithdrawals() {
                 ) : (
                   <>
                     <Badge variant="warning">nicht zugeordnet</Badge>
-                    <MatchForm row={row} returnTo={here} />
+                    <MatchForm
+                      rowId={row.id}
+                      returnTo={here}
+                      answer={answer?.id === row.id ? answer : undefined}
+                      field={{
+                        name: "orderNumber",
+                        label: `Bestellnummer für den Widerruf von ${row.name}`,
+                        placeholder: "Bestellnummer",
+                        maxLength: 9,
+                        className: "h-9 w-32 rounded-md border border-input bg-background px-2 font-mono text-sm",
+                      }}
+                    />
                   </>
                 )}
               </td>

@@ -22,6 +22,7 @@ import { logger } from "~/server/platform/log.server";
 import { operator } from "~/server/platform/operator.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
 import { cancelUnpaidMembershipOrders } from "~/server/orders/order-mails.server";
+import { sameAddress } from "~/lib/declaration-receipt";
 
 /**
  * Files a cancellation (§ 312k BGB) and, in the same transaction, queues the receipt and the shop's
@@ -233,14 +234,40 @@ export async function listCancellationsAdmin(
 export type CancellationMatchResult = "matched" | "no-account" | "already" | "not-found" | "account-deleted";
 
 /**
+ * Thrown by matchCancellation (so that its transaction is rolled back) when the account found has
+ * neither of the declaration's addresses and the admin has not confirmed that: the wrong account
+ * would lose its membership.
+ */
+export class UnconfirmedOtherAddress extends Error {
+  constructor(readonly declarationEmail: string) {
+    super("the account has another address than the declaration");
+  }
+}
+
+/**
  * Matches a declaration to the account with this e-mail (as an admin; the function checks that),
  * which applies it; the member's account address then gets the confirmation with the end date.
+ * An account under another address than the declaration's needs `evenIfOtherAddress`.
  */
-export async function matchCancellation(tx: Tx, id: string, accountEmail: string): Promise<CancellationMatchResult> {
+export async function matchCancellation(
+  tx: Tx,
+  id: string,
+  accountEmail: string,
+  evenIfOtherAddress = false,
+): Promise<CancellationMatchResult> {
   const { rows } = await sql<{ result: CancellationMatchResult; user_id: string | null; applied: boolean }>`
     select result, user_id, applied from public.match_contract_cancellation(${id}::uuid, ${accountEmail})`.execute(tx);
   const { result, user_id: userId } = rows[0];
   if (result !== "matched" || !userId) return result;
+  if (!evenIfOtherAddress) {
+    const declaration = await tx
+      .selectFrom("contract_cancellations")
+      .select(["email", "confirmation_email"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (![declaration.email, declaration.confirmation_email].some((address) => sameAddress(address, accountEmail)))
+      throw new UnconfirmedOtherAddress(declaration.email);
+  }
   if (rows[0].applied) await cancelUnpaidMembershipOrders(tx, userId, RENEWAL_CANCELLED_REASON);
   await invalidateViewers(tx);
   const decl = await tx

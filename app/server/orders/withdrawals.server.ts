@@ -18,6 +18,7 @@ import { operator } from "~/server/platform/operator.server";
 import { iso, num } from "~/server/db/values.server";
 import { newestFirstPage } from "~/server/admin/paging.server";
 import { allowedWithin } from "~/server/http/rate-limit.server";
+import { sameAddress } from "~/lib/declaration-receipt";
 
 /** The order number customers quote: the first 8 characters of the order id, upper case. */
 export function orderReferenceOf(input: string) {
@@ -176,22 +177,37 @@ export async function listWithdrawalsAdmin(
   };
 }
 
-export type MatchResult = "matched" | "no-order" | "not-found";
+export type MatchResult =
+  | { status: "matched" | "no-order" | "not-found" }
+  | { status: "other-address"; orderEmail: string; declarationEmail: string };
 
-/** Links a withdrawal to the order with this number (by hand, as an admin; RLS checks that). */
-export async function matchWithdrawal(tx: Tx, id: string, orderNumber: string, adminId: string): Promise<MatchResult> {
+/**
+ * Links a withdrawal to the order with this number (by hand, as an admin; RLS checks that). An
+ * order under another address than the withdrawal's is linked only when the admin confirmed it.
+ */
+export async function matchWithdrawal(
+  tx: Tx,
+  id: string,
+  orderNumber: string,
+  adminId: string,
+  evenIfOtherAddress = false,
+): Promise<MatchResult> {
   const reference = orderReferenceOf(orderNumber);
   const order = await tx
     .selectFrom("orders")
-    .select("id")
+    .select(["id", "customer_email"])
     .where(sql<string>`upper(left(id::text, 8))`, "=", reference)
     .orderBy("created_at", "desc")
     .executeTakeFirst();
-  if (!order) return "no-order";
+  if (!order) return { status: "no-order" };
+  const withdrawal = await tx.selectFrom("withdrawals").select("email").where("id", "=", id).executeTakeFirst();
+  if (!withdrawal) return { status: "not-found" };
+  if (!evenIfOtherAddress && !sameAddress(order.customer_email, withdrawal.email))
+    return { status: "other-address", orderEmail: order.customer_email, declarationEmail: withdrawal.email };
   const result = await tx
     .updateTable("withdrawals")
     .set({ order_id: order.id, matched_by: adminId, matched_at: shopNow() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? "matched" : "not-found";
+  return { status: Number(result.numUpdatedRows) > 0 ? "matched" : "not-found" };
 }
