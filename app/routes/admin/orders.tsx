@@ -23,6 +23,7 @@ import {
   refusedDeadline,
   refusedMoneyDay,
 } from "~/server/orders/order-payments.server";
+import { returnableLines } from "~/server/orders/invoices.server";
 import { refundOrderLines } from "~/server/orders/refunds.server";
 import { readSqlError } from "~/server/db/sql-errors.server";
 import { changeOrderStatus } from "~/server/orders/order-mails.server";
@@ -193,6 +194,18 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
   const submission = parseWithZod(formData, { schema: partialRefundSchema });
   if (submission.status !== "success") return data({ partialRefund: submission.reply() }, { status: 400 });
   const { id, lines } = submission.value;
+  // More than is left of a line is refused at that line's field (the database refuses it too).
+  const returnable = await withViewer(viewer, (tx) => returnableLines(tx, id));
+  const overLimit = Object.fromEntries(
+    lines.flatMap((line, index) => {
+      const left = returnable.find((r) => r.itemId === line.item);
+      return left && (line.quantity ?? 0) > left.left
+        ? [[`lines[${index}].quantity`, [`Von „${left.title}“ sind nur noch ${left.left} erstattbar.`]]]
+        : [];
+    }),
+  );
+  if (Object.keys(overLimit).length > 0)
+    return data({ partialRefund: submission.reply({ fieldErrors: overLimit }) }, { status: 400 });
   let refund;
   try {
     refund = await withViewer(viewer, (tx) =>
