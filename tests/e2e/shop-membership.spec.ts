@@ -176,7 +176,14 @@ test("an admin grants a membership by hand with a reason, and a refused change k
   expect(session.ok()).toBeTruthy();
   await admin.goto(`/admin/profiles?q=${encodeURIComponent(member.email)}&profile=${member.userId}`);
   await expect(admin.getByTestId("admin-membership-status")).toHaveText("Keine Mitgliedschaft");
+  // Granting without a plan: refused at the plan's field, the reason kept.
   await admin.getByLabel("Aktion").selectOption("grant");
+  await admin.getByLabel("Grund").fill("Gewinn beim Sommerfest");
+  await admin.getByRole("button", { name: "Mitgliedschaft speichern" }).click();
+  const planField = admin.getByLabel("Plan (beim Vergeben)");
+  await expect(planField).toHaveAccessibleDescription("Bitte wähle einen Plan.");
+  await expect(planField).toHaveAttribute("aria-invalid", "true");
+  await expect(admin.getByLabel("Grund")).toHaveValue("Gewinn beim Sommerfest");
   await admin.getByLabel("Plan (beim Vergeben)").selectOption("lifetime");
   await admin.getByLabel("Grund").fill("Gewinn beim Sommerfest");
   await admin.getByRole("button", { name: "Mitgliedschaft speichern" }).click();

@@ -4,19 +4,30 @@ import { AuditList } from "~/components/admin/audit-list";
 import { FormNotice } from "~/components/form-notice";
 import { LabelledSection } from "~/components/labelled-section";
 import { Button } from "~/components/ui/button";
+import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { membershipAuditSummary, type AuditEntry } from "~/lib/admin/audit";
 import { formatDate } from "~/lib/format";
 import { membershipEnd, type AdminMembershipView, type PlanOption } from "~/lib/membership";
 
-function Labeled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Labeled({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block font-medium">
         {label}
       </label>
       {children}
+      <FieldErrors id={`${id}-error`} errors={error ? [error] : null} />
     </div>
   );
+}
+
+/** The answer of a refused change: what was chosen and typed, and why (at `field`, or the whole form's). */
+export interface MembershipAnswer {
+  error: string;
+  field?: "action" | "plan" | "reason";
+  reason: string;
+  action: string;
+  plan: string;
 }
 
 /**
@@ -37,8 +48,20 @@ export function MembershipAdmin({
   plans: PlanOption[];
   history: AuditEntry[];
   returnTo: string;
-  answer: { error: string; reason: string; action: string; plan: string } | null;
+  answer: MembershipAnswer | null;
 }) {
+  const errorAt = (field: MembershipAnswer["field"]) =>
+    answer && field && answer.field === field ? answer.error : undefined;
+  // The invalid control is described by its error; without JavaScript the new page focuses it.
+  const autoFocus = useServerAutoFocus(Boolean(answer?.field));
+  const invalid = (field: MembershipAnswer["field"], id: string) =>
+    errorAt(field)
+      ? {
+          "aria-invalid": true,
+          "aria-describedby": `${id}-error`,
+          ...(autoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {}),
+        }
+      : {};
   // "endet am …" for a plan with an end, "gekündigt zum …" once a cancellation applies.
   const status = !membership
     ? "Keine Mitgliedschaft"
@@ -61,16 +84,19 @@ export function MembershipAdmin({
         <p className="mt-1 text-sm" data-testid="admin-membership-status">
           {status}
         </p>
-        {answer ? <FormNotice tone="error" message="Mitgliedschaft nicht geändert" description={answer.error} /> : null}
+        {answer && !answer.field ? (
+          <FormNotice tone="error" message="Mitgliedschaft nicht geändert" description={answer.error} />
+        ) : null}
         <Form method="post" preventScrollReset className="mt-3 grid gap-3 text-sm">
           <input type="hidden" name="intent" value="membership" />
           <input type="hidden" name="userId" value={userId} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Labeled id="membership-action" label="Aktion">
+            <Labeled id="membership-action" label="Aktion" error={errorAt("action")}>
               <select
                 id="membership-action"
                 name="action"
+                {...invalid("action", "membership-action")}
                 defaultValue={answer?.action ?? "grant"}
                 className={fieldClass}
               >
@@ -79,8 +105,14 @@ export function MembershipAdmin({
                 <option value="end">Beenden</option>
               </select>
             </Labeled>
-            <Labeled id="membership-plan" label="Plan (beim Vergeben)">
-              <select id="membership-plan" name="plan" defaultValue={answer?.plan ?? ""} className={fieldClass}>
+            <Labeled id="membership-plan" label="Plan (beim Vergeben)" error={errorAt("plan")}>
+              <select
+                id="membership-plan"
+                name="plan"
+                defaultValue={answer?.plan ?? ""}
+                className={fieldClass}
+                {...invalid("plan", "membership-plan")}
+              >
                 <option value="">–</option>
                 {plans.map((p) => (
                   <option key={p.plan} value={p.plan}>
@@ -90,8 +122,9 @@ export function MembershipAdmin({
               </select>
             </Labeled>
           </div>
-          <Labeled id="membership-reason" label="Grund">
+          <Labeled id="membership-reason" label="Grund" error={errorAt("reason")}>
             <input
+              {...invalid("reason", "membership-reason")}
               id="membership-reason"
               name="reason"
               type="text"

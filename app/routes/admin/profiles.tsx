@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Await, data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/profiles";
 import { AdminErrorNotice, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
-import { MembershipAdmin } from "~/components/admin/membership-admin";
+import { MembershipAdmin, type MembershipAnswer } from "~/components/admin/membership-admin";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -90,8 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const submission = parseWithZod(formData, { schema: membershipAdminSchema });
   if (submission.status !== "success") {
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? "Bitte prüfe deine Eingaben.";
-    return data({ membership: { ...typed, error } }, { status: 400 });
+    // The first field with a problem gets it at its control.
+    const [field, messages] = Object.entries(submission.error ?? {}).find(([, m]) => m && m.length > 0) ?? [];
+    const answer: MembershipAnswer = {
+      ...typed,
+      error: messages?.[0] ?? "Bitte prüfe deine Eingaben.",
+      field: field === "action" || field === "plan" || field === "reason" ? field : undefined,
+    };
+    return data({ membership: answer }, { status: 400 });
   }
   const { userId, action: change, plan, reason } = submission.value;
   try {
@@ -135,7 +141,7 @@ function ProfileDialog({
   profile: DialogProfile;
   closeHref: string;
   returnTo: string;
-  answer: { error: string; reason: string; action: string; plan: string } | null;
+  answer: MembershipAnswer | null;
 }) {
   const address = [profile.street, profile.zipcode, profile.city, profile.country].filter((v) => v && v.trim());
   const withArea = (number: string) => [profile.areacode, number].filter((v) => v && v.trim()).join(" ");
