@@ -119,6 +119,16 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   await expect(page.getByText("Testmail ist unterwegs")).toBeVisible();
   await mailWith(adminEmail, new RegExp(`\\[Test\\] ${subject}`));
 
+  // No audience chosen (a browser that skips the required check): said at the choice, nothing sent.
+  await page
+    .locator('input[name="segment"]')
+    .evaluateAll((radios) => radios.forEach((r) => r.removeAttribute("required")));
+  await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();
+  await expect(page.getByRole("group", { name: "Verschicken" })).toHaveAccessibleDescription(
+    "Bitte wähle eine Zielgruppe.",
+  );
+  await expect(page.getByTestId("send-review")).toHaveCount(0);
+
   // Sending cannot be undone: the second step names how many get it.
   await page.getByLabel("Mitglieder mit aktiver Mitgliedschaft").check();
   await page.getByRole("button", { name: "Weiter zur Bestätigung" }).click();

@@ -31,6 +31,7 @@ import {
 import { countRecipients } from "~/server/newsletter/newsletter-queue.server";
 import { logger } from "~/server/platform/log.server";
 import { isUuid } from "~/lib/uuid";
+import { FieldErrors } from "~/components/ui/field";
 
 /**
  * /admin/newsletter/aussendungen/neu and …/:id (issue 29): write a newsletter (saved as a draft),
@@ -64,8 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const segment = segmentSchema.safeParse(formData.get("segment") ?? undefined);
     const here = `${LIST}/${params.id}`;
     if (!params.id) return redirect(LIST);
-    if (!segment.success)
-      return redirectWithError(here, { message: "Nicht verschickt", description: "Bitte wähle eine Zielgruppe." });
+    if (!segment.success) return data({ segmentError: "Bitte wähle eine Zielgruppe." }, { status: 400 });
     // Step one names the number of recipients and the draft it saw; nothing goes out before the
     // second click, and only that draft.
     const recipients = await withViewer(viewer, (tx) => countRecipients(tx, segment.data));
@@ -111,6 +111,7 @@ export default function AdminNewsletterIssue() {
   const { issue, preview, adminEmail } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const sendReview = answer && "sendReview" in answer ? answer.sendReview : null;
+  const segmentError = answer && "segmentError" in answer ? answer.segmentError : null;
   const { form, fields, pending } = usePageForm(answer && "result" in answer ? answer : undefined, {
     id: "newsletter-issue",
     schema: newsletterIssueSchema,
@@ -162,7 +163,9 @@ export default function AdminNewsletterIssue() {
           <p className="text-sm text-muted-foreground">Die Testmail geht an {adminEmail} und speichert den Entwurf.</p>
         </Form>
       ) : null}
-      {issue && !readOnly ? <SendForm subject={issue.subject} review={sendReview} headingRef={stepHeading} /> : null}
+      {issue && !readOnly ? (
+        <SendForm subject={issue.subject} review={sendReview} segmentError={segmentError} headingRef={stepHeading} />
+      ) : null}
       {preview ? <MailPreview html={preview.html} text={preview.text} /> : null}
     </>
   );
@@ -232,9 +235,12 @@ const NO_RECIPIENTS =
 function SendForm({
   subject,
   review,
+  segmentError,
   headingRef,
 }: {
   subject: string;
+  /** "Bitte wähle eine Zielgruppe." when none was chosen (a browser without the required check). */
+  segmentError: string | null;
   review: { segment: NewsletterSegment; recipients: number; version: string } | null;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
@@ -277,7 +283,7 @@ function SendForm({
   }
   return (
     <Form method="post" className="mt-10 max-w-3xl rounded-lg border border-border p-4">
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-2" aria-describedby={segmentError ? "segment-error" : undefined}>
         <legend className="text-xl font-semibold">Verschicken</legend>
         <p className="text-sm text-muted-foreground">
           Nur bestätigte Abonnent:innen bekommen den Newsletter. Verschickt wird der zuletzt gespeicherte Entwurf.
@@ -288,6 +294,7 @@ function SendForm({
             {SEGMENT_LABELS[segment]}
           </label>
         ))}
+        <FieldErrors id="segment-error" errors={segmentError ? [segmentError] : null} />
       </fieldset>
       <Button type="submit" name="intent" value="send-review" className="mt-4">
         Weiter zur Bestätigung
