@@ -810,7 +810,7 @@ begin
     return; -- the item was deleted: the order line keeps its snapshot, there is nothing to count
   end if;
   if p_booking and v_starts is not null and v_starts <= public.shop_now() then
-    raise exception '„%“ hat bereits stattgefunden und kann nicht mehr gebucht werden.', v_title
+    raise exception '„%“ hat bereits begonnen und kann nicht mehr gebucht werden.', v_title
       using errcode = 'P0001';
   end if;
 

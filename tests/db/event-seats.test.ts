@@ -142,7 +142,7 @@ describeEngines("event seats", (engine, engineName) => {
     const e = engine();
     const eventId = await newEvent(e, null, -1);
     const past = await errorOf(e.asViewer("authenticated", buyers[0]).query(ORDER, orderArgs(eventId)));
-    expect(past.message).toMatch(/^„Seminar \w+“ hat bereits stattgefunden und kann nicht mehr gebucht werden\.$/);
+    expect(past.message).toMatch(/^„Seminar \w+“ hat bereits begonnen und kann nicht mehr gebucht werden\.$/);
     const backwards = await errorOf(
       e.query("update public.events set ends_at = starts_at - interval '1 hour' where id = $1", [eventId]),
     );

@@ -193,7 +193,7 @@ test("an event that has begun says Vergangen and cannot be put into the cart @ph
   await page.goto(path);
   await expect(page.getByText("Vergangen", { exact: true })).toBeVisible();
   await expect(
-    page.getByText("Diese Veranstaltung hat bereits stattgefunden und kann nicht mehr gebucht werden."),
+    page.getByText("Diese Veranstaltung hat bereits begonnen und kann nicht mehr gebucht werden."),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "In den Kalender eintragen" })).toHaveCount(0);
@@ -201,7 +201,7 @@ test("an event that has begun says Vergangen and cannot be put into the cart @ph
   const forced = await page.request.post("/cart", {
     form: { intent: "add", itemId: id, itemType: "event", quantity: "1" },
   });
-  expect(await forced.text()).toContain(`${title} hat bereits stattgefunden.`);
+  expect(await forced.text()).toContain(`${title} hat bereits begonnen.`);
 });
 
 test("a course with only a free-text date keeps working and offers no calendar file", async ({ page }) => {

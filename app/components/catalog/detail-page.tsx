@@ -121,7 +121,7 @@ export function CatalogDetailPage({
           {seats && !seats.bookable ? (
             <p role="status" className="rounded-xl border border-border bg-muted p-4 font-medium">
               {seats.label === "Vergangen"
-                ? "Diese Veranstaltung hat bereits stattgefunden und kann nicht mehr gebucht werden."
+                ? "Diese Veranstaltung hat bereits begonnen und kann nicht mehr gebucht werden."
                 : "Alle Plätze sind vergeben."}
             </p>
           ) : null}

@@ -51,7 +51,7 @@ const GONE: Toast = {
 const pastToast = (title: string): Toast => ({
   type: "error",
   message: "Nicht mehr buchbar",
-  description: `${title} hat bereits stattgefunden.`,
+  description: `${title} hat bereits begonnen.`,
 });
 
 /** More seats wanted than are free: says how many are (and how many the cart already holds). */
