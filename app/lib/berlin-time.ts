@@ -29,3 +29,11 @@ export function berlinEndOfDay(day: string) {
   const { offset } = berlinParts(`${day}T12:00:00Z`);
   return new Date(`${day}T23:59:59${offset}`);
 }
+
+/**
+ * Whole Berlin calendar days from one instant to a later one: 1 from any time today to any time
+ * tomorrow ("morgen"), whatever the hours; 0 on the same day. Daylight saving does not count.
+ */
+export function berlinDaysBetween(from: Date, to: Date) {
+  return Math.round((Date.parse(berlinDay(to)) - Date.parse(berlinDay(from))) / 86_400_000);
+}

@@ -9,6 +9,7 @@ import { paymentDeadlineOf } from "~/server/orders/payment-terms.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { membershipEndedMail, renewalReminderMail } from "~/server/members/membership-mails.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { berlinDaysBetween } from "~/lib/berlin-time";
 
 /**
  * The membership sweep (job kind "membership-sweep", hourly on the shop's clock): the reminders
@@ -55,7 +56,9 @@ export const membershipSweep: JobHandler = async (tx) => {
           link: publicUrl(`/order-confirmation/${due.open_order_id}`),
         }
       : null;
-    const daysLeft = Math.max(1, Math.ceil(due.days_left));
+    // Calendar days in Berlin, as the member reads "in 7 Tagen, am …": a sweep late in the day
+    // must not say one more.
+    const daysLeft = berlinDaysBetween(shopNow(), due.until);
     const mail = renewalReminderMail({ planName: due.plan_name, until: due.until, renewLink, daysLeft, openRenewal });
     await enqueueMail(
       tx,

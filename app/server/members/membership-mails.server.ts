@@ -18,7 +18,7 @@ export function renewalReminderMail(input: {
   planName: string;
   until: Date;
   renewLink: string;
-  /** Whole days until the end (rounded up): said as it is, not as the reminder's tier. */
+  /** Berlin calendar days until the end: said as it is, not as the reminder's tier. */
   daysLeft: number;
   openRenewal?: OpenRenewal | null;
 }) {
@@ -45,7 +45,7 @@ export function renewalReminderMail(input: {
     "Deine Mitgliedschaft endet bald",
     [
       [
-        `deine ${input.planName}-Mitgliedschaft bei BeHappy endet ${input.daysLeft <= 1 ? "morgen" : `in ${input.daysLeft} Tagen`}, am ${end}.`,
+        `deine ${input.planName}-Mitgliedschaft bei BeHappy endet ${input.daysLeft <= 0 ? "heute" : input.daysLeft === 1 ? "morgen" : `in ${input.daysLeft} Tagen`}, am ${end}.`,
         "Bis dahin zahlst du weiter Community-Preise. Danach gelten wieder die regulären Preise.",
       ],
       ...next,
