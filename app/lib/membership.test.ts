@@ -5,6 +5,7 @@ import {
   membershipEndSentence,
   planChangeNote,
   planRefusal,
+  planRenewalNote,
   renewalOpen,
   viewerPricing,
   type MembershipStatus,
@@ -117,5 +118,23 @@ describe("planChangeNote", () => {
     expect(planChangeNote(free, lifetime)).toBeNull();
     expect(planChangeNote(status({ active: false }), lifetime)).toBeNull();
     expect(planChangeNote(null, lifetime)).toBeNull();
+  });
+});
+
+describe("planRenewalNote", () => {
+  const yearly = { name: "Yearly", rank: 2, termMonths: 12 };
+  const lifetime = { name: "Lifetime", rank: 3, termMonths: null };
+
+  it("tells a Yearly member renewing when the new term starts", () => {
+    expect(planRenewalNote(status({}), yearly)).toBe(
+      "Verlängerung deiner Yearly-Mitgliedschaft: Die neue Laufzeit beginnt am 01.01.2027, wenn die laufende endet (sofern deine Zahlung bis dahin eingegangen ist).",
+    );
+  });
+
+  it("says nothing for another plan, a plan without an end, an expired plan or no plan", () => {
+    expect(planRenewalNote(status({}), lifetime)).toBeNull();
+    expect(planRenewalNote(status({ until: null }), yearly)).toBeNull();
+    expect(planRenewalNote(status({ active: false }), yearly)).toBeNull();
+    expect(planRenewalNote(null, yearly)).toBeNull();
   });
 });

@@ -113,6 +113,17 @@ export function planChangeNote(held: MembershipStatus | null, wanted: PlanFacts)
   return `Deine ${held.name}-Mitgliedschaft (bezahlt bis ${formatDate(held.until)}) wird mit dem Zahlungseingang durch ${wanted.name} ersetzt. Für die restliche Laufzeit gibt es keine Gutschrift.`;
 }
 
+/**
+ * What buying the held plan again does (a Yearly plan renewed while it runs): the new term follows
+ * the running one (public.apply_membership_purchase, "extended"). Said at the checkout and in the
+ * order mail, with the day it starts; null for anything else.
+ */
+export function planRenewalNote(held: MembershipStatus | null, wanted: PlanFacts) {
+  if (!held?.active || held.rank === null || held.rank !== wanted.rank || !held.until || wanted.termMonths === null)
+    return null;
+  return `Verlängerung deiner ${held.name}-Mitgliedschaft: Die neue Laufzeit beginnt am ${formatDate(held.until)}, wenn die laufende endet (sofern deine Zahlung bis dahin eingegangen ist).`;
+}
+
 /** A member's membership as the admin profile dialog shows it. */
 export interface AdminMembershipView {
   plan: string;

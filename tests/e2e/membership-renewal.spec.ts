@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
-import { checkOutCart } from "./members-support";
+import { checkOutCart, openCheckoutFilled } from "./members-support";
 import { berlinDay } from "./support/dates";
 import { sidewaysProblems } from "./support/layout";
-import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 import { markPaidOnItsPage } from "./support/admin-orders";
 
 /**
@@ -96,7 +96,14 @@ test("a Yearly member renews from 30 days before the end; once paid it ends a ye
   // The URL changes before the cart page has replaced /join's plan cards (whose lists name the plan too).
   await expect(page.getByRole("heading", { level: 1, name: "Warenkorb" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "Yearly Membership" })).toBeVisible();
+  // The checkout and the order mail say when the new year starts: where the running one ends.
+  const renewalNote = `Verlängerung deiner Yearly-Mitgliedschaft: Die neue Laufzeit beginnt am ${berlinDay(until)}, wenn die laufende endet`;
+  await openCheckoutFilled(page);
+  await expect(page.getByText(renewalNote)).toBeVisible();
   const orderId = await checkOutCart(page);
+  await expect
+    .poll(() => mailsTo(email).some((m) => m.text.includes(renewalNote.replace(/ +/g, " "))), { timeout: 20_000 })
+    .toBe(true);
 
   // Ordered, not paid: no second renewal is offered, and the end is still the old one.
   await page.goto("/dashboard");

@@ -24,6 +24,8 @@ import { findCartItems } from "~/server/cart/cart.server";
 import { env } from "~/server/platform/env.server";
 import { legalPagesFor, legalPageText } from "~/content/legal";
 import type { CartItemType } from "~/lib/cart";
+import { planRenewalNote } from "~/lib/membership";
+import { getMyMembership } from "~/server/members/memberships.server";
 
 /**
  * Where an order's mails go: the buyer's account address, never the e-mail typed at checkout (which
@@ -56,7 +58,10 @@ export async function orderConfirmationMailFor(
   });
 }
 
-/** Each order line's essentials by its id, as the order page named them (from the catalogue). */
+/**
+ * Each order line's essentials by its id, as the order page named them (from the catalogue); a
+ * renewal of the buyer's running plan also says the day its new term starts. Runs as the buyer.
+ */
 async function lineFacts(tx: Tx, items: OrderWithItems["items"]) {
   const typeOf = (item: OrderWithItems["items"][number]): CartItemType =>
     item.item_type === "membership" ? "product" : (item.item_type as CartItemType);
@@ -65,9 +70,12 @@ async function lineFacts(tx: Tx, items: OrderWithItems["items"]) {
     tx,
     known.map((item) => ({ itemId: item.item_id!, itemType: typeOf(item) })),
   );
+  const held = items.some((item) => item.item_type === "membership") ? await getMyMembership(tx) : null;
   return Object.fromEntries(
     known.flatMap((item) => {
-      const facts = found.get(`${typeOf(item)}:${item.item_id}`)?.facts;
+      const line = found.get(`${typeOf(item)}:${item.item_id}`);
+      const renewal = line?.plan ? planRenewalNote(held, line.plan) : null;
+      const facts = [line?.facts, renewal].filter(Boolean).join(". ");
       return facts ? [[item.id, facts]] : [];
     }),
   );

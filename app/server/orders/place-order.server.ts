@@ -8,7 +8,7 @@ import { logger } from "~/server/platform/log.server";
 import { resolveCart } from "~/server/cart/cart.server";
 import { accountAddress, type AccountAddress } from "~/server/members/accounts.server";
 import { getMyMembership } from "~/server/members/memberships.server";
-import { planChangeNote } from "~/lib/membership";
+import { planChangeNote, planRenewalNote } from "~/lib/membership";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
 import { invalidateCatalog } from "~/server/catalog/catalog-cache.server";
 import {
@@ -100,7 +100,7 @@ export async function loadCheckout(viewer: Viewer, userId: string, lines: CartLi
       voucher,
       summary: summaryFingerprint(resolved, sums.shipping, sums.total),
       memberPricesFromCart,
-      planChange: planInCart && planChangeNote(membership, planInCart),
+      planChange: planInCart && (planChangeNote(membership, planInCart) ?? planRenewalNote(membership, planInCart)),
       profile,
     };
   });
