@@ -37,6 +37,8 @@ import { env } from "~/server/platform/env.server";
 import { readTheme } from "~/server/http/theme.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { getToast } from "~/server/http/toast.server";
+import { berlinDay } from "~/lib/berlin-time";
+import { shopNow } from "~/server/jobs/clock.server";
 
 // A body no action can read is refused before sign-in work starts.
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, authMiddleware];
@@ -95,6 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCookieMissing: cart.cookieMissing,
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: publicUrl("/"),
+      // The footer's "© 2026": the shop's clock, like every other date (test-settable).
+      year: Number(berlinDay(shopNow()).slice(0, 4)),
     },
     { headers: responseHeaders },
   );
@@ -141,7 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           A page may place it earlier, after its first screen (the start page).
         */}
         {pagePlacesSheet ? null : <AppFullStylesheet href={appStylesheet} />}
-        <Footer newsletter={<NewsletterForm />} />
+        <Footer newsletter={<NewsletterForm />} year={root?.year} />
         <ScrollRestoration />
         <Scripts nonce={nonce} />
         {/* Hydration starts once the page is shown (app/server/http/deferred-scripts.server.ts). */}

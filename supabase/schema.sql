@@ -2019,7 +2019,7 @@ CREATE FUNCTION public.set_updated_at() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  new.updated_at := now();
+  new.updated_at := public.shop_now();
   return new;
 end
 $$;
@@ -2944,7 +2944,7 @@ CREATE TABLE public.profiles (
     areacode text,
     phone text,
     mobile text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_at timestamp with time zone DEFAULT public.shop_now() NOT NULL,
     updated_at timestamp with time zone,
     company text,
     vat_id text,

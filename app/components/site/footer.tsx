@@ -15,6 +15,8 @@ import {
 export type FooterProps = {
   /** Slot for the newsletter signup form (rendered by the route/root owner). */
   newsletter?: ReactNode;
+  /** The shop's year (its clock, from the root loader); left out on an error page without it. */
+  year?: number | null;
 };
 
 type Column = { id: string; title: string; links: NavItem[] };
@@ -49,8 +51,7 @@ const SOCIAL_ICONS = {
   linkedin: LinkedInIcon,
 } as const;
 
-export function Footer({ newsletter }: FooterProps) {
-  const year = new Date().getFullYear();
+export function Footer({ newsletter, year = null }: FooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer-body">
@@ -87,7 +88,7 @@ export function Footer({ newsletter }: FooterProps) {
         </div>
 
         <div className="site-footer-bottom">
-          <p suppressHydrationWarning>{`© ${year} BeHappy. Alle Rechte vorbehalten.`}</p>
+          <p>{`© ${year ? `${year} ` : ""}BeHappy. Alle Rechte vorbehalten.`}</p>
           <ul aria-label="Soziale Medien">
             {SOCIAL_LINKS.map((social) => {
               const Icon = SOCIAL_ICONS[social.id];

@@ -5,6 +5,7 @@ import { PROFILE_FIELDS, type MemberOrder, type MemberProfile, type OrderStatus 
 import type { Tx } from "~/server/db/db.server";
 import { iso, num } from "~/server/db/values.server";
 import { invalidateViewers } from "~/server/members/viewer-version.server";
+import { shopNow } from "~/server/jobs/clock.server";
 
 export type { MemberOrder, MemberOrderItem, MemberProfile, OrderStatus } from "~/lib/members";
 
@@ -167,7 +168,10 @@ export async function exportMemberData(tx: Tx) {
   const { rows } = await sql<{ data: unknown }>`select public.export_my_data() as data`.execute(tx);
   const data = rows[0]?.data;
   // pg parses jsonb; PGlite too, but a string is accepted for safety.
-  return typeof data === "string" ? (JSON.parse(data) as Record<string, unknown>) : (data as Record<string, unknown>);
+  const exported =
+    typeof data === "string" ? (JSON.parse(data) as Record<string, unknown>) : (data as Record<string, unknown>);
+  // export_my_data stamps the database's real time; the shop's clock decides, as in the file's name.
+  return { ...exported, exported_at: shopNow().toISOString() };
 }
 
 /** DSGVO Art. 17: erases the account (delete_my_account in SQL); returns the orders kept for bookkeeping. */
