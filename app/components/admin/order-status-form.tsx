@@ -74,12 +74,23 @@ export function AskFirst({
   );
 }
 
+/**
+ * What cancelling takes back: the order's total, or, after Rechnungskorrekturen, what is left of it
+ * (the Stornorechnung cancels only that).
+ */
+export function cancelDescription(row: Pick<AdminOrderRow, "id" | "customer_name" | "total_amount" | "corrected">) {
+  const order = `Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`;
+  if (row.corrected <= 0) return order;
+  const left = Math.round((row.total_amount - row.corrected) * 100) / 100;
+  return `${order} Rechnungskorrekturen haben davon schon ${formatPrice(row.corrected)} erstattet; die Stornorechnung hebt die übrigen ${formatPrice(left)} auf.`;
+}
+
 /** Cancelling asks first: the list and the detail open this dialog at ?cancel=<id>; closing goes back. */
 export function ConfirmCancel({ row, closeHref }: { row: AdminOrderRow; closeHref: string }) {
   return (
     <Dialog
       title="Bestellung stornieren?"
-      description={`Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`}
+      description={cancelDescription(row)}
       closeHref={closeHref}
       footer={
         <>

@@ -21,6 +21,8 @@ export interface AdminOrderRow {
   created_at: string;
   /** Pending past its reminder day ("Zahlung überfällig"). */
   payment_overdue: boolean;
+  /** What Rechnungskorrekturen (partial refunds) took off the total, in euros; 0 without any. */
+  corrected: number;
 }
 
 /** A money event of an order (issue 28): a payment received or a refund paid. */

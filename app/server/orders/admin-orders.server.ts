@@ -18,6 +18,11 @@ import { listPayments } from "~/server/orders/payment-history.server";
 
 /** Admin orders (spec §7 "Admin orders"): all orders newest first, no per-user filter (RLS: admin). */
 
+/** What the order's Rechnungskorrekturen took off its total (their totals are negative). */
+const correctedSql = () =>
+  sql<string>`coalesce((select -sum(i.total_amount) from public.invoices i
+                         where i.order_id = orders.id and i.kind = 'correction'), 0)`.as("corrected");
+
 const LIST_COLUMNS = [
   "id",
   "customer_name",
@@ -26,6 +31,7 @@ const LIST_COLUMNS = [
   "status",
   "created_at",
   "payment_deadline",
+  correctedSql(),
 ] as const;
 
 /** A list row as the screens read it: amounts as numbers, dates as ISO, "Zahlung überfällig". */
@@ -37,13 +43,20 @@ function listRow(row: {
   status: string;
   created_at: Date | string;
   payment_deadline: Date | string | null;
+  corrected: unknown;
 }): AdminOrderRow {
   const { payment_deadline: deadline, ...rest } = row;
   const created = iso(row.created_at) ?? "";
   const overdue =
     row.status === "pending" &&
     paymentDeadlineOf({ created_at: created, payment_deadline: deadline ? iso(deadline) : null }, shopNow()).overdue;
-  return { ...rest, total_amount: num(row.total_amount) ?? 0, created_at: created, payment_overdue: overdue };
+  return {
+    ...rest,
+    total_amount: num(row.total_amount) ?? 0,
+    corrected: num(row.corrected) ?? 0,
+    created_at: created,
+    payment_overdue: overdue,
+  };
 }
 
 export type { AdminOrderRow };
@@ -169,7 +182,11 @@ export async function getOrderDetail(tx: ViewerTx, id: string): Promise<AdminOrd
       payments,
       received: payments.reduce((sum, p) => sum + (p.kind === "payment" ? p.amount : -p.amount), 0),
     },
-    order: { ...orderFacts, payment_overdue: awaitingPayment && terms.overdue },
+    order: {
+      ...orderFacts,
+      payment_overdue: awaitingPayment && terms.overdue,
+      corrected: -invoices.filter((i) => i.kind === "correction").reduce((sum, i) => sum + i.total_amount, 0),
+    },
     items,
     itemsError,
     returnable,

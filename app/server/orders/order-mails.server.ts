@@ -243,7 +243,7 @@ async function queueOrderStatusMail(
     const document = await getInvoiceDocument(tx, invoice.id);
     if (!document) throw new Error("invoice not readable");
     const pdf = (await renderInvoicePdf(document)).toString("base64");
-    return { number: invoice.number, issued_at: invoice.issued_at, pdf };
+    return { number: invoice.number, issued_at: invoice.issued_at, pdf, total: invoice.total_amount };
   };
   if (status === "completed") {
     const paid = await ref("invoice");

@@ -32,6 +32,8 @@ interface InvoiceRef {
   issued_at: string;
   /** base64 PDF */
   pdf: string;
+  /** Its total in euros (a Stornorechnung's is negative). */
+  total?: number;
 }
 
 /**
@@ -87,6 +89,21 @@ export function buildPaymentReceivedMail(
   };
 }
 
+/**
+ * After a partial refund the Stornorechnung cancels only what is left: said, so the customer does
+ * not look for the order's whole total on it. Nothing when it cancels the whole order.
+ */
+function correctedBefore(total: number, cancellation: InvoiceRef | null) {
+  if (cancellation?.total === undefined) return [];
+  const cancelled = Math.abs(cancellation.total);
+  const corrected = Math.round((total - cancelled) * 100) / 100;
+  return corrected > 0
+    ? [
+        `${formatPrice(corrected)} davon hatten wir dir schon mit einer Rechnungskorrektur erstattet; storniert sind damit die übrigen ${formatPrice(cancelled)}.`,
+      ]
+    : [];
+}
+
 /** Sent when an order is cancelled; with the cancellation invoice when it had been invoiced. */
 export function buildOrderCancelledMail(
   data: {
@@ -103,6 +120,7 @@ export function buildOrderCancelledMail(
     greeting(order, data),
     "",
     `deine Bestellung ${order.number} über ${formatPrice(order.total_amount)} wurde storniert.${reason ? ` ${reason}` : ""}`,
+    ...correctedBefore(order.total_amount, cancellation),
     cancellation
       ? `${personal ? "Im Anhang findest du" : `In deinem Dashboard (${publicUrl("/dashboard")}) findest du`} die Stornorechnung ${cancellation.number}. Bereits gezahlte Beträge erstatten wir dir innerhalb von 14 Tagen.`
       : "Falls du schon überwiesen hast, erstatten wir dir den Betrag innerhalb von 14 Tagen. Bitte überweise nichts mehr für diese Bestellung.",

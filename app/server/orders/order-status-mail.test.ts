@@ -52,6 +52,26 @@ describe("order status mails", () => {
     });
     expect(withStorno.text).toContain("Stornorechnung RE-2026-000008");
     expect(withStorno.attachments[0].filename).toBe("RE-2026-000008.pdf");
+    expect(withStorno.text).not.toContain("Rechnungskorrektur");
+  });
+
+  it("after a partial refund says that the Stornorechnung cancels only what was left", () => {
+    const whole = buildOrderCancelledMail({
+      order,
+      cancellation: { ...invoice, number: "RE-2026-000008", total: -32.8 },
+      operator,
+      personal,
+    });
+    expect(whole.text).not.toContain("Rechnungskorrektur");
+    const rest = buildOrderCancelledMail({
+      order,
+      cancellation: { ...invoice, number: "RE-2026-000009", total: -17.9 },
+      operator,
+      personal,
+    });
+    expect(rest.text).toMatch(
+      /14,90\s€ davon hatten wir dir schon mit einer Rechnungskorrektur erstattet; storniert sind damit die übrigen 17,90\s€\./,
+    );
   });
 
   it("a cancelled order that bought a membership says what became of the membership", () => {

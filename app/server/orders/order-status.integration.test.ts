@@ -149,10 +149,13 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
     const { orderId, viewer } = await paidOrderWithOneReturned();
     const before = await stateOf(orderId);
     expect(before.invoices).toEqual(["invoice 60.00", "correction -20.00"]);
-    expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toEqual({
-      text: STAYS_SETTLED,
-      refused: ["pending"],
-    });
+    const detail = await withViewer(viewer, (tx) => getOrderDetail(tx, orderId));
+    expect(detail?.statusLocked).toEqual({ text: STAYS_SETTLED, refused: ["pending"] });
+    // The Storno dialog says what is left: the detail and the list know what the correction took off.
+    const { listOrdersAdmin } = await import("~/server/orders/admin-orders.server");
+    expect(detail?.order.corrected).toBe(20);
+    const list = await withViewer(viewer, (tx) => listOrdersAdmin(tx, { q: "", page: 1 }));
+    expect(list.rows.find((row) => row.id === orderId)?.corrected).toBe(20);
 
     // Pending and then completed again would bill the returned book once more: refused.
     const refused = await refusalOf(changeOrderStatus(viewer, orderId, "pending"));
