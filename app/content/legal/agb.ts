@@ -1,7 +1,7 @@
 import { formatPrice } from "~/lib/format";
 import { SMALL_BUSINESS_NOTE } from "~/lib/operator";
 import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
-import { h3, p, statutory, ul, UPDATED, type LegalContext, type LegalPage } from "~/content/legal/blocks";
+import { h3, p, statutory, ul, type LegalContext, type LegalPage } from "~/content/legal/blocks";
 
 /** AGB with Widerrufsbelehrung and Muster-Widerrufsformular. */
 /** The shipping terms (AGB "Versand und Lieferung"): free, or the configured flat fee per order. */
@@ -21,7 +21,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       "Allgemeine Geschäftsbedingungen von BeHappy für Kurse, Veranstaltungen, Produkte und Mitgliedschaften, mit Widerrufsbelehrung.",
     intro:
       "Diese Bedingungen regeln, wie Verträge über unseren Shop zustande kommen und was für beide Seiten gilt. Wir haben uns bemüht, sie klar und verständlich zu formulieren.",
-    updated: UPDATED,
+    updated: "Dezember 2026",
     sections: [
       {
         id: "geltungsbereich",
@@ -138,8 +138,8 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
           ...statutory(withdrawalInstructions(seller)),
           h3("Besondere Hinweise"),
           ul(
-            "Das Widerrufsrecht besteht nicht bei Verträgen zur Erbringung von Dienstleistungen im Zusammenhang mit Freizeitbetätigungen, wenn der Vertrag für die Erbringung einen spezifischen Termin oder Zeitraum vorsieht (§ 312g Abs. 2 Nr. 9 BGB). Das kann auf Veranstaltungen mit festem Termin zutreffen; darauf weisen wir im jeweiligen Angebot hin.",
-            "Bei Verträgen über digitale Inhalte, die nicht auf einem körperlichen Datenträger geliefert werden (zum Beispiel Online-Kurse), erlischt das Widerrufsrecht, wenn wir mit der Vertragserfüllung begonnen haben, nachdem du ausdrücklich zugestimmt hast, dass wir vor Ablauf der Widerrufsfrist beginnen, du deine Kenntnis davon bestätigt hast, dass du durch deine Zustimmung dein Widerrufsrecht verlierst, und wir dir eine Bestätigung des Vertrags zur Verfügung gestellt haben (§ 356 Abs. 5 BGB).",
+            "Veranstaltungen mit festem Termin: Für Dienstleistungen im Zusammenhang mit Freizeitbetätigungen zu einem bestimmten Termin sieht das Gesetz kein Widerrufsrecht vor (§ 312g Abs. 2 Nr. 9 BGB). Wir räumen es dir trotzdem ein: Auch eine Veranstaltungsbuchung kannst du nach dieser Belehrung widerrufen.",
+            "Digitale Inhalte (zum Beispiel Online-Kurse): Wir bitten dich nicht um die Zustimmung, mit der dein Widerrufsrecht vor Ablauf der Frist erlöschen würde (§ 356 Abs. 5 BGB). Du kannst deshalb auch diese Verträge innerhalb der vollen Widerrufsfrist widerrufen.",
           ),
           ...statutory(withdrawalForm(seller), { lines: true }),
         ],

@@ -14,7 +14,11 @@ describe("the AGB as the order mail attaches them", () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(text.startsWith("Allgemeine Geschäftsbedingungen\n\nStand: ")).toBe(true);
     expect(text).toContain("MUSTER-WIDERRUFSFORMULAR");
-    expect(text).toMatch(/^- Das Widerrufsrecht besteht nicht bei Verträgen/m);
+    // What the shop does: events and digital content can be withdrawn like everything else, so the
+    // AGB promise no exclusion the offers never state (no per-offer notice, no § 356 Abs. 5 consent).
+    expect(text).toMatch(/^- Veranstaltungen mit festem Termin: .* Wir räumen es dir trotzdem ein/m);
+    expect(text).toMatch(/^- Digitale Inhalte \(zum Beispiel Online-Kurse\): Wir bitten dich nicht um die Zustimmung/m);
+    expect(text).not.toContain("darauf weisen wir im jeweiligen Angebot hin");
     // The configured shipping fee, as the AGB page states it.
     expect(text).toMatch(/pauschal 4,90\s€ Versandkosten/);
   });
