@@ -37,8 +37,7 @@ import { env } from "~/server/platform/env.server";
 import { readTheme } from "~/server/http/theme.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { getToast } from "~/server/http/toast.server";
-import { berlinDay } from "~/lib/berlin-time";
-import { shopNow } from "~/server/jobs/clock.server";
+import { shopYear } from "~/server/jobs/clock.server";
 
 // A body no action can read is refused before sign-in work starts.
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, authMiddleware];
@@ -98,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Pages without a loader build their canonical link from it (app/lib/catalog/seo.ts).
       siteUrl: publicUrl("/"),
       // The footer's "© 2026": the shop's clock, like every other date (test-settable).
-      year: Number(berlinDay(shopNow()).slice(0, 4)),
+      year: shopYear(),
     },
     { headers: responseHeaders },
   );

@@ -1,4 +1,5 @@
 import { orderEvent } from "../e2e/members-support";
+import { markPaidOnItsPage } from "../e2e/support/admin-orders";
 import { expect, expectAccessible, test } from "../e2e/support/fixtures";
 
 /**
@@ -25,11 +26,7 @@ test("the sales overview shows this month's revenue as a chart and a table @phon
   expect(await openCount()).toBe(openBefore + 1);
   await page.goto(`/admin/orders?order=${orderId}`);
   const total = euros((await page.getByText(/^Gesamt:/).textContent())!);
-  await page
-    .getByRole("region", { name: "Status ändern" })
-    .getByRole("button", { name: "Zahlung eingegangen" })
-    .click();
-  await expect(page.getByTestId("order-detail-status")).toHaveText("Abgeschlossen");
+  await markPaidOnItsPage(page);
 
   await page.goto("/admin");
   const panel = page.getByRole("region", { name: "Umsatz", exact: true });

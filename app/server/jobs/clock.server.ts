@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { berlinDay } from "~/lib/berlin-time";
 import { SERVICE, withViewer } from "~/server/db/db.server";
 import { logger } from "~/server/platform/log.server";
 
@@ -13,6 +14,11 @@ let skewMs = 0;
 
 export function shopNow(): Date {
   return new Date(Date.now() + skewMs);
+}
+
+/** The shop's calendar year in Berlin: the footer's "© 2026" (the root loader gives it). */
+export function shopYear(): number {
+  return Number(berlinDay(shopNow()).slice(0, 4));
 }
 
 /** The test clock's offset from real time (0 but in end-to-end tests): part of a stored dashboard's key. */

@@ -4,14 +4,15 @@ import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/
 
 /**
  * A member's bookkeeping stamps on a moved shop clock (the year-long audit): the profile's created
- * and updated, and the data export's exported_at, carry the shop's time like their orders do.
+ * and updated, and the data export's exported_at, carry the shop's time like their orders do; so
+ * does the footer's year (shopYear, which the root loader gives it).
  */
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(closeMemoryDatabase);
 
 describe("a member's stamps follow the shop's clock", () => {
-  it("profile created and updated, and the DSGVO export, in the shop's year", async () => {
-    const { setShopClock } = await import("~/server/jobs/clock.server");
+  it("profile created and updated, the DSGVO export and the footer, in the shop's year", async () => {
+    const { setShopClock, shopYear } = await import("~/server/jobs/clock.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { createMemberProfile, exportMemberData } = await import("~/server/members/members.server");
     await setShopClock(new Date("2030-06-01T10:00:00Z"));
@@ -36,6 +37,7 @@ describe("a member's stamps follow the shop's clock", () => {
 
       const exported = await withViewer({ role: "authenticated", userId, email }, (tx) => exportMemberData(tx));
       expect(String(exported.exported_at)).toMatch(/^2030-06-01T10:00/);
+      expect(shopYear()).toBe(2030);
     } finally {
       await setShopClock(null);
     }
