@@ -1,6 +1,6 @@
 // Members' self-service SQL (supabase/migrations/20261123140000_members.sql) on both engines:
 // export_my_data and delete_my_account, plus the profile upsert the dashboard relies on.
-// register_participant (limit, ownership, concurrency) is covered in functions.test.ts.
+// register_participant (limit, ownership, concurrency) is covered in register-participant.test.ts.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";

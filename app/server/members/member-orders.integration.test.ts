@@ -7,7 +7,7 @@ import { getMemberOrders } from "~/server/members/members.server";
 /**
  * The dashboard's orders (getMemberOrders) against a real PGlite: an event line says when its event
  * is over by the shop's clock, so the dashboard stops offering "Register Participant"
- * (register_participant refuses then too, tests/db/functions.test.ts).
+ * (register_participant refuses then too, tests/db/register-participant.test.ts).
  */
 beforeAll(() => openMemoryDatabase(), 180_000);
 afterAll(async () => {
