@@ -2,17 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
-
-/**
- * The answer to a "Zuordnen" of one row, when it did not match: what was typed, and either why it
- * was refused (at the field) or the addresses that differ ("Trotzdem zuordnen" confirms that value).
- */
-export interface MatchAnswer {
-  id: string;
-  value: string;
-  error?: string;
-  otherAddress?: string;
-}
+import type { MatchAnswer } from "~/lib/admin/match-by-hand";
 
 /**
  * Matching a withdrawal or a cancellation by hand (/admin/withdrawals, /admin/kuendigungen): one

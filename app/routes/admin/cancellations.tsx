@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/cancellations";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
-import { MatchForm, type MatchAnswer } from "~/components/admin/match-form";
+import { MatchForm } from "~/components/admin/match-form";
 import { ofDeletedAccount, type AdminCancellationRow } from "~/lib/admin/cancellations";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDate, formatDateTime } from "~/lib/format";
-import { isUuid } from "~/lib/uuid";
 import { KIND_LABELS, type CancellationKind } from "~/lib/schemas/cancellation";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
@@ -18,6 +17,7 @@ import {
   matchCancellation,
   UnconfirmedOtherAddress,
 } from "~/server/members/cancellations.server";
+import { matchByHand } from "~/server/admin/match-by-hand.server";
 import { BreakableAddress } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
@@ -61,28 +61,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const returnTo = safeAdminPath(formData.get("returnTo"), PATH);
   const submission = parseWithZod(formData, { schema: matchSchema });
-  const id = formData.get("id");
-  const typed = String(formData.get("accountEmail") ?? "");
-  const answer = (match: Omit<MatchAnswer, "id" | "value">, status = 400) =>
-    data({ match: { id: String(id), value: typed, ...match } satisfies MatchAnswer }, { status });
+  const match = matchByHand(formData, "accountEmail");
   if (submission.status !== "success") {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
-    if (!isUuid(id)) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
-    return answer({ error: problem });
+    if (!match.ofARow) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    return match.refuse(problem);
   }
-  const { accountEmail } = submission.value;
+  const { id, accountEmail } = submission.value;
   let result;
   try {
-    const confirmed = formData.get("confirmed") === typed;
-    result = await withViewer(viewer, (tx) => matchCancellation(tx, submission.value.id, accountEmail, confirmed));
+    result = await withViewer(viewer, (tx) => matchCancellation(tx, id, accountEmail, match.confirmed));
   } catch (error) {
     if (error instanceof UnconfirmedOtherAddress) {
-      const otherAddress = `Die Kündigung kam von ${error.declarationEmail}, das Konto hat die Adresse ${accountEmail}. Ordne sie nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören: Die Mitgliedschaft dieses Kontos endet damit.`;
-      return answer({ otherAddress }, 200);
+      return match.ask(
+        `Die Kündigung kam von ${error.declarationEmail}, das Konto hat die Adresse ${accountEmail}. Ordne sie nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören: Die Mitgliedschaft dieses Kontos endet damit.`,
+      );
     }
     return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
   }
-  if (result === "no-account") return answer({ error: `Es gibt kein Konto mit der E-Mail-Adresse ${accountEmail}.` });
+  if (result === "no-account") return match.refuse(`Es gibt kein Konto mit der E-Mail-Adresse ${accountEmail}.`);
   if (result !== "matched") {
     const description = {
       already: "Die Kündigung ist bereits zugeordnet.",

@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { z } from "~/lib/schemas/zod";
 import type { Route } from "./+types/withdrawals";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
-import { MatchForm, type MatchAnswer } from "~/components/admin/match-form";
+import { MatchForm } from "~/components/admin/match-form";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import { countOf, formatDateTime, orderNumber, shortId } from "~/lib/format";
-import { isUuid } from "~/lib/uuid";
 import { adminFailure, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
 import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/orders/withdrawals.server";
+import { matchByHand } from "~/server/admin/match-by-hand.server";
 import { BreakableAddress } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
@@ -55,32 +55,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const returnTo = safeAdminPath(formData.get("returnTo"), "/admin/withdrawals");
   const submission = parseWithZod(formData, { schema: matchSchema });
-  const id = formData.get("id");
-  const typed = String(formData.get("orderNumber") ?? "");
-  const answer = (match: Omit<MatchAnswer, "id" | "value">, status = 400) =>
-    data({ match: { id: String(id), value: typed, ...match } satisfies MatchAnswer }, { status });
+  const match = matchByHand(formData, "orderNumber");
   if (submission.status !== "success") {
     const problem = Object.values(submission.error ?? {}).flat()[0] ?? "Ungültige Eingabe.";
-    if (!isUuid(id)) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
-    return answer({ error: problem });
+    if (!match.ofARow) return redirectWithError(returnTo, { message: "Nicht zugeordnet", description: problem });
+    return match.refuse(problem);
   }
-  const { orderNumber: reference } = submission.value;
+  const { id, orderNumber: reference } = submission.value;
   let result;
   try {
-    const confirmed = formData.get("confirmed") === typed;
-    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, submission.value.id, reference, user.id, confirmed));
+    result = await withViewer(viewer, (tx) => matchWithdrawal(tx, id, reference, user.id, match.confirmed));
   } catch (error) {
     return redirectWithError(returnTo, adminFailure("Fehler beim Zuordnen", error, { id }));
   }
   switch (result.status) {
     case "no-order":
-      return answer({ error: `Es gibt keine Bestellung mit der Nummer ${orderNumber(reference)}.` });
+      return match.refuse(`Es gibt keine Bestellung mit der Nummer ${orderNumber(reference)}.`);
     case "other-address":
-      return answer(
-        {
-          otherAddress: `Die Bestellung ${orderNumber(reference)} lief auf ${result.orderEmail}, der Widerruf kam von ${result.declarationEmail}. Ordne ihn nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören.`,
-        },
-        200,
+      return match.ask(
+        `Die Bestellung ${orderNumber(reference)} lief auf ${result.orderEmail}, der Widerruf kam von ${result.declarationEmail}. Ordne ihn nur zu, wenn sicher ist, dass beide Adressen zu derselben Person gehören.`,
       );
     case "not-found":
       return redirectWithError(returnTo, {
