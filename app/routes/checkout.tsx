@@ -325,7 +325,7 @@ export default function CheckoutPage() {
             <Link to="/datenschutz" className="underline">
               Datenschutzerklärung
             </Link>{" "}
-            zur Kenntnis genommen. Du hast ein gesetzliches Widerrufsrecht.
+            zur Kenntnis genommen. Du hast ein Widerrufsrecht.
           </p>
           <Button type="submit" size="lg" className="w-full" pending={pending}>
             Zahlungspflichtig bestellen

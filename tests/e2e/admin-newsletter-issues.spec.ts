@@ -128,6 +128,7 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
     "Bitte wähle eine Zielgruppe.",
   );
   await expect(page.getByTestId("send-review")).toHaveCount(0);
+  await expect(page.getByLabel("Alle bestätigten Abonnent:innen")).toBeFocused();
 
   // Sending cannot be undone: the second step names how many get it.
   await page.getByLabel("Mitglieder mit aktiver Mitgliedschaft").check();
@@ -146,7 +147,7 @@ test("@phone an admin writes, previews, tests and sends a newsletter to members;
   await expect(secondTab.getByText("Entwurf gespeichert")).toBeVisible();
   await secondTab.close();
   await page.getByRole("button", { name: "Jetzt verschicken" }).click();
-  await expect(page.getByText(/Der Entwurf wurde nach „Verschicken bestätigen“ geändert\./)).toBeVisible();
+  await expect(page.getByText(/Der Entwurf wurde geändert, nachdem du den Versand geprüft hast\./)).toBeVisible();
   await expect(page.getByRole("button", { name: "Entwurf speichern" })).toBeVisible();
   // The admin looks again and confirms the draft as it is now.
   await page.reload();

@@ -294,7 +294,7 @@ test("deleting an event with bookings says whom it leaves behind before anything
   const dialog = page.getByRole("dialog", { name: "Sind Sie sicher?" });
   await expect(dialog).toContainText(
     "Achtung: Es gibt noch 2 gebuchte Plätze in 1 Bestellung. " +
-      "Die Bestellungen bleiben bestehen und werden nicht storniert, und niemand wird benachrichtigt.",
+      "Die Bestellung bleibt bestehen und wird nicht storniert, und niemand wird benachrichtigt.",
   );
   await expectAccessible(page);
   await dialog.getByRole("link", { name: "Abbrechen" }).click();

@@ -183,6 +183,7 @@ test("an admin grants a membership by hand with a reason, and a refused change k
   const planField = admin.getByLabel("Plan (beim Vergeben)");
   await expect(planField).toHaveAccessibleDescription("Bitte wähle einen Plan.");
   await expect(planField).toHaveAttribute("aria-invalid", "true");
+  await expect(planField).toBeFocused();
   await expect(admin.getByLabel("Grund")).toHaveValue("Gewinn beim Sommerfest");
   await admin.getByLabel("Plan (beim Vergeben)").selectOption("lifetime");
   await admin.getByLabel("Grund").fill("Gewinn beim Sommerfest");

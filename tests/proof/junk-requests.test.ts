@@ -123,14 +123,15 @@ describe("junk requests are refused before routing and are no errors", () => {
       "/admin/events": 302,
       "/admin/contacts": 302,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const lines = server
-      .output()
-      .slice(logBefore)
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: string; msg: string });
-    expect(lines.filter((line) => line.level !== "info")).toEqual([]);
-    expect(lines.filter((line) => line.msg === "request")).toHaveLength(8);
+    // The log is written after the answers: wait for their 8 request lines, then read everything.
+    const linesAfter = () =>
+      server
+        .output()
+        .slice(logBefore)
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: string; msg: string });
+    await expect.poll(() => linesAfter().filter((line) => line.msg === "request").length).toBe(8);
+    expect(linesAfter().filter((line) => line.level !== "info")).toEqual([]);
   });
 });

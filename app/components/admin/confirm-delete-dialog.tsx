@@ -21,7 +21,13 @@ export function ConfirmDeleteDialog({
   return (
     <Dialog
       title="Sind Sie sicher?"
-      description={`Diese Aktion kann nicht rückgängig gemacht werden. ${title} wird dauerhaft aus der Datenbank gelöscht.`}
+      // The warning is part of the description, so a screen reader reads it with the title.
+      description={
+        <>
+          {`Diese Aktion kann nicht rückgängig gemacht werden. ${title} wird dauerhaft aus der Datenbank gelöscht.`}
+          {warning ? <strong className="mt-2 block font-medium text-destructive">{warning}</strong> : null}
+        </>
+      }
       closeHref={closeHref}
       footer={
         <>
@@ -38,8 +44,6 @@ export function ConfirmDeleteDialog({
           </Form>
         </>
       }
-    >
-      {warning ? <p className="font-medium text-destructive">{warning}</p> : null}
-    </Dialog>
+    />
   );
 }

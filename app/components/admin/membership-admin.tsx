@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
 import { FormNotice } from "~/components/form-notice";
@@ -52,8 +52,12 @@ export function MembershipAdmin({
 }) {
   const errorAt = (field: MembershipAnswer["field"]) =>
     answer && field && answer.field === field ? answer.error : undefined;
-  // The invalid control is described by its error; without JavaScript the new page focuses it.
+  // The invalid control is described by its error and takes focus: with JavaScript here, without
+  // it by the new page's autofocus.
   const autoFocus = useServerAutoFocus(Boolean(answer?.field));
+  useEffect(() => {
+    if (answer?.field) document.getElementById(`membership-${answer.field}`)?.focus();
+  }, [answer]);
   const invalid = (field: MembershipAnswer["field"], id: string) =>
     errorAt(field)
       ? {

@@ -9,7 +9,7 @@ describe("cancelDescription", () => {
       /^Die Bestellung 3f2a9c1b… von Mia Schulz über 44,80\s€ wird storniert\.$/,
     );
     expect(cancelDescription({ ...row, corrected: 14.9 })).toMatch(
-      /Rechnungskorrekturen haben davon schon 14,90\s€ erstattet; die Stornorechnung hebt die übrigen 29,90\s€ auf\.$/,
+      /Rechnungskorrekturen haben davon schon 14,90\s€ gutgeschrieben; die Stornorechnung hebt die übrigen 29,90\s€ auf\.$/,
     );
   });
 });

@@ -82,7 +82,7 @@ export function cancelDescription(row: Pick<AdminOrderRow, "id" | "customer_name
   const order = `Die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird storniert.`;
   if (row.corrected <= 0) return order;
   const left = Math.round((row.total_amount - row.corrected) * 100) / 100;
-  return `${order} Rechnungskorrekturen haben davon schon ${formatPrice(row.corrected)} erstattet; die Stornorechnung hebt die übrigen ${formatPrice(left)} auf.`;
+  return `${order} Rechnungskorrekturen haben davon schon ${formatPrice(row.corrected)} gutgeschrieben; die Stornorechnung hebt die übrigen ${formatPrice(left)} auf.`;
 }
 
 /** Cancelling asks first: the list and the detail open this dialog at ?cancel=<id>; closing goes back. */
@@ -112,7 +112,7 @@ export function ConfirmPaid({ row, closeHref }: { row: AdminOrderRow; closeHref:
   return (
     <Dialog
       title="Zahlung als eingegangen buchen?"
-      description={`Für die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird der noch offene Betrag mit dem heutigen Tag als eingegangen gebucht. Die Bestellung gilt dann als bezahlt, und die Rechnung geht per E-Mail an ${row.customer_email}.`}
+      description={`Für die Bestellung ${shortId(row.id)} von ${row.customer_name} über ${formatPrice(row.total_amount)} wird der noch offene Betrag mit dem heutigen Tag als eingegangen gebucht. Die Bestellung gilt dann als bezahlt, und die Rechnung geht per E-Mail an das Kundenkonto.`}
       closeHref={closeHref}
       footer={
         <>

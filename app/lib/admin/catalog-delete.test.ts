@@ -9,7 +9,7 @@ describe("deleteWarning", () => {
     );
     expect(deleteWarning({ seats: 1, orders: 1, waiting: 0 })).toBe(
       "Achtung: Es gibt noch 1 gebuchten Platz in 1 Bestellung. " +
-        "Die Bestellungen bleiben bestehen und werden nicht storniert, und niemand wird benachrichtigt.",
+        "Die Bestellung bleibt bestehen und wird nicht storniert, und niemand wird benachrichtigt.",
     );
     expect(deleteWarning({ seats: 0, orders: 0, waiting: 2 })).toBe(
       "Achtung: Es gibt noch 2 Personen auf der Warteliste. Niemand auf der Warteliste wird benachrichtigt.",

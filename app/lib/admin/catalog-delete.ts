@@ -22,8 +22,10 @@ export function deleteWarning(bookings: OpenBookings | null): string | null {
     bookings.waiting > 0 ? `${countOf(bookings.waiting, "Person", "Personen")} auf der Warteliste` : null,
   ].filter(Boolean);
   const consequence =
-    bookings.seats > 0
-      ? "Die Bestellungen bleiben bestehen und werden nicht storniert, und niemand wird benachrichtigt."
-      : "Niemand auf der Warteliste wird benachrichtigt.";
+    bookings.seats === 0
+      ? "Niemand auf der Warteliste wird benachrichtigt."
+      : bookings.orders === 1
+        ? "Die Bestellung bleibt bestehen und wird nicht storniert, und niemand wird benachrichtigt."
+        : "Die Bestellungen bleiben bestehen und werden nicht storniert, und niemand wird benachrichtigt.";
   return `Achtung: Es gibt noch ${parts.join(" und ")}. ${consequence}`;
 }

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import type { Ref } from "react";
+import { useEffect, useRef, type Ref } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter-issue";
@@ -31,7 +31,7 @@ import {
 import { countRecipients } from "~/server/newsletter/newsletter-queue.server";
 import { logger } from "~/server/platform/log.server";
 import { isUuid } from "~/lib/uuid";
-import { FieldErrors } from "~/components/ui/field";
+import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 
 /**
  * /admin/newsletter/aussendungen/neu and …/:id (issue 29): write a newsletter (saved as a draft),
@@ -223,7 +223,7 @@ function IssueCounts({
 }
 
 const DRAFT_CHANGED =
-  "Der Entwurf wurde nach „Verschicken bestätigen“ geändert. Bitte sieh ihn dir noch einmal an und bestätige den Versand erneut.";
+  "Der Entwurf wurde geändert, nachdem du den Versand geprüft hast. Bitte sieh ihn dir noch einmal an und bestätige den Versand erneut.";
 
 const NO_RECIPIENTS =
   "In dieser Zielgruppe gibt es keine bestätigten Abonnent:innen: Der Newsletter ginge an niemanden.";
@@ -244,6 +244,13 @@ function SendForm({
   review: { segment: NewsletterSegment; recipients: number; version: string } | null;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
+  // No audience chosen: focus goes to the first choice (with JavaScript here, without it by the
+  // new page's autofocus), which the error describes through its group.
+  const firstChoice = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (segmentError) firstChoice.current?.focus();
+  }, [segmentError]);
+  const autoFocus = useServerAutoFocus(Boolean(segmentError));
   if (review) {
     return (
       <section
@@ -288,9 +295,16 @@ function SendForm({
         <p className="text-sm text-muted-foreground">
           Nur bestätigte Abonnent:innen bekommen den Newsletter. Verschickt wird der zuletzt gespeicherte Entwurf.
         </p>
-        {(Object.keys(SEGMENT_LABELS) as NewsletterSegment[]).map((segment) => (
+        {(Object.keys(SEGMENT_LABELS) as NewsletterSegment[]).map((segment, index) => (
           <label key={segment} className="flex items-center gap-2">
-            <input type="radio" name="segment" value={segment} required />
+            <input
+              ref={index === 0 ? firstChoice : undefined}
+              type="radio"
+              name="segment"
+              value={segment}
+              required
+              {...(index === 0 && autoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
+            />
             {SEGMENT_LABELS[segment]}
           </label>
         ))}

@@ -200,7 +200,7 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
     lines.flatMap((line, index) => {
       const left = returnable.find((r) => r.itemId === line.item);
       return left && (line.quantity ?? 0) > left.left
-        ? [[`lines[${index}].quantity`, [`Von „${left.title}“ sind nur noch ${left.left} erstattbar.`]]]
+        ? [[`lines[${index}].quantity`, [returnableLeftText(left.title, left.left)]]]
         : [];
     }),
   );
@@ -271,4 +271,10 @@ export default function AdminOrders() {
 function askedAction(params: URLSearchParams, id: string): AskedAction | null {
   if (params.get("cancel") === id) return "cancel";
   return params.get("paid") === id ? "paid" : null;
+}
+
+/** "Von „X“ sind nur noch 2 erstattbar." – singular for one, "nichts mehr" for none. */
+function returnableLeftText(title: string, left: number) {
+  if (left === 0) return `Von „${title}“ ist nichts mehr erstattbar.`;
+  return `Von „${title}“ ${left === 1 ? "ist" : "sind"} nur noch ${left} erstattbar.`;
 }

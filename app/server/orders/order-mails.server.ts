@@ -52,7 +52,7 @@ export async function orderConfirmationMailFor(
     girocodePng: png,
     calendars: await calendarAttachments(tx, order.items),
     delivery: delivery ? deliveryLines(delivery) : null,
-    facts: await lineFacts(tx, order.items),
+    facts: await lineFacts(tx, order.items, order.status !== "completed"),
     terms: legalPageText(legalPagesFor(operator(), { shippingFee: env().shippingFee }).agb),
     personal: recipient.confirmed,
   });
@@ -62,7 +62,7 @@ export async function orderConfirmationMailFor(
  * Each order line's essentials by its id, as the order page named them (from the catalogue); a
  * renewal of the buyer's running plan also says the day its new term starts. Runs as the buyer.
  */
-async function lineFacts(tx: Tx, items: OrderWithItems["items"]) {
+async function lineFacts(tx: Tx, items: OrderWithItems["items"], awaitingPayment: boolean) {
   const typeOf = (item: OrderWithItems["items"][number]): CartItemType =>
     item.item_type === "membership" ? "product" : (item.item_type as CartItemType);
   const known = items.filter((item) => item.item_id !== null);
@@ -70,7 +70,9 @@ async function lineFacts(tx: Tx, items: OrderWithItems["items"]) {
     tx,
     known.map((item) => ({ itemId: item.item_id!, itemType: typeOf(item) })),
   );
-  const held = items.some((item) => item.item_type === "membership") ? await getMyMembership(tx) : null;
+  // A 0,00 € order (a renewal paid by a code) is completed and applied already: no note then.
+  const held =
+    awaitingPayment && items.some((item) => item.item_type === "membership") ? await getMyMembership(tx) : null;
   return Object.fromEntries(
     known.flatMap((item) => {
       const line = found.get(`${typeOf(item)}:${item.item_id}`);

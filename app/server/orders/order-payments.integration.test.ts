@@ -371,8 +371,9 @@ describe("the admin's days for an order's money", () => {
       expect(await deadline("2027-03-10")).toBe("Die neue Frist muss nach heute liegen.");
       expect(await deadline("2027-03-15")).toBe("Die neue Frist muss nach der bisherigen vom 15.03.2027 liegen.");
       expect(await deadline("2027-03-16")).toBeNull();
-      expect(await deadline("2028-03-09")).toBeNull();
-      expect(await deadline("2028-03-10")).toBe("Die neue Frist darf höchstens ein Jahr nach heute liegen.");
+      // A year is a calendar year, also across a 29 February.
+      expect(await deadline("2028-03-10")).toBeNull();
+      expect(await deadline("2028-03-11")).toBe("Die neue Frist darf höchstens ein Jahr nach heute liegen.");
     } finally {
       await setShopClock(null);
     }

@@ -262,18 +262,16 @@ export async function refusedMoneyDay(tx: Tx, orderId: string, day: string, futu
     : null;
 }
 
-/** A deadline is extended by up to a year from today; further is a typo more often than a plan. */
-const LONGEST_DEADLINE_DAYS = 365;
-
 /**
  * Why a new payment deadline is refused, for its field: not after today, not after the current
  * deadline (it extends, never shortens), or more than a year ahead. Null when it is fine.
  */
 export async function refusedDeadline(tx: Tx, orderId: string, until: string) {
-  const now = shopNow();
-  if (until <= berlinDay(now)) return "Die neue Frist muss nach heute liegen.";
-  if (until > berlinDay(new Date(now.getTime() + LONGEST_DEADLINE_DAYS * 86_400_000)))
-    return "Die neue Frist darf höchstens ein Jahr nach heute liegen.";
+  const today = berlinDay(shopNow());
+  if (until <= today) return "Die neue Frist muss nach heute liegen.";
+  // Up to the same day next year (a day string compares as a date); further is more often a typo.
+  const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  if (until > nextYear) return "Die neue Frist darf höchstens ein Jahr nach heute liegen.";
   const order = await tx
     .selectFrom("orders")
     .select(sql<Date>`${deadlineSql()}`.as("deadline"))

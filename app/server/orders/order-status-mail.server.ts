@@ -99,7 +99,7 @@ function correctedBefore(total: number, cancellation: InvoiceRef | null) {
   const corrected = Math.round((total - cancelled) * 100) / 100;
   return corrected > 0
     ? [
-        `${formatPrice(corrected)} davon hatten wir dir schon mit einer Rechnungskorrektur erstattet; storniert sind damit die übrigen ${formatPrice(cancelled)}.`,
+        `${formatPrice(corrected)} davon sind dir schon per Rechnungskorrektur gutgeschrieben; storniert sind damit die übrigen ${formatPrice(cancelled)}.`,
       ]
     : [];
 }

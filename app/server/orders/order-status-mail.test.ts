@@ -70,7 +70,7 @@ describe("order status mails", () => {
       personal,
     });
     expect(rest.text).toMatch(
-      /14,90\s€ davon hatten wir dir schon mit einer Rechnungskorrektur erstattet; storniert sind damit die übrigen 17,90\s€\./,
+      /14,90\s€ davon sind dir schon per Rechnungskorrektur gutgeschrieben; storniert sind damit die übrigen 17,90\s€\./,
     );
   });
 
