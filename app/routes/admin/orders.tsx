@@ -8,7 +8,7 @@ import type { AskedAction } from "~/components/admin/order-status-form";
 import { buttonClass } from "~/components/ui/button";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
-import type { AdminOrderPage } from "~/lib/admin/orders";
+import type { AdminOrderPage, ReturnableLine } from "~/lib/admin/orders";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { partialRefundSchema, paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
 import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
@@ -194,27 +194,16 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
   const submission = parseWithZod(formData, { schema: partialRefundSchema });
   if (submission.status !== "success") return data({ partialRefund: submission.reply() }, { status: 400 });
   const { id, lines } = submission.value;
-  // More than is left of a line is refused at that line's field (the database refuses it too).
-  const returnable = await withViewer(viewer, (tx) => returnableLines(tx, id));
-  const overLimit = Object.fromEntries(
-    lines.flatMap((line, index) => {
-      const left = returnable.find((r) => r.itemId === line.item);
-      return left && (line.quantity ?? 0) > left.left
-        ? [[`lines[${index}].quantity`, [returnableLeftText(left.title, left.left)]]]
-        : [];
-    }),
-  );
-  if (Object.keys(overLimit).length > 0)
-    return data({ partialRefund: submission.reply({ fieldErrors: overLimit }) }, { status: 400 });
-  let refund;
+  let outcome;
   try {
-    refund = await withViewer(viewer, (tx) =>
-      refundOrderLines(
-        tx,
-        id,
-        lines.map((line) => ({ item: line.item, quantity: line.quantity ?? 0 })),
-      ),
-    );
+    // In one transaction: more than is left of a line is refused at that line's field (the
+    // database would refuse it too, but without saying which line).
+    outcome = await withViewer(viewer, async (tx) => {
+      const overLimit = linesOverLimit(lines, await returnableLines(tx, id));
+      if (overLimit) return { overLimit };
+      const wanted = lines.map((line) => ({ item: line.item, quantity: line.quantity ?? 0 }));
+      return { refund: await refundOrderLines(tx, id, wanted) };
+    });
   } catch (error) {
     // A refusal of the database (more than bought, more than paid, not invoiced) is shown as it is.
     const refusal = readSqlError(error, "admin");
@@ -226,10 +215,24 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
       adminFailure("Teilerstattung nicht angelegt", error, { id }, "Bitte versuche es erneut."),
     );
   }
+  if (outcome.overLimit)
+    return data({ partialRefund: submission.reply({ fieldErrors: outcome.overLimit }) }, { status: 400 });
+  const { refund } = outcome;
   return redirectWithSuccess(returnTo, {
     message: "Teilerstattung angelegt",
     description: `Rechnungskorrektur ${refund.correction} über ${formatPrice(refund.amount)}; die Erstattung steht unter „Erstattungen“.`,
   });
+}
+
+/** Each line asking back more than is left of it, as conform's field errors; null when none does. */
+function linesOverLimit(lines: { item: string; quantity?: number }[], returnable: ReturnableLine[]) {
+  const errors = lines.flatMap((line, index) => {
+    const left = returnable.find((r) => r.itemId === line.item);
+    return left && (line.quantity ?? 0) > left.left
+      ? [[`lines[${index}].quantity`, [returnableLeftText(left.title, left.left)]] as [string, string[]]]
+      : [];
+  });
+  return errors.length > 0 ? Object.fromEntries(errors) : null;
 }
 
 export default function AdminOrders() {

@@ -68,10 +68,9 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
         .executeTakeFirst();
       // The order matched by the address it was placed with; the receipt goes to the typed address,
       // so it is the buyer's only while that is still the account's own, confirmed address.
-      const buyerAddress = row?.email_confirmed_at ? row.email?.toLowerCase() : undefined;
       return {
         matched: Boolean(row?.order_id),
-        buyerConfirmed: buyerAddress !== undefined && buyerAddress === input.email.trim().toLowerCase(),
+        buyerConfirmed: Boolean(row?.email_confirmed_at && row.email && sameAddress(row.email, input.email)),
       };
     });
     const receivedAt = new Date(filed.created_at).toISOString();
