@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { orderEvent, otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
@@ -9,9 +10,20 @@ import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
  * extended (to a later day, up to a year ahead) and the change is in the audit trail. JavaScript on and off (the projects).
  */
 
-/** The Berlin day `days` from now, as a date input takes it. */
-const dayIn = (days: number) =>
-  new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86_400_000));
+/**
+ * The order's day as the admin's detail shows it ("vom 06.12.2026, 19:40"), as a date input takes it.
+ * Every expected day is counted from it, not from the test's own clock, so a run across Berlin
+ * midnight expects what the shop shows.
+ */
+async function orderDayOnPage(page: Page) {
+  const line = await page
+    .getByText(/^vom \d\d\.\d\d\.\d{4}/)
+    .first()
+    .textContent();
+  const [, day, month, year] = line!.match(/^vom (\d\d)\.(\d\d)\.(\d{4})/)!;
+  const ordered = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  return (days: number) => new Date(ordered + days * 86_400_000).toISOString().slice(0, 10);
+}
 const german = (iso: string) => iso.split("-").reverse().join(".");
 
 test("a partial payment keeps the order pending until the rest is recorded", async ({
@@ -32,6 +44,7 @@ test("a partial payment keeps the order pending until the rest is recorded", asy
   };
   const { email: admin } = await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
+  const dayIn = await orderDayOnPage(page);
   const payment = page.getByRole("region", { name: "Zahlung" });
   await expect(payment.getByTestId("payment-deadline")).toContainText(`Zahlungsfrist bis ${german(dayIn(14))}`);
   await expect(payment.getByText("Noch keine Zahlung erfasst.")).toBeVisible();
@@ -120,6 +133,7 @@ test("an admin extends a payment deadline, never into the past; the trail and a 
   const { orderId } = await orderEvent(page, 1);
   await signIn({ admin: true });
   await page.goto(`/admin/orders?order=${orderId}`);
+  const dayIn = await orderDayOnPage(page);
   const payment = page.getByRole("region", { name: "Zahlung" });
 
   await payment.getByLabel("Neue Zahlungsfrist").fill(dayIn(-1));
