@@ -1,148 +1,24 @@
-// Memberships that count, on both engines: who pays which price, when a membership starts,
-// extends or is refused, admin changes by hand, and (PostgreSQL) checkouts racing a membership's expiry.
+// Memberships over their life, on both engines: when one starts, extends or is refused, renewal,
+// the shop's clock, and admin changes by hand. Prices: memberships-prices.test.ts.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import { describeEngines, errorOf, uniqueEmail, type Engine } from "./engines";
-
-// Seed ids and prices (supabase/seed.sql).
-const COURSE = "c0000000-0000-4000-8000-000000000001"; // 249.00 / community 199.00, starts 01.04.2027
-// Self-paced (no start): still bookable when a test moves the shop's clock past 2027.
-const SELF_PACED = "c0000000-0000-4000-8000-000000000005"; // 149.00 / community 119.00
-const PRODUCT = "b0000000-0000-4000-8000-000000000001"; // 24.90 / 19.90
-const INCLUDED = "b0000000-0000-4000-8000-000000000008"; // 9.90 / 0.00 ('Inklusive')
-const FREE = "a0000000-0000-4000-8000-000000000001"; // 0.00
-const YEARLY = "a0000000-0000-4000-8000-000000000002"; // 99.00
-const LIFETIME = "a0000000-0000-4000-8000-000000000003"; // 499.00
-
-const CUSTOMER = {
-  first_name: "Mia",
-  last_name: "Schulz",
-  email: "mia.schulz@example.com",
-  street: "Lindenstraße 5",
-  zipcode: "10969",
-  city: "Berlin",
-  country: "Deutschland",
-};
-
-const line = (item_id: string, item_type = "product", quantity = 1) => ({ item_id, item_type, quantity });
-const courseAndProduct = [line(COURSE, "course"), line(PRODUCT, "product", 2)];
-
-async function order(engine: Engine, userId: string, lines: object[]) {
-  const { rows } = await engine
-    .asViewer("authenticated", userId)
-    .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-      randomUUID(),
-      JSON.stringify(CUSTOMER),
-      JSON.stringify(lines),
-    ]);
-  const id = rows[0].id;
-  const [head] = await engine.query<{ total_amount: number; status: string }>(
-    "select total_amount, status from public.orders where id = $1",
-    [id],
-  );
-  const items = await engine.query<{ item_id: string; price: number; item_type: string }>(
-    "select item_id, item_type, price from public.order_items where order_id = $1",
-    [id],
-  );
-  const price = (itemId: string) => items.find((i) => i.item_id === itemId)?.price;
-  return { id, ...head, price };
-}
-
-async function membershipOf(engine: Engine, userId: string) {
-  const [row] = await engine.query<{ plan: string; since: Date; until: Date | null }>(
-    "select plan, since, until from public.memberships where user_id = $1",
-    [userId],
-  );
-  return row ?? null;
-}
-
-async function member(engine: Engine, plan: string | null, until: string | null = null) {
-  const id = await engine.createUser(uniqueEmail(plan ?? "visitor"));
-  if (plan) {
-    await engine.query(
-      `insert into public.memberships (user_id, plan, since, until) values ($1, $2, now() - interval '2 years', ${until ?? "null"})`,
-      [id, plan],
-    );
-  }
-  return id;
-}
-
-/** Runs `fn` with the shop's clock (public.shop_now()) at the SQL timestamp `at`, then real time again. */
-async function atShopTime<T>(engine: Engine, at: string, fn: () => Promise<T>): Promise<T> {
-  await engine.query(
-    `insert into public.shop_clock (id, skew) values (true, (${at}) - now()) on conflict (id) do update set skew = excluded.skew`,
-  );
-  try {
-    return await fn();
-  } finally {
-    await engine.query("delete from public.shop_clock");
-  }
-}
-
-async function complete(engine: Engine, adminId: string, orderId: string, status = "completed") {
-  await engine
-    .asViewer("authenticated", adminId)
-    .query("update public.orders set status = $2 where id = $1", [orderId, status]);
-}
-
-describeEngines("membership prices", (engine) => {
-  it("a visitor and a Free member pay regular prices; Yearly and Lifetime pay community prices", async () => {
-    const cases: Array<[string | null, string | null, number, number]> = [
-      [null, null, 249, 24.9],
-      ["free", null, 249, 24.9],
-      ["yearly", "now() + interval '3 months'", 199, 19.9],
-      ["yearly", "now() - interval '1 day'", 249, 24.9], // expired
-      ["lifetime", null, 199, 19.9],
-    ];
-    for (const [plan, until, course, product] of cases) {
-      const buyer = await member(engine(), plan, until);
-      const placed = await order(engine(), buyer, courseAndProduct);
-      expect([plan, until, placed.price(COURSE), placed.price(PRODUCT), placed.total_amount]).toEqual([
-        plan,
-        until,
-        course,
-        product,
-        course + product * 2,
-      ]);
-    }
-  });
-
-  it("'Inklusive' costs a member 0,00 €, and a 0,00 € order is completed at once", async () => {
-    const yearly = await member(engine(), "yearly", "now() + interval '1 month'");
-    const placed = await order(engine(), yearly, [line(INCLUDED)]);
-    expect([placed.price(INCLUDED), placed.total_amount, placed.status]).toEqual([0, 0, "completed"]);
-    const visitor = await member(engine(), null);
-    const paid = await order(engine(), visitor, [line(INCLUDED)]);
-    expect([paid.price(INCLUDED), paid.status]).toEqual([9.9, "pending"]);
-  });
-
-  it("a membership in the same order counts for that order (Yearly yes, Free no); the plan costs its own price", async () => {
-    const visitor = await member(engine(), null);
-    const withYearly = await order(engine(), visitor, [line(YEARLY), ...courseAndProduct, line(INCLUDED)]);
-    expect([
-      withYearly.price(YEARLY),
-      withYearly.price(COURSE),
-      withYearly.price(PRODUCT),
-      withYearly.price(INCLUDED),
-    ]).toEqual([99, 199, 19.9, 0]);
-    expect(withYearly.total_amount).toBe(99 + 199 + 19.9 * 2);
-    const withFree = await order(engine(), await member(engine(), null), [line(FREE), line(COURSE, "course")]);
-    expect([withFree.price(FREE), withFree.price(COURSE), withFree.status]).toEqual([0, 249, "pending"]);
-    // A Yearly member buying Lifetime pays Lifetime's price, not a community price of 0.
-    const upgrade = await order(engine(), await member(engine(), "yearly", "now() + interval '1 month'"), [
-      line(LIFETIME),
-    ]);
-    expect([upgrade.price(LIFETIME), upgrade.status]).toEqual([499, "pending"]);
-  });
-
-  it("an existing order never changes price afterwards", async () => {
-    const visitor = await member(engine(), null);
-    const before = await order(engine(), visitor, courseAndProduct);
-    await engine().query("insert into public.memberships (user_id, plan) values ($1, 'lifetime')", [visitor]);
-    const after = await engine().query("select total_amount from public.orders where id = $1", [before.id]);
-    expect(after).toEqual([{ total_amount: 249 + 24.9 * 2 }]);
-  });
-});
+import { describeEngines, errorOf, uniqueEmail } from "./engines";
+import {
+  COURSE,
+  CUSTOMER,
+  FREE,
+  LIFETIME,
+  PRODUCT,
+  SELF_PACED,
+  YEARLY,
+  atShopTime,
+  complete,
+  courseAndProduct,
+  line,
+  member,
+  membershipOf,
+  order,
+} from "./memberships-fixtures";
 
 describeEngines("membership lifecycle", (engine) => {
   let admin: string;
@@ -424,55 +300,5 @@ describeEngines("membership lifecycle", (engine) => {
       ["extend", "Kulanz", admin],
       ["end", "Auf Wunsch beendet", admin],
     ]);
-  });
-});
-
-describeEngines("membership concurrency", (engine, engineName) => {
-  // On PostgreSQL each checkout has its own connection; PGlite has a single session, so there the
-  // same 50 calls queue up one after another while the membership expires.
-  it("50 parallel checkouts by one member across its membership's expiry never mix prices within an order", async () => {
-    const e = engine();
-    const buyer = await member(e, "yearly", "now() + interval '1 day'");
-    const clients =
-      engineName === "postgres15"
-        ? await Promise.all(Array.from({ length: 50 }, () => e.connectAsViewer!("authenticated", buyer)))
-        : Array.from({ length: 50 }, () => ({ ...e.asViewer("authenticated", buyer), close: async () => {} }));
-    try {
-      await e.query(
-        "update public.memberships set until = clock_timestamp() + interval '150 milliseconds' where user_id = $1",
-        [buyer],
-      );
-      const ids = await Promise.all(
-        clients.map((c, i) =>
-          new Promise((resolve) => setTimeout(resolve, i * 8)).then(() =>
-            c
-              .query<{ id: string }>("select public.place_order($1, $2::jsonb, $3::jsonb) as id", [
-                randomUUID(),
-                JSON.stringify(CUSTOMER),
-                JSON.stringify([line(COURSE, "course"), line(PRODUCT, "product", 2), line(INCLUDED)]),
-              ])
-              .then((r) => r.rows[0].id),
-          ),
-        ),
-      );
-      const rows = await e.query<{ prices: string; total: number; sum: number }>(
-        `select string_agg(oi.price::text, ',' order by oi.item_id) as prices, o.total_amount as total,
-                sum(oi.price * oi.quantity) as sum
-         from public.orders o join public.order_items oi on oi.order_id = o.id
-         where o.id = any($1::uuid[]) group by o.id`,
-        [ids],
-      );
-      expect(rows).toHaveLength(50);
-      // item_id order: PRODUCT (b…1), INCLUDED (b…8), COURSE (c…1).
-      const kinds = rows.map((r) => {
-        expect(r.total).toBe(r.sum);
-        expect(["19.90,0.00,199.00", "24.90,9.90,249.00"]).toContain(r.prices);
-        return r.prices.startsWith("19.90") ? "member" : "regular";
-      });
-      // The expiry fell inside the run: both kinds happened (and never within one order).
-      expect(new Set(kinds)).toEqual(new Set(["member", "regular"]));
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-    }
   });
 });
