@@ -1010,9 +1010,12 @@ begin
     insert into public.newsletter_consents (subscription_id, event, email, at)
     values (new.id, 'confirmed', new.email, coalesce(new.confirmed_at, public.shop_now()));
   elsif tg_op = 'UPDATE' and new.status = 'unsubscribed' and old.status <> 'unsubscribed' then
-    -- From pending, the request ran out unconfirmed (the data-retention job); else the address left.
+    -- The data-retention job ends an unconfirmed request by taking its link away (expired); the
+    -- address itself leaves by its unsubscribe link, which leaves the confirmation link as it was.
     insert into public.newsletter_consents (subscription_id, event, email)
-    values (new.id, case when old.status = 'pending' then 'expired' else 'unsubscribed' end, new.email);
+    values (new.id,
+            case when old.status = 'pending' and new.confirm_token_hash is null then 'expired' else 'unsubscribed' end,
+            new.email);
   end if;
   return null;
 end
@@ -2093,8 +2096,9 @@ begin
     values (v_email, nullif(btrim(p_first_name), ''), nullif(btrim(p_last_name), ''), p_consent_text,
             v_confirm, v_unsubscribe)
     on conflict do nothing;
-    -- A concurrent request for the same address won the insert; it mails the link.
-    previous_status := case when found then 'new' else 'pending' end;
+    -- 'raced': a concurrent request for the same address won the insert and mails its own link;
+    -- these tokens were never stored, so no mail may carry them.
+    previous_status := case when found then 'new' else 'raced' end;
     stored_email := v_email;
     return next;
     return;
@@ -2151,18 +2155,22 @@ begin
     return false;
   end if;
   v_hash := encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+  -- An issue's own link (one per delivery), else the link of the confirmation mail.
   update public.newsletter_deliveries d
      set unsubscribed_at = coalesce(d.unsubscribed_at, public.shop_now())
    where d.unsubscribe_token_hash = v_hash
   returning d.subscription_id into v_subscription;
-  if v_subscription is not null then
-    update public.newsletter_subscriptions s set status = 'unsubscribed' where s.id = v_subscription;
-    return true;
+  if v_subscription is null then
+    select s.id into v_subscription from public.newsletter_subscriptions s where s.unsubscribe_token_hash = v_hash;
+    if v_subscription is null then
+      return false;
+    end if;
   end if;
-  update public.newsletter_subscriptions s
-     set status = 'unsubscribed'
-   where s.unsubscribe_token_hash = v_hash;
-  return found;
+  update public.newsletter_subscriptions s set status = 'unsubscribed' where s.id = v_subscription;
+  delete from public.mail_outbox m
+   using public.newsletter_deliveries d
+   where d.subscription_id = v_subscription and m.id = d.mail_id and m.status <> 'sent';
+  return true;
 end
 $$;
 

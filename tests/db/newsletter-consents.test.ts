@@ -36,7 +36,7 @@ const historyOf = (engine: Engine, email: string) =>
     [email],
   );
 
-describeEngines("newsletter consent history", (engine) => {
+describeEngines("newsletter consent history", (engine, engineName) => {
   let admin: string;
   beforeAll(async () => {
     admin = await engine().createUser(uniqueEmail("consent-admin"));
@@ -97,9 +97,91 @@ describeEngines("newsletter consent history", (engine) => {
     const e = engine();
     const email = uniqueEmail("abgelaufen");
     await subscribe(e, email, "Ja");
-    // What the newsletter-retention job does to an address that had been sent issues before.
-    await e.query("update public.newsletter_subscriptions set status = 'unsubscribed' where email = $1", [email]);
+    // What the newsletter-retention job does to an address that had been sent issues before: the
+    // request ends and its link with it.
+    await e.query(
+      "update public.newsletter_subscriptions set status = 'unsubscribed', confirm_token_hash = null where email = $1",
+      [email],
+    );
     expect((await historyOf(e, email)).map((h) => h.event)).toEqual(["requested", "expired"]);
+  });
+
+  it("a request declined with its confirmation mail's own link is recorded as unsubscribed", async () => {
+    const e = engine();
+    const email = uniqueEmail("nicht-ich");
+    const { confirm, unsubscribe } = await subscribe(e, email, "Ja");
+    expect(await call(e, "unsubscribe_newsletter", unsubscribe)).toBe(true);
+    expect((await historyOf(e, email)).map((h) => h.event)).toEqual(["requested", "unsubscribed"]);
+    // And the confirmation link of the same mail subscribes nobody afterwards.
+    expect(await call(e, "confirm_newsletter", confirm)).toBe(false);
+  });
+
+  it("unsubscribing withdraws the copies of an issue not sent yet; sent ones and other readers' stay", async () => {
+    const e = engine();
+    const [issue] = await e.query<{ id: string }>(
+      "insert into public.newsletters (subject, body_markdown, status, segment) values ('Ausgabe', 'Hallo', 'sending', 'all') returning id",
+    );
+    const reader = async (label: string, mailStatus: "queued" | "sent") => {
+      const email = uniqueEmail(label);
+      const [sub] = await e.query<{ id: string }>(
+        "insert into public.newsletter_subscriptions (email, status, consent_text, confirmed_at) values ($1, 'subscribed', 'Ja', now()) returning id",
+        [email],
+      );
+      const [mail] = await e.query<{ id: string }>(
+        `insert into public.mail_outbox (to_address, subject, text_body, status, bulk, carries_secret, dedupe_key)
+         values ($1, 'Ausgabe', 'Hallo', $2, true, true, $3) returning id`,
+        [email, mailStatus, `newsletter:${issue.id}:${sub.id}`],
+      );
+      const link = token(label);
+      await e.query(
+        `insert into public.newsletter_deliveries (newsletter_id, subscription_id, mail_id, unsubscribe_token_hash)
+         values ($1, $2, $3, encode(sha256(convert_to($4, 'UTF8')), 'hex'))`,
+        [issue.id, sub.id, mail.id, link],
+      );
+      return { mail: mail.id, link };
+    };
+    const leaving = await reader("geht-vor-dem-versand", "queued");
+    const staying = await reader("bleibt", "queued");
+    const alreadySent = await reader("geht-nach-dem-versand", "sent");
+    const mails = () =>
+      e
+        .query<{ id: string }>("select id from public.mail_outbox where id = any($1::uuid[])", [
+          [leaving.mail, staying.mail, alreadySent.mail],
+        ])
+        .then((rows) => rows.map((row) => row.id).sort());
+
+    expect(await call(e, "unsubscribe_newsletter", leaving.link)).toBe(true);
+    expect(await call(e, "unsubscribe_newsletter", alreadySent.link)).toBe(true);
+    expect(await mails()).toEqual([staying.mail, alreadySent.mail].sort());
+  });
+
+  // On PostgreSQL each sign-up has its own connection; PGlite's single session runs them one after another.
+  it("sign-ups for a new address at the same moment: only those whose link was stored may mail it", async () => {
+    const e = engine();
+    const email = uniqueEmail("gleichzeitig");
+    const clients =
+      engineName === "postgres15"
+        ? await Promise.all(Array.from({ length: 8 }, () => e.connectAsViewer!("service_role")))
+        : Array.from({ length: 8 }, () => ({ ...e.asViewer("service_role"), close: async () => {} }));
+    try {
+      const answers = await Promise.all(
+        clients.map((client) =>
+          client
+            .query<{ previous_status: string }>(
+              "select previous_status from public.subscribe_newsletter($1, '', '', 'Ja', $2, $3)",
+              [email, token("confirm"), token("unsubscribe")],
+            )
+            .then((result) => result.rows[0].previous_status),
+        ),
+      );
+      expect(answers.filter((answer) => answer === "new")).toHaveLength(1);
+      // The app mails a link for every answer but 'raced'; each of those stored its own request.
+      const mailed = answers.filter((answer) => answer !== "raced").length;
+      const requested = (await historyOf(e, email)).filter((h) => h.event === "requested").length;
+      expect(requested).toBe(mailed);
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+    }
   });
 
   it("the member's export has the history; only admins read the table; it goes with its subscription", async () => {

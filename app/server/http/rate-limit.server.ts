@@ -39,7 +39,8 @@ export const RATE_LIMITS = {
   // Confirmation mails to one address ("Link erneut senden"; beyond it nothing is sent).
   accountMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
   // Newsletter confirmation links and "already subscribed" notices to one address: the sign-up is
-  // answered and stored as always, beyond this no mail goes out (nobody fills a stranger's inbox).
+  // answered as always; beyond this nothing is stored or mailed (nobody fills a stranger's inbox,
+  // and the links already mailed keep working).
   newsletterMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
   // Receipts of withdrawals and cancellations to one address; the declaration is filed and its
   // receipt page shown as always, and the operator is told of each one.

@@ -182,7 +182,10 @@ async function deliver(mail: ClaimedMail) {
         sent_at: sql<Date>`now()`,
         locked_until: null,
         last_error: null,
-        ...(mail.carries_secret ? { text_body: SECRET_REMOVED, html_body: null, attachments: null } : {}),
+        // The headers too: a newsletter's List-Unsubscribe is the reader's personal link.
+        ...(mail.carries_secret
+          ? { text_body: SECRET_REMOVED, html_body: null, attachments: null, headers: null }
+          : {}),
       })
       .where("id", "=", mail.id)
       .execute(),

@@ -2,7 +2,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asService, closeMemoryDatabase, openMemoryDatabase } from "~/server/db/fixtures/memory-database";
 import { setShopClock } from "~/server/jobs/clock.server";
-import { confirmNewsletter, hashToken, newToken, tokenState } from "~/server/newsletter/newsletter.server";
+import {
+  confirmNewsletter,
+  hashToken,
+  newToken,
+  tokenState,
+  unsubscribeNewsletter,
+} from "~/server/newsletter/newsletter.server";
 import { dataRetention } from "~/server/members/data-retention.server";
 
 /**
@@ -82,6 +88,39 @@ describe("unconfirmed newsletter sign-ups", () => {
     expect(await asService((tx) => confirmNewsletter(tx, token))).toBe(true);
     await asService((tx) => dataRetention(tx, RUN));
     expect(await statusOf("rechtzeitig@example.com")).toBe("subscribed");
+  });
+
+  it("one declined with its confirmation mail's link goes 30 days after the request; a proven consent stays", async () => {
+    /** Declines the address's request with the link of its confirmation mail. */
+    const decline = async (email: string) => {
+      const link = newToken();
+      await asService((tx) =>
+        sql`update public.newsletter_subscriptions set unsubscribe_token_hash = ${hashToken(link)}
+             where email = ${email}`.execute(tx),
+      );
+      expect(await asService((tx) => unsubscribeNewsletter(tx, link))).toBe(true);
+    };
+    await signup("nicht-ich@example.com", "pending", 10);
+    await decline("nicht-ich@example.com");
+    // Confirmed long ago, unsubscribed, asked again 10 days ago (as subscribe_newsletter does) and declined.
+    await signup("frueher-dabei@example.com", "subscribed", 400);
+    await asService((tx) =>
+      sql`update public.newsletter_subscriptions set status = 'pending', confirmed_at = null,
+                 consent_at = now() - make_interval(days => 10)
+           where email = 'frueher-dabei@example.com'`.execute(tx),
+    );
+    await decline("frueher-dabei@example.com");
+
+    await asService((tx) => dataRetention(tx, RUN));
+    expect(await statusOf("nicht-ich@example.com")).toBe("unsubscribed");
+    await setShopClock(new Date(Date.now() + 21 * DAY));
+    try {
+      await asService((tx) => dataRetention(tx, RUN));
+      expect(await statusOf("nicht-ich@example.com")).toBe("gone");
+      expect(await statusOf("frueher-dabei@example.com")).toBe("unsubscribed");
+    } finally {
+      await setShopClock(null);
+    }
   });
 
   it("runs daily as a scheduled job", async () => {

@@ -18,7 +18,8 @@ export const CONSENT_PROOF_YEARS = 3;
 export const signupExpired = sql<boolean>`consent_at <= public.shop_now() - make_interval(days => ${UNCONFIRMED_SIGNUP_DAYS})`;
 
 /**
- * Sign-ups still unconfirmed after UNCONFIRMED_SIGNUP_DAYS (by the shop's clock) are deleted. An
+ * Sign-ups still unconfirmed after UNCONFIRMED_SIGNUP_DAYS (by the shop's clock) are deleted, and
+ * so are those declined unconfirmed, UNCONFIRMED_SIGNUP_DAYS after the request. An
  * address that had been sent issues, unsubscribed and asked again goes back to unsubscribed
  * instead: the proof of its earlier consent and what it was sent stay, only the request ends.
  */
@@ -36,9 +37,36 @@ export async function endUnconfirmedSignups(tx: Tx) {
       ),
     )
     .executeTakeFirst();
+  // A request never confirmed goes whether it was ignored or declined ("Hier abmelden" in its
+  // confirmation mail): there is no consent to prove, so there is nothing to keep it for.
   const deleted = await tx
     .deleteFrom("newsletter_subscriptions")
-    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "pending"),
+        eb.and([
+          eb("status", "=", "unsubscribed"),
+          eb("confirmed_at", "is", null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("newsletter_deliveries")
+                .select(sql`1`.as("one"))
+                .whereRef("newsletter_deliveries.subscription_id", "=", "newsletter_subscriptions.id"),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("newsletter_consents")
+                .select(sql`1`.as("one"))
+                .whereRef("newsletter_consents.subscription_id", "=", "newsletter_subscriptions.id")
+                .where("newsletter_consents.event", "=", "confirmed"),
+            ),
+          ),
+        ]),
+      ]),
+    )
     .where(signupExpired)
     .executeTakeFirst();
   return { unconfirmedDeleted: Number(deleted.numDeletedRows), unconfirmedReverted: Number(reverted.numUpdatedRows) };

@@ -176,6 +176,16 @@ describe("newsletter sending", () => {
       return rows[0]!.status;
     });
     expect(status).toBe("unsubscribed");
+    // Delivered, its row keeps no personal link: not in the text, not in the headers.
+    const stored = await asService(async (tx) => {
+      const { rows } = await sql<{ text_body: string; headers: unknown }>`
+        select text_body, headers from public.mail_outbox where message_id = ${/^Message-ID:\s*(<[^>]+>)/im.exec(headers)![1]!}`.execute(
+        tx,
+      );
+      return rows[0]!;
+    });
+    expect(stored.text_body).not.toContain(token);
+    expect(stored.headers).toBeNull();
   });
 
   it("members get it only with a plan that has not ended; non-members are the rest", async () => {

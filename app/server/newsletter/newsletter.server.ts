@@ -25,15 +25,19 @@ export function hashToken(token: string) {
  * instead of a new link.
  */
 export async function subscribeNewsletter(tx: Tx, input: NewsletterInput): Promise<void> {
+  // Counted before anything is stored: a request over the limit changes nothing, so the links
+  // already mailed keep working (a new request replaces them, and its mail would not be sent).
+  if (!(await allowedWithin(tx, "newsletterMailPerEmail", input.email.trim().toLowerCase()))) return;
   const confirmToken = newToken();
   const unsubscribeToken = newToken();
   const { rows } = await sql<{ previous_status: string; stored_email: string }>`
     select previous_status, stored_email from public.subscribe_newsletter(${input.email}, ${input.firstName ?? ""},
       ${input.lastName ?? ""}, ${NEWSLETTER_CONSENT_TEXT}, ${confirmToken}, ${unsubscribeToken})`.execute(tx);
   const answer = rows[0]!;
+  // A request for the same address at the same moment stored its tokens instead and mails them.
+  if (answer.previous_status === "raced") return;
   // To the address as stored; a delivery problem stays in the outbox and the log.
   const to = { ...input, email: answer.stored_email };
-  if (!(await allowedWithin(tx, "newsletterMailPerEmail", to.email.toLowerCase()))) return;
   if (answer.previous_status === "subscribed") await enqueueMail(tx, alreadySubscribedMail(to));
   // Its confirm and unsubscribe links carry tokens.
   else await enqueueMail(tx, confirmationMail(to, confirmToken, unsubscribeToken), { secret: true });
