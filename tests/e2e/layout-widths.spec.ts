@@ -166,7 +166,12 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
   test("member and admin pages, with an order and a contact message", async ({ page, signIn }) => {
     test.setTimeout(240_000);
     const receipts = await seedLongEntries(page);
-    await signIn({ admin: true, email: `ein-sehr-langer-name-${Date.now()}@beispiel-unternehmen.example` });
+    // A long name, as the profile form allows (100 characters): it wraps on the profile page.
+    await signIn({
+      admin: true,
+      email: `ein-sehr-langer-name-${Date.now()}@beispiel-unternehmen.example`,
+      lastName: "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessenschafe",
+    });
     const { orderId } = await orderEvent(page, 2);
     // Paid: the order page then has its invoice, the payment rows and the Teilerstattung form.
     await page.goto(`/admin/orders?order=${orderId}`);

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { AdminFilterNav, AdminList, AdminPageHeader, AdminTable, cellClass } from "~/components/admin/admin-list";
 import { AskFirst, ConfirmCancel, ConfirmPaid, PAYMENT_RECEIVED } from "~/components/admin/order-status-form";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
 const PATH = "/admin/orders";
@@ -47,7 +47,9 @@ export function OrderList({ list, open, error }: { list: AdminOrderPage; open: b
                   {shortId(row.id)}
                 </Link>
               </td>
-              <td className={cellClass}>{row.customer_name}</td>
+              <td className={cellClass}>
+                <BreakableName text={row.customer_name} />
+              </td>
               <td className={`${cellClass} break-words`}>
                 <BreakableAddress text={row.customer_email} />
               </td>

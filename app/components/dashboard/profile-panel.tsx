@@ -107,11 +107,12 @@ function ProfileView({
         </Link>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+        {/* minmax(0, …) and break-words: a long name or street wraps instead of widening a phone's page. */}
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-muted-foreground">{label}</dt>
-              <dd>{value || <span className="text-muted-foreground">Keine Angabe</span>}</dd>
+              <dd className="break-words">{value || <span className="text-muted-foreground">Keine Angabe</span>}</dd>
             </div>
           ))}
         </dl>

@@ -14,6 +14,7 @@ import { listWaitlist, removeWaitlistEntry } from "~/server/catalog/waitlist.ser
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
+import { BreakableName } from "~/components/breakable-address";
 
 /**
  * /admin/events/{id}/teilnehmer and /admin/courses/{id}/teilnehmer: every booked seat with its
@@ -138,7 +139,9 @@ export default function AdminAttendees() {
                   />
                 </td>
                 <td className="border border-border px-2 py-1 break-words">
-                  <span className="block font-medium">{line.name}</span>
+                  <span className="block font-medium">
+                    <BreakableName text={line.name} />
+                  </span>
                   <span className="block text-sm">
                     Bestellung {line.order} · {line.paid ? "bezahlt" : "nicht bezahlt"}
                   </span>
@@ -187,7 +190,9 @@ export default function AdminAttendees() {
                   </Link>
                 </td>
                 <td className={`${cellClass} break-words`}>
-                  <span className="block">{row.buyer}</span>
+                  <span className="block">
+                    <BreakableName text={row.buyer} />
+                  </span>
                   <span className="block text-sm">{row.email}</span>
                 </td>
                 <td className={cellClass}>{row.seats}</td>
@@ -197,7 +202,7 @@ export default function AdminAttendees() {
                   ) : (
                     row.participants.map((p) => (
                       <span key={`${p.email}-${p.name}`} className="block text-sm">
-                        {p.name} ({p.email})
+                        <BreakableName text={p.name} /> ({p.email})
                       </span>
                     ))
                   )}

@@ -15,7 +15,7 @@ import {
   listSubscribersAdmin,
   type SubscriberRow,
 } from "~/server/newsletter/admin-newsletter.server";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter-Abonnenten – BeHappy Admin" }];
 
@@ -90,8 +90,8 @@ export default function AdminNewsletter() {
               <td className={`${cellClass} break-words`}>
                 <BreakableAddress text={row.email} />
               </td>
-              <td className={cellClass}>{row.first_name ?? "–"}</td>
-              <td className={cellClass}>{row.last_name ?? "–"}</td>
+              <td className={cellClass}>{row.first_name ? <BreakableName text={row.first_name} /> : "–"}</td>
+              <td className={cellClass}>{row.last_name ? <BreakableName text={row.last_name} /> : "–"}</td>
               <td className={cellClass}>
                 <Badge variant={variant(row.status)}>{newsletterStatusLabel(row.status)}</Badge>
               </td>

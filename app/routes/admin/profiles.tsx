@@ -25,7 +25,7 @@ import { getProfileAdmin, listProfilesAdmin, type ProfileRow } from "~/server/me
 import { getMembershipAdmin, listPlans, setMembershipByAdmin } from "~/server/members/memberships.server";
 import { redirectWithSuccess } from "~/server/http/toast.server";
 import { isUuid } from "~/lib/uuid";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profiles – BeHappy Admin" }];
 
@@ -198,7 +198,7 @@ function ProfileTable({ result }: { result: ListResult }) {
         >
           {list.rows.map((p) => (
             <tr key={p.id}>
-              <td className={cellClass}>{fullName(p) || "–"}</td>
+              <td className={cellClass}>{fullName(p) ? <BreakableName text={fullName(p)} /> : "–"}</td>
               <td className={`${cellClass} break-words`}>{p.email ? <BreakableAddress text={p.email} /> : "–"}</td>
               <td className={cellClass}>{formatDate(p.created_at)}</td>
               <td className={cellClass}>

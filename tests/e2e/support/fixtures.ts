@@ -16,10 +16,16 @@ export function uniqueEmail(prefix = "member") {
  * Signs a member in the way the Epic Stack's fixtures do: the account and session are made
  * directly (through the E2E hook), and the real session cookie is put into the browser.
  */
-async function signInAs(page: Page, options: { admin?: boolean; email?: string } = {}) {
+async function signInAs(page: Page, options: { admin?: boolean; email?: string; lastName?: string } = {}) {
   const email = options.email ?? uniqueEmail(options.admin ? "admin" : "member");
   const response = await page.request.post("/__e2e/session", {
-    data: { email, password: PASSWORD, admin: options.admin ?? false, firstName: "Erika", lastName: "Muster" },
+    data: {
+      email,
+      password: PASSWORD,
+      admin: options.admin ?? false,
+      firstName: "Erika",
+      lastName: options.lastName ?? "Muster",
+    },
   });
   expect(response.ok(), await response.text()).toBeTruthy();
   // page.request shares the context's cookie jar, so the browser is now signed in.
@@ -121,7 +127,7 @@ export function watchCspConsole(page: Page) {
 }
 
 export const test = base.extend<{
-  signIn: (options?: { admin?: boolean; email?: string }) => Promise<{ email: string; userId: string }>;
+  signIn: (options?: Parameters<typeof signInAs>[1]) => Promise<{ email: string; userId: string }>;
   javaScriptEnabled: boolean;
 }>({
   page: async ({ page }, use, testInfo) => {
