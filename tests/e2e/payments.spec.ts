@@ -170,7 +170,7 @@ test("every price says what it includes; shipped products link the shipping term
   await expect(page.locator(".price-terms").first()).toContainText("inkl. MwSt.");
   // The linked section explains the shipping terms.
   await page.goto("/agb#versand");
-  await expect(page.getByRole("heading", { name: "Versand und Lieferung" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "§ 5 Versand und Lieferung" })).toBeVisible();
   await expect(page.locator("#versand")).toContainText("versandkostenfrei");
 });
 

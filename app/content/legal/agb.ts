@@ -4,7 +4,7 @@ import { withdrawalForm, withdrawalInstructions } from "~/content/withdrawal";
 import { h3, p, statutory, ul, type LegalContext, type LegalPage } from "~/content/legal/blocks";
 
 /** AGB with Widerrufsbelehrung and Muster-Widerrufsformular. */
-/** The shipping terms (AGB "Versand und Lieferung"): free, or the configured flat fee per order. */
+/** The shipping terms (AGB "§ 5 Versand und Lieferung"): free, or the configured flat fee per order. */
 function shippingTerms(shippingFee: number) {
   if (!(shippingFee > 0)) {
     return "Wir liefern versandkostenfrei: Für Produkte, die wir versenden, berechnen wir keine Versandkosten; der Gesamtbetrag ist die Summe der Artikel. Für digitale Inhalte, Kurse, Veranstaltungen und Mitgliedschaften fallen ohnehin keine Versandkosten an.";
@@ -89,7 +89,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "versand",
-        heading: "Versand und Lieferung",
+        heading: "§ 5 Versand und Lieferung",
         blocks: [
           p(shippingTerms(shippingFee)),
           p(
@@ -99,7 +99,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "zahlung",
-        heading: "§ 5 Zahlung",
+        heading: "§ 6 Zahlung",
         blocks: [
           p(
             "(1) Die Zahlung erfolgt per Überweisung im Voraus (Vorkasse). Die Bankverbindung, den Betrag und den Verwendungszweck (deine Bestellnummer) zeigen wir dir nach der Bestellung auf der Bestätigungsseite und in der Bestellbestätigung per E-Mail, jeweils auch als GiroCode zum Scannen mit deiner Banking-App. Eine Zahlung auf der Website selbst findet nicht statt.",
@@ -111,7 +111,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "leistungen",
-        heading: "§ 6 Kurse, Veranstaltungen und Produkte",
+        heading: "§ 7 Kurse, Veranstaltungen und Produkte",
         blocks: [
           p(
             "(1) Kurse stellen wir dir nach Vertragsschluss in deinem Kundenkonto zur Verfügung. Die Zugangsdaten sind persönlich und dürfen nicht an Dritte weitergegeben werden.",
@@ -129,7 +129,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "widerruf",
-        heading: "§ 7 Widerrufsrecht",
+        heading: "§ 8 Widerrufsrecht",
         blocks: [
           p("Verbraucherinnen und Verbrauchern steht ein Widerrufsrecht nach Maßgabe der folgenden Belehrung zu."),
           p(
@@ -146,7 +146,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "gewaehrleistung",
-        heading: "§ 8 Gewährleistung",
+        heading: "§ 9 Gewährleistung",
         blocks: [
           p(
             "Es gelten die gesetzlichen Mängelhaftungsrechte. Bei Fragen oder Problemen mit einem Kurs, einer Veranstaltung oder einem Produkt melde dich bitte bei uns – wir kümmern uns schnell und unkompliziert.",
@@ -155,7 +155,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "haftung",
-        heading: "§ 9 Haftung",
+        heading: "§ 10 Haftung",
         blocks: [
           p(
             "(1) Wir haften unbeschränkt für Vorsatz und grobe Fahrlässigkeit, für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit sowie nach dem Produkthaftungsgesetz.",
@@ -168,7 +168,7 @@ export function agbPage({ operator, seller }: LegalContext, shippingFee: number)
       },
       {
         id: "schlussbestimmungen",
-        heading: "§ 10 Schlussbestimmungen",
+        heading: "§ 11 Schlussbestimmungen",
         blocks: [
           p(
             "(1) Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Bist du Verbraucherin oder Verbraucher, gilt diese Rechtswahl nur, soweit dir dadurch nicht der Schutz zwingender Bestimmungen des Staates entzogen wird, in dem du deinen gewöhnlichen Aufenthalt hast.",

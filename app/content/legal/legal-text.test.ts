@@ -23,6 +23,13 @@ describe("the AGB as the order mail attaches them", () => {
     expect(text).toMatch(/pauschal 4,90\s€ Versandkosten/);
   });
 
+  it("number every section, § 1 to the last, so a clause can be referred to", () => {
+    const headings = agb.sections.map((section) => section.heading);
+    expect(headings.map((heading) => /^§ (\d+) /.exec(heading)?.[1])).toEqual(
+      headings.map((_, index) => String(index + 1)),
+    );
+  });
+
   it("are plain text: no markup", () => {
     expect(text).not.toMatch(/<[a-z]/i);
   });
