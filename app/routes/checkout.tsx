@@ -18,7 +18,7 @@ import { formatPrice } from "~/lib/format";
 import { checkoutSchema } from "~/lib/schemas/checkout";
 import { getAuth } from "~/server/members/auth.server";
 import { readCart, serializeCart } from "~/server/cart/cart-cookie.server";
-import { clearPrefill, readPrefill } from "~/server/orders/checkout-prefill.server";
+import { clearPrefill, readPrefillFor } from "~/server/orders/checkout-prefill.server";
 import { loadCheckout, ORDER_FAILED, placeCheckoutOrder } from "~/server/orders/place-order.server";
 import { withViewer } from "~/server/db/db.server";
 import { findOrderByCheckoutToken } from "~/server/orders/orders.server";
@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile,
     },
     prefill,
-  ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefill(request)]);
+  ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefillFor(request, user.email)]);
   if (resolved.length === 0) throw redirect("/cart");
   const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, as on the cart page, so the order can go on.

@@ -63,6 +63,22 @@ test.describe("joining", () => {
     await expect(page.getByLabel("E-Mail")).toHaveValue(email);
   });
 
+  test("names typed on /join reach only the checkout of the address typed with them", async ({ page, signIn }) => {
+    await page.request.post("/cart", { form: { intent: "plan", planId: YEARLY_PLAN_ID, redirectTo: "/join" } });
+    await page.goto("/join");
+    await page.getByLabel("Vorname").fill("Anna");
+    await page.getByLabel("Nachname").fill("Privat");
+    await page.getByLabel("E-Mail").fill(uniqueEmail("anna"));
+    await page.getByRole("button", { name: "Beitreten" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/auth");
+    // Someone else signs in on the same browser within the hour: their own names, not Anna's.
+    const { email } = await signIn();
+    await page.goto("/checkout");
+    await expect(page.getByLabel("E-Mail")).toHaveValue(email);
+    await expect(page.getByLabel("Vorname")).toHaveValue("Erika");
+    await expect(page.getByLabel("Nachname")).toHaveValue("Muster");
+  });
+
   test("choosing a plan does not jump to the top of the page @phone", async ({ page, javaScriptEnabled }) => {
     await page.goto("/join");
     const button = page.getByRole("button", { name: "Get Yearly" });

@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
+import { sameAddress } from "~/lib/declaration-receipt";
 import { cookieDefaults } from "~/server/members/session.server";
 
 /**
@@ -20,6 +21,16 @@ function prefillCookie() {
 export async function readPrefill(request: Request): Promise<CheckoutPrefill | null> {
   const parsed = prefillSchema.safeParse(await prefillCookie().parse(request.headers.get("Cookie")));
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The names typed on /join, for the checkout of `accountEmail`: only when they were typed with
+ * that address. Someone else who signs in on the same browser within the hour gets their own
+ * profile's names, not the visitor's before them.
+ */
+export async function readPrefillFor(request: Request, accountEmail: string): Promise<CheckoutPrefill | null> {
+  const prefill = await readPrefill(request);
+  return prefill && sameAddress(prefill.email, accountEmail) ? prefill : null;
 }
 
 export const serializePrefill = (value: CheckoutPrefill) => prefillCookie().serialize(value);
