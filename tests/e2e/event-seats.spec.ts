@@ -1,6 +1,6 @@
 import { listCard } from "./support/catalog-list";
 import type { Browser, Page } from "@playwright/test";
-import { checkOutCart } from "./members-support";
+import { checkOutCart, SEEDED_EVENT } from "./members-support";
 import {
   expect,
   expectAccessible,
@@ -186,10 +186,19 @@ test("an event that has begun says Vergangen and cannot be put into the cart @ph
   const title = uniqueTitle("Rückblick");
   await signIn({ admin: true });
   await fillEvent(page, title, { start: "2020-05-01T10:00", end: "2020-05-01T12:00", seats: "" });
+  // Flagged for the start page and the offers: neither promotes what can no longer be booked.
+  await page.getByLabel("Auf der Startseite zeigen").check();
+  await page.getByLabel("Bei den Angeboten zeigen").check();
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
 
   const path = await eventPath(page, title);
+  for (const promoted of ["/", "/offers"]) {
+    await page.goto(promoted);
+    // The section has loaded (a seeded upcoming event flagged for both), without the past one.
+    await expect(page.locator(`main a[href="/events/${SEEDED_EVENT}"]`).first()).toBeVisible();
+    await expect(page.locator(`main a[href="${path}"]`)).toHaveCount(0);
+  }
   await page.goto(path);
   await expect(page.getByText("Vergangen", { exact: true })).toBeVisible();
   await expect(

@@ -189,14 +189,22 @@ export async function listCatalog<K extends CatalogKind>(
   }
 }
 
-/** The three flagged sections of the home or offers page. */
+/**
+ * The three flagged sections of the home or offers page. Events and courses that have begun stay
+ * in their lists with "Vergangen", but these sections promote what can be booked ("Kommende
+ * Veranstaltungen"), so they leave them out. The catalogue clock job renews the snapshot when one begins.
+ */
 export async function listSections(viewer: Viewer, filter: "startpage" | "offer") {
   const [events, courses, products] = await Promise.all([
-    listCatalog(viewer, "events", filter),
-    listCatalog(viewer, "courses", filter),
+    listCatalog(viewer, "events", filter).then(bookableOnly),
+    listCatalog(viewer, "courses", filter).then(bookableOnly),
     listCatalog(viewer, "products", filter),
   ]);
   return { events, courses, products };
+}
+
+function bookableOnly<T extends { past: boolean }>(result: ListResult<T>): ListResult<T> {
+  return result.ok ? { ...result, items: result.items.filter((item) => !item.past) } : result;
 }
 
 /**
