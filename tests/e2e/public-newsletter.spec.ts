@@ -134,6 +134,7 @@ test.describe("newsletter (double opt-in)", () => {
     await form.getByLabel("Deine Mailadresse").fill(email);
     await form.getByRole("button", { name: "Abonnieren" }).click();
     await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    await expect(page.getByText("Fehler bei der Anmeldung")).toHaveCount(0);
     const mail = await waitForMail(email);
     expect(mail.text).toContain("Hallo,");
     expect(mail.text).not.toContain("Mia");
@@ -185,6 +186,8 @@ test.describe("newsletter (double opt-in)", () => {
     await page.keyboard.type(email);
     await page.keyboard.press("Enter");
     await expect(page.getByText("Erfolgreich angemeldet!")).toBeVisible();
+    // The refusal before it is over: no error beside the success.
+    await expect(page.getByText("Fehler bei der Anmeldung")).toHaveCount(0);
     // Back on the page the form was first sent from, the form empty again.
     await expect(page).toHaveURL(/\/about$/);
     await expect(footer.getByLabel("Deine Mailadresse")).toHaveValue("");

@@ -20,9 +20,21 @@ describe("toast store", () => {
       ["Anderes", first + 1],
       ["Profil gespeichert", again],
     ]);
-    // Same words, another kind or detail: a different toast.
-    showToast({ type: "error", message: "Profil gespeichert" });
+    // Same words, another detail or kind: a different toast.
     showToast({ type: "success", message: "Profil gespeichert", description: "Mit Adresse" });
+    showToast({ type: "error", message: "Profil gespeichert" });
     expect(visibleToasts()).toHaveLength(3);
+  });
+
+  it("a success takes the errors still showing with it: the retry worked", () => {
+    clear();
+    showToast({ type: "info", message: "Weiter zum Checkout" });
+    showToast({
+      type: "error",
+      message: "Fehler bei der Anmeldung",
+      description: "Bitte gib eine gültige E-Mail-Adresse ein.",
+    });
+    showToast({ type: "success", message: "Erfolgreich angemeldet!" });
+    expect(visibleToasts().map((toast) => toast.message)).toEqual(["Weiter zum Checkout", "Erfolgreich angemeldet!"]);
   });
 });

@@ -35,14 +35,20 @@ export function visibleToasts(): StoredToast[] {
 const sameToast = (a: Toast, b: Toast) =>
   a.type === b.type && a.message === b.message && a.description === b.description;
 
+/** An error still showing when a success comes was about the attempt the success has just replaced. */
+const supersededBy = (shown: Toast, toast: Toast) =>
+  sameToast(shown, toast) || (toast.type === "success" && shown.type === "error");
+
 /**
  * Shows a toast from client code (event handlers, effects). Returns its id. A toast saying the same
  * as one still showing (a form saved twice within its 4 s) takes that one's place instead of
- * stacking a copy: it is announced again and its time starts anew.
+ * stacking a copy: it is announced again and its time starts anew. A success takes the errors
+ * still showing with it (a retry that worked: "Fehler bei der Anmeldung" beside "Erfolgreich
+ * angemeldet!" would contradict it).
  */
 export function showToast(toast: Toast): number {
   const id = nextId++;
-  toasts = [...toasts.filter((shown) => !sameToast(shown, toast)), { ...toast, id }].slice(-TOAST_LIMIT);
+  toasts = [...toasts.filter((shown) => !supersededBy(shown, toast)), { ...toast, id }].slice(-TOAST_LIMIT);
   emit();
   return id;
 }
