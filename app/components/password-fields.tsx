@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { fieldProps, useAnswerKey, type FormField } from "~/components/conform";
-import { Field } from "~/components/ui/field";
+import { Field, useServerAutoFocus } from "~/components/ui/field";
 import { focusIsFree } from "~/components/use-refocus";
 
 type Meta = FormField<string>;
@@ -12,6 +12,9 @@ export const NEW_PASSWORD_HINT = "Mindestens 8 Zeichen.";
  * the action data) the input starts empty, with JavaScript as without; typing never clears it.
  * Where the answer left focus nowhere (the submit button was disabled while it was on its way),
  * focus goes to the emptied input, ready for the retry; a field the form marked invalid keeps it.
+ * Without JavaScript the answer is a new page: `focusOnAnswer` (an answer about the whole form,
+ * "E-Mail oder Passwort ist falsch.") gives the input the page's autofocus, unless an invalid
+ * field before it has it.
  */
 export function PasswordField({
   meta,
@@ -19,14 +22,17 @@ export function PasswordField({
   answer,
   autoComplete,
   description,
+  focusOnAnswer = false,
 }: {
   meta: Meta;
   label: string;
   answer: object | null | undefined;
   autoComplete: "current-password" | "new-password";
   description?: string;
+  focusOnAnswer?: boolean;
 }) {
   const key = useAnswerKey(answer);
+  const autoFocus = useServerAutoFocus(focusOnAnswer);
   useEffect(() => {
     if (key === 0) return;
     if (focusIsFree()) document.getElementById(meta.id)?.focus();
@@ -38,6 +44,7 @@ export function PasswordField({
       {...fieldProps(meta, { type: "password" })}
       autoComplete={autoComplete}
       description={description}
+      {...(autoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
     />
   );
 }

@@ -192,6 +192,7 @@ export default function AuthPage() {
           meta={fields.password}
           label="Passwort"
           answer={actionData}
+          focusOnAnswer={Boolean(actionData?.notice)}
           autoComplete={isSignUp ? "new-password" : "current-password"}
           description={isSignUp ? NEW_PASSWORD_HINT : undefined}
         />
