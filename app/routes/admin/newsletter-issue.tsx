@@ -23,6 +23,7 @@ import { requireAdmin } from "~/server/members/admin-guard.server";
 import {
   draftVersion,
   getIssue,
+  mailSizeProblem,
   previewOf,
   saveDraft,
   sendTestMail,
@@ -91,6 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: newsletterIssueSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const tooLarge = mailSizeProblem(submission.value);
+  if (tooLarge) return data({ result: submission.reply({ fieldErrors: { body: [tooLarge] } }) }, { status: 400 });
   const id = await withViewer(viewer, async (tx) => {
     const saved = await saveDraft(tx, user.id, params.id ?? null, submission.value);
     if (saved && intent === "test") await sendTestMail(tx, user.email, submission.value);

@@ -4,7 +4,8 @@ import type { NewsletterIssueInput, NewsletterSegment } from "~/lib/schemas/news
 import { afterCommit, type Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
 import { nudgeJobWorker } from "~/server/jobs/jobs.server";
-import { enqueueMail } from "~/server/mail/outbox.server";
+import { withSender } from "~/server/mail/layout.server";
+import { enqueueMail, MAIL_HTML_MAX, MAIL_TEXT_MAX } from "~/server/mail/outbox.server";
 import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
 import { renderNewsletter } from "~/server/newsletter/render.server";
 
@@ -89,6 +90,24 @@ export const SAMPLE_UNSUBSCRIBE_URL = () => publicUrl("/newsletter/abmelden?toke
 
 export function previewOf(input: { subject: string; preheader?: string; body: string }) {
   return renderNewsletter({ ...input, preheader: input.preheader ?? "" }, SAMPLE_UNSUBSCRIBE_URL());
+}
+
+/** Room for what differs from the preview in a sent copy: the personal unsubscribe link, twice. */
+const PERSONAL_LINK_ROOM = 1_000;
+
+/**
+ * The answer for the body field when the issue rendered as a mail (its Markdown as styled HTML, the
+ * footer and the sender) would not fit the outbox: the form accepts 100,000 characters, but
+ * Markdown grows when rendered, and a mail that does not fit could never be sent.
+ */
+export function mailSizeProblem(input: { subject: string; preheader?: string; body: string }): string | null {
+  const mail = previewOf(input);
+  const fits =
+    withSender(mail.text).length <= MAIL_TEXT_MAX - PERSONAL_LINK_ROOM &&
+    mail.html.length <= MAIL_HTML_MAX - PERSONAL_LINK_ROOM;
+  return fits
+    ? null
+    : "Als E-Mail wird dieser Text zu groß (Formatierungen und Links zählen mit). Bitte kürze ihn oder teile ihn auf zwei Ausgaben auf.";
 }
 
 /** "Testmail an mich": the issue as it stands, to the admin's own address, ahead of any bulk mail. */

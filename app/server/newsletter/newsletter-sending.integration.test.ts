@@ -224,4 +224,24 @@ describe("newsletter sending", () => {
     expect(await asService((tx) => startSend(tx, id, "all", draftVersion(current)))).toBe("started");
     expect(await asService((tx) => startSend(tx, id, "all", draftVersion(current)))).toBe("not-draft");
   });
+
+  it("a text the form takes but that would not fit a mail is refused at its field; what fits can be mailed", async () => {
+    const { mailSizeProblem, sendTestMail } = await import("~/server/newsletter/issues.server");
+    const draft = (body: string) => ({ subject: "Groß", preheader: "", body });
+    // The form's 100,000 characters, plus the footer and sender the text gets.
+    expect(mailSizeProblem(draft("x".repeat(99_990)))).toMatch(/^Als E-Mail wird dieser Text zu groß/);
+    // Headings grow most when rendered with their inline styles: far fewer characters are too many.
+    const headings = (n: number) => draft("# a\n".repeat(n));
+    expect(mailSizeProblem(headings(10_000))).not.toBeNull();
+    // The most headings that are taken go into the outbox whole (its checks are the database's).
+    let [fits, tooMany] = [1, 10_000];
+    while (tooMany - fits > 1) {
+      const n = Math.floor((fits + tooMany) / 2);
+      if (mailSizeProblem(headings(n))) tooMany = n;
+      else fits = n;
+    }
+    const largest = headings(fits);
+    expect(mailSizeProblem(largest)).toBeNull();
+    await expect(asService((tx) => sendTestMail(tx, "redaktion@example.com", largest))).resolves.toBeTruthy();
+  });
 });
