@@ -1710,11 +1710,6 @@ begin
   if not v_chosen then -- voucher:
     raise exception 'Wähle mindestens eine Position und ihre Menge.' using errcode = '22023';
   end if;
-  -- voucher: lines a 100 % voucher made free: nothing was paid for them, so nothing comes back.
-  if v_amount = 0 then -- voucher:
-    raise exception 'Für diese Positionen wurde nichts bezahlt, es gibt nichts zu erstatten.' using errcode = 'P0001'; -- voucher:
-  end if; -- voucher:
-
   -- Everything back: the shipping fee too (once).
   select coalesce(bool_and(r.quantity = 0), true) into v_all_back
     from public.remaining_invoice_quantities(v_invoice.id) r;
@@ -1723,6 +1718,11 @@ begin
   if v_all_back and coalesce(v_order.shipping_fee, 0) > 0 and not v_shipping_back then
     insert into public.invoice_correction_lines (invoice_id, order_item_id, quantity) values (v_correction, null, 1);
     v_amount := v_amount + v_order.shipping_fee;
+  end if;
+  -- Lines a 100 % code made free: nothing was paid for them, so nothing comes back, unless they
+  -- were the last to come back and bring the paid shipping fee with them (§ 357 Abs. 2 BGB).
+  if v_amount = 0 then
+    raise exception 'Für diese Positionen wurde nichts bezahlt, es gibt nichts zu erstatten.' using errcode = 'P0001';
   end if;
 
   v_refundable := public.refundable_amount(p_order_id);

@@ -181,6 +181,21 @@ describeEngines("partial refunds", (engine) => {
     expect((await invoicesOf(e, order.id)).map((i) => i.kind)).toEqual(["invoice"]);
   });
 
+  it("free lines that come back last bring the paid shipping fee with them", async () => {
+    const e = engine();
+    // A 100 % code: the goods free, the 4,90 € shipping paid; everything comes back (§ 357 Abs. 2 BGB).
+    const order = await paidOrder(e, buyer, 4.9, [29.8, 19.99]);
+    await refund(order.id, [
+      { order_item_id: order.book, quantity: 2 },
+      { order_item_id: order.mug, quantity: 1 },
+    ]);
+    expect((await invoicesOf(e, order.id)).map((i) => [i.kind, i.total])).toEqual([
+      ["invoice", "4.90"],
+      ["correction", "-4.90"],
+    ]);
+    expect(await refundsOf(e, order.id)).toEqual([{ reason: "partial", amount: "4.90", status: "open" }]);
+  });
+
   it("members cannot refund, not even their own order, nor forge correction lines", async () => {
     const e = engine();
     const order = await paidOrder(e, buyer, 54.69);
