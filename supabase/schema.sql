@@ -1192,6 +1192,39 @@ CREATE FUNCTION public.order_refunded_or_corrected(p_order_id uuid) RETURNS bool
       or exists (select 1 from public.invoices i where i.order_id = p_order_id and i.kind = 'correction')
 $$;
 
+-- Name: order_voucher_taken(uuid, boolean); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.order_voucher_taken(p_order_id uuid, p_lock boolean DEFAULT false) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  r public.voucher_redemptions;
+  v public.vouchers;
+  v_used integer;
+  v_mine integer;
+begin
+  for r in select * from public.voucher_redemptions where order_id = p_order_id loop
+    if p_lock then
+      select * into v from public.vouchers where id = r.voucher_id for update;
+    else
+      select * into v from public.vouchers where id = r.voucher_id;
+    end if;
+    select count(*),
+           count(*) filter (where case when r.user_id is not null then x.user_id = r.user_id
+                                       else x.email = r.email end)
+      into v_used, v_mine
+      from public.voucher_redemptions x join public.orders o on o.id = x.order_id
+     where x.voucher_id = v.id and o.status <> 'cancelled' and o.id <> p_order_id;
+    if (v.max_uses is not null and v_used >= v.max_uses)
+       or (v.max_uses_per_customer is not null and v_mine >= v.max_uses_per_customer) then
+      return v.code;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+
 -- Name: orders_follow_seats(); Type: FUNCTION; Schema: public
 
 CREATE FUNCTION public.orders_follow_seats() RETURNS trigger
@@ -1265,7 +1298,16 @@ CREATE FUNCTION public.orders_refuse_reopening() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_code text;
 begin
+  if old.status = 'cancelled' then
+    v_code := public.order_voucher_taken(new.id, true);
+    if v_code is not null then
+      raise exception 'Die Einlösungen des Gutscheins „%“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.', v_code
+        using errcode = 'P0001';
+    end if;
+  end if;
   if not public.order_refunded_or_corrected(new.id) then
     return new;
   end if;
@@ -4693,6 +4735,12 @@ REVOKE ALL ON FUNCTION public.order_items_hold_seats() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.order_refunded_or_corrected(p_order_id uuid) TO service_role;
+
+-- Name: FUNCTION order_voucher_taken(p_order_id uuid, p_lock boolean); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.order_voucher_taken(p_order_id uuid, p_lock boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.order_voucher_taken(p_order_id uuid, p_lock boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.order_voucher_taken(p_order_id uuid, p_lock boolean) TO service_role;
 
 -- Name: FUNCTION orders_follow_seats(); Type: ACL; Schema: public
 

@@ -65,8 +65,11 @@ const orderOf = async (engine: Engine, id: string) =>
 
 describeEngines("vouchers", (engine, engineName) => {
   let buyers: string[];
+  let admin: string;
   beforeAll(async () => {
     buyers = await Promise.all(Array.from({ length: 5 }, () => engine().createUser(uniqueEmail("voucher"))));
+    admin = await engine().createUser(uniqueEmail("voucher-admin"));
+    await engine().makeAdmin(admin);
   });
 
   it("50 checkouts for a 1-use code: exactly 1 order with the discount, 49 German refusals", async () => {
@@ -122,6 +125,50 @@ describeEngines("vouchers", (engine, engineName) => {
     await e.asViewer("authenticated", buyers[2]).query(ORDER, orderArgs(code, [{ item_id: productId, quantity: 1 }]));
     await e.query("update public.orders set status = 'cancelled' where id = $1", [first]);
     await me.query(ORDER, orderArgs(code, [{ item_id: productId, quantity: 1 }]));
+  });
+
+  it("a cancelled order whose code went to other orders up to its limit stays cancelled; one with a use left reopens", async () => {
+    const e = engine();
+    const productId = await newProduct(e, 40);
+    const place = (code: string, buyer: string) =>
+      e
+        .asViewer("authenticated", buyer)
+        .query<{ id: string }>(ORDER, orderArgs(code, [{ item_id: productId, quantity: 1 }]))
+        .then((r) => r.rows[0].id);
+    const setStatus = (id: string, status: string) =>
+      e.query("update public.orders set status = $2 where id = $1", [id, status]);
+    const taken = (id: string) =>
+      e
+        .asViewer("authenticated", admin)
+        .query<{ code: string | null }>("select public.order_voucher_taken($1) as code", [id])
+        .then((r) => r.rows[0].code);
+
+    // A 1-use code: A is cancelled (its use comes back), B takes it; A cannot come back, paid late or not.
+    const once = await newVoucher(e, { kind: "fixed", amount: 10, max_uses: 1 });
+    const a = await place(once, buyers[0]);
+    await setStatus(a, "cancelled");
+    const b = await place(once, buyers[1]);
+    expect(await taken(a)).toBe(once);
+    for (const status of ["completed", "pending"]) {
+      const refused = await errorOf(setStatus(a, status));
+      expect(refused.message).toBe(
+        `Die Einlösungen des Gutscheins „${once}“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`,
+      );
+    }
+    expect((await orderOf(e, a)).status).toBe("cancelled");
+    // B cancelled as well: the use is free again, and A comes back with it.
+    await setStatus(b, "cancelled");
+    expect(await taken(a)).toBeNull();
+    await setStatus(a, "completed");
+    expect((await orderOf(e, a)).status).toBe("completed");
+
+    // Once per customer: the same holds for the customer's own second order.
+    const perCustomer = await newVoucher(e, { max_uses_per_customer: 1 });
+    const first = await place(perCustomer, buyers[2]);
+    await setStatus(first, "cancelled");
+    await place(perCustomer, buyers[2]);
+    expect(await taken(first)).toBe(perCustomer);
+    expect((await errorOf(setStatus(first, "pending"))).code).toBe("P0001");
   });
 
   it("is valid on the shop's days only, says which refusal applies, and a refusal writes nothing", async () => {

@@ -116,17 +116,29 @@ export async function setOrderStatus(tx: Tx, id: string, status: OrderStatus) {
 export const STAYS_CANCELLED =
   "Diese Bestellung ist storniert und hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder geöffnet werden; für einen neuen Kauf ist eine neue Bestellung nötig.";
 
+/** The same trigger's answer when a cancelled order's code has since gone to other orders up to its limit. */
+export const voucherTaken = (code: string) =>
+  `Die Einlösungen des Gutscheins „${code}“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`;
+
 /** The same trigger's answer when a completed order with a refund or correction is set back to pending. */
 export const STAYS_SETTLED =
   "Diese Bestellung hat eine Erstattung oder Rechnungskorrektur. Sie kann nicht wieder auf „Ausstehend“ gesetzt, nur noch storniert werden.";
 
 /**
- * Which status changes the database refuses for this order (SQL `orders_refuse_reopening`, the rule
- * `order_refunded_or_corrected`), or null: a cancelled order with a refund (open or paid) or a
- * Rechnungskorrektur stays cancelled; a completed one can only be cancelled.
+ * Which status changes the database refuses for this order (SQL `orders_refuse_reopening`, the rules
+ * `order_voucher_taken` and `order_refunded_or_corrected`), or null: a cancelled order whose code's
+ * uses other orders took since, or with a refund (open or paid) or a Rechnungskorrektur, stays
+ * cancelled; a completed one with a refund or correction can only be cancelled.
  */
 export async function statusLockOf(tx: Tx, id: string, status: string): Promise<StatusLock | null> {
   if (status !== "cancelled" && status !== "completed") return null;
+  if (status === "cancelled") {
+    const { rows } = await sql<{ code: string | null }>`select public.order_voucher_taken(${id}::uuid) as code`.execute(
+      tx,
+    );
+    const code = rows[0]?.code;
+    if (code) return { text: voucherTaken(code), refused: ["pending", "completed"] };
+  }
   const { rows } = await sql<{ locked: boolean }>`
     select public.order_refunded_or_corrected(${id}::uuid) as locked`.execute(tx);
   if (!rows[0]?.locked) return null;

@@ -191,6 +191,40 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
     });
     expect((await withViewer(viewer, (tx) => getOrderDetail(tx, orderId)))?.statusLocked).toBeNull();
   });
+
+  it("paid late, it stays cancelled when its code's last use has gone to another order since", async () => {
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { getOrderDetail, voucherTaken } = await import("~/server/orders/admin-orders.server");
+    const { readSqlError } = await import("~/server/db/sql-errors.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const [late, other] = [await pendingOrder(1), await pendingOrder(1)];
+    // A 1-use code: the late order had it, was cancelled at its deadline, and the other order took it.
+    await asService(async (tx) => {
+      await sql`insert into public.vouchers (code, kind, amount, max_uses) values ('EINMAL10', 'fixed', 10, 1)`.execute(
+        tx,
+      );
+      await changeOrderStatusIn(tx, late, "cancelled");
+      await sql`insert into public.voucher_redemptions (voucher_id, order_id, email)
+                select v.id, o.id, lower(o.customer_email) from public.vouchers v, public.orders o
+                 where v.code = 'EINMAL10' and o.id in (${late}::uuid, ${other}::uuid)`.execute(tx);
+    });
+    const before = await stateOf(late);
+    const refused = await refusalOf(withViewer(viewer, (tx) => recordPayment(tx, admin, late, {})));
+    // The admin reads the database's sentence; no payment, invoice or refund is made up.
+    expect(readSqlError(refused, "admin")).toMatchObject({
+      text: voucherTaken("EINMAL10"),
+      expected: true,
+      status: 409,
+    });
+    expect(await stateOf(late)).toEqual(before);
+    // The order page says it at the status form and disables "Zahlung eingegangen" and "Ausstehend".
+    expect((await withViewer(viewer, (tx) => getOrderDetail(tx, late)))?.statusLocked).toEqual({
+      text: voucherTaken("EINMAL10"),
+      refused: ["pending", "completed"],
+    });
+  });
 });
 
 describe("a partial refund's due date (§ 357 Abs. 1 BGB)", () => {
