@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile,
     },
     prefill,
-  ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefillFor(request, user.email)]);
+  ] = await Promise.all([loadCheckout(viewer, user.id, lines, code), readPrefillFor(request, user)]);
   if (resolved.length === 0) throw redirect("/cart");
   const headers = new Headers(cacheHeaders("private"));
   // Items deleted from the catalogue leave the cart, as on the cart page, so the order can go on.

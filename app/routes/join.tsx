@@ -78,8 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const selected = plans.find((p) => lines.some((l) => l.itemType === "product" && l.itemId === p.id));
   if (!selected) return data({ result: submission.reply(), noPlan: true }, { status: 400 });
   // The names and address travel in a cookie: to the sign-up form, then on to the checkout.
-  const headers = { "Set-Cookie": await serializePrefill(submission.value) };
-  if (!getAuth(context).user) {
+  const { user } = getAuth(context);
+  const headers = { "Set-Cookie": await serializePrefill({ ...submission.value, userId: user?.id }) };
+  if (!user) {
     // A visitor signs up (or in) first; /auth?redirect=checkout says why, in the spec's neutral words,
     // instead of the checkout's refusal.
     return redirect("/auth?mode=signup&redirect=checkout", { headers });

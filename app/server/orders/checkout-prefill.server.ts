@@ -11,6 +11,8 @@ const prefillSchema = z.object({
   firstName: z.string().max(100),
   lastName: z.string().max(100),
   email: z.string().max(254),
+  /** The account signed in when they were typed (none: a visitor, who is known by `email`). */
+  userId: z.string().max(64).optional(),
 });
 export type CheckoutPrefill = z.infer<typeof prefillSchema>;
 
@@ -24,13 +26,18 @@ export async function readPrefill(request: Request): Promise<CheckoutPrefill | n
 }
 
 /**
- * The names typed on /join, for the checkout of `accountEmail`: only when they were typed with
- * that address. Someone else who signs in on the same browser within the hour gets their own
- * profile's names, not the visitor's before them.
+ * The names typed on /join, for the checkout of `account`: only when they are this account's,
+ * typed while it was signed in, or by a visitor with its address who then signed up or in.
+ * Someone else who signs in on the same browser within the hour gets their own profile's names.
  */
-export async function readPrefillFor(request: Request, accountEmail: string): Promise<CheckoutPrefill | null> {
+export async function readPrefillFor(
+  request: Request,
+  account: { id: string; email: string },
+): Promise<CheckoutPrefill | null> {
   const prefill = await readPrefill(request);
-  return prefill && sameAddress(prefill.email, accountEmail) ? prefill : null;
+  if (!prefill) return null;
+  const theirs = prefill.userId ? prefill.userId === account.id : sameAddress(prefill.email, account.email);
+  return theirs ? prefill : null;
 }
 
 export const serializePrefill = (value: CheckoutPrefill) => prefillCookie().serialize(value);
