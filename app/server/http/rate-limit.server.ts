@@ -43,7 +43,8 @@ export const RATE_LIMITS = {
   // and the links already mailed keep working).
   newsletterMailPerEmail: { windowSeconds: 60 * 60, max: 3, scales: false },
   // Receipts of withdrawals and cancellations to one address; the declaration is filed and its
-  // receipt page shown as always, and the operator is told of each one.
+  // receipt page shown as always, and the operator is told of each one. A signed-in member's own
+  // receipt to their own address is not counted and never held back.
   declarationMailPerEmail: { windowSeconds: 60 * 60, max: 5, scales: false },
   // CSP violation reports (POST /csp-report, server/csp-report.ts): a page with a broken script
   // reports once per violation and page view; beyond this a browser (or a script) is only noise.

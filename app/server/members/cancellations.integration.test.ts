@@ -92,3 +92,43 @@ describe("the admin's list of cancellations", () => {
     expect((await page(false)).rows.map((r) => r.id).sort()).toEqual([ids.visitor, ids.deleted].sort());
   });
 });
+
+describe("§ 312k Abs. 5 and § 356a: a member's own declaration always gets its receipt", () => {
+  it("even after strangers used up the receipts to the member's address", async () => {
+    const { fileCancellation } = await import("~/server/members/cancellations.server");
+    const { fileWithdrawal } = await import("~/server/orders/withdrawals.server");
+    const member = await yearlyMember("ziel", 100);
+    const stranger = { role: "anon" as const };
+    // Five declarations naming the member's address, from anyone: the most receipts an hour to it.
+    for (let i = 0; i < 3; i++)
+      await fileCancellation(stranger, { kind: "ordentlich", name: "Irgendwer", email: member.email });
+    for (let i = 0; i < 2; i++)
+      await fileWithdrawal(stranger, { name: "Irgendwer", email: member.email, orderNumber: "3f2a9c1b" });
+    const receiptsTo = async (key: string) => {
+      const { rows } = await asService((tx) =>
+        sql<{ n: number }>`select count(*)::int as n from public.mail_outbox
+                            where to_address = ${member.email} and dedupe_key = ${key}`.execute(tx),
+      );
+      return rows[0].n;
+    };
+    // A sixth from a stranger gets none.
+    const sixth = await fileCancellation(stranger, { kind: "ordentlich", name: "Irgendwer", email: member.email });
+    expect(await receiptsTo(`cancellation-receipt:${sixth.id}`)).toBe(0);
+
+    // The member, signed in, to their own address: both receipts go out.
+    const viewer = { role: "authenticated" as const, userId: member.userId, email: member.email };
+    const cancellation = await fileCancellation(viewer, {
+      kind: "ordentlich",
+      name: "Mia Mitglied",
+      email: member.email,
+    });
+    expect(await receiptsTo(`cancellation-receipt:${cancellation.id}`)).toBe(1);
+    const withdrawal = await fileWithdrawal(viewer, {
+      name: "Mia Mitglied",
+      email: member.email,
+      orderNumber: "3f2a9c1b",
+    });
+    expect(withdrawal.mailed).toBe(true);
+    expect(await receiptsTo(`withdrawal-receipt:${withdrawal.id}`)).toBe(1);
+  });
+});

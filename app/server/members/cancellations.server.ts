@@ -53,7 +53,8 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
       plan: filed.plan,
       endedNow: endedBy(endsAt),
     };
-    const receipt = (await isOwnConfirmedAddress(tx, viewer, confirmationEmail))
+    const own = await isOwnConfirmedAddress(tx, viewer, confirmationEmail);
+    const receipt = own
       ? cancellationReceiptMail({
           ...end,
           name: input.name,
@@ -67,7 +68,10 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
           wishedEnd: input.wishedEnd ?? null,
           applied: filed.applied ? end : null,
         });
-    if (await allowedWithin(tx, "declarationMailPerEmail", confirmationEmail.toLowerCase())) {
+    // § 312k Abs. 5 BGB: a signed-in member's receipt to their own address is owed at once and reaches
+    // nobody else, so it is never held back; receipts to a typed address are limited (a stranger's
+    // inbox), and a stranger's filings can never use up the member's own.
+    if (own || (await allowedWithin(tx, "declarationMailPerEmail", confirmationEmail.toLowerCase()))) {
       await enqueueMail(tx, { to: confirmationEmail, ...receipt }, { key: `cancellation-receipt:${filed.id}` });
     }
     const notification = cancellationNotificationMail({

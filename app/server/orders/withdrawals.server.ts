@@ -74,11 +74,15 @@ export async function fileWithdrawal(viewer: Viewer, input: WithdrawalInput) {
       };
     });
     const receivedAt = new Date(filed.created_at).toISOString();
+    const own = await isOwnConfirmedAddress(tx, viewer, input.email);
     const receipt =
-      buyerConfirmed || (await isOwnConfirmedAddress(tx, viewer, input.email))
+      buyerConfirmed || own
         ? withdrawalReceiptMail({ name: input.name, orderReference: reference, receivedAt, note: input.note })
         : withdrawalReceivedMail({ receivedAt, matchedReference: matched ? reference : null, operator: operator() });
-    const mailed = await allowedWithin(tx, "declarationMailPerEmail", input.email.toLowerCase());
+    // A signed-in member's receipt to their own address is owed and reaches nobody else: never held
+    // back. Receipts to a typed address are limited, so nobody can fill a stranger's inbox (and a
+    // stranger's filings can never use up the member's own receipt).
+    const mailed = own || (await allowedWithin(tx, "declarationMailPerEmail", input.email.toLowerCase()));
     if (mailed) await enqueueMail(tx, { to: input.email, ...receipt }, { key: `withdrawal-receipt:${filed.id}` });
     const notification = buildWithdrawalNotificationMail({
       name: input.name,
