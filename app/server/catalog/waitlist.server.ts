@@ -251,14 +251,21 @@ export const waitlistExpiry: JobHandler = async (tx, job) => {
   }
 };
 
-/** Data minimisation: once an event or course has begun (or is deleted), its waitlist goes. */
+/**
+ * Data minimisation (privacy page, the form's consent text): once an event or course has begun (or
+ * is deleted), its waitlist goes; an entry whose person no longer waits (booked, left, or let an
+ * offer expire) goes a week later, also where no start is known (the week keeps the offer link's
+ * page saying what happened). The number deleted.
+ */
 export async function deleteFinishedWaitlists(tx: Tx) {
-  await sql`
+  const { numAffectedRows } = await sql`
     delete from public.waitlist_entries w
-     where not exists (select 1 from public.events e where e.id = w.item_id and coalesce(e.starts_at > public.shop_now(), true))
-       and not exists (select 1 from public.courses c where c.id = w.item_id and coalesce(c.starts_at > public.shop_now(), true))`.execute(
+     where (w.status in ('booked', 'left', 'expired') and w.updated_at <= public.shop_now() - interval '7 days')
+        or (not exists (select 1 from public.events e where e.id = w.item_id and coalesce(e.starts_at > public.shop_now(), true))
+            and not exists (select 1 from public.courses c where c.id = w.item_id and coalesce(c.starts_at > public.shop_now(), true)))`.execute(
     tx,
   );
+  return Number(numAffectedRows ?? 0);
 }
 
 /** The people waiting for one item, first in line first (admins; RLS). */

@@ -196,3 +196,30 @@ describe("ended subscriptions and contact messages", () => {
     await setShopClock(null);
   });
 });
+
+describe("waitlists", () => {
+  it("an entry goes a week after its person stopped waiting, also for a course without a start", async () => {
+    // A self-paced course: its date free text only, no start the shop knows.
+    const course = await asService(async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into public.courses (title, category, image_url, date) values ('Selbstlernkurs', 'Kurs', '/x.svg', 'ab sofort')
+        returning id`.execute(tx);
+      return rows[0].id;
+    });
+    const entry = (email: string, status: string, daysAgo: number) =>
+      asService((tx) =>
+        sql`insert into public.waitlist_entries (item_id, item_type, name, email, seats, consent_text, status, updated_at)
+            values (${course}::uuid, 'course', 'Wartende', ${email}, 1, 'Ja', ${status},
+                    now() - make_interval(days => ${daysAgo}))`.execute(tx),
+      );
+    await entry("wartet@example.com", "waiting", 60);
+    await entry("gebucht@example.com", "booked", 8);
+    await entry("ausgetragen@example.com", "left", 2);
+    await entry("verfallen@example.com", "expired", 10);
+    await asService((tx) => dataRetention(tx, RUN));
+    const left = await asService((tx) =>
+      tx.selectFrom("waitlist_entries").select("email").where("item_id", "=", course).orderBy("email").execute(),
+    );
+    expect(left.map((row) => row.email)).toEqual(["ausgetragen@example.com", "wartet@example.com"]);
+  });
+});
