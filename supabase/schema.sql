@@ -1052,6 +1052,7 @@ declare
   v_entry record;
   v_now timestamptz := public.shop_now();
   v_epoch bigint;
+  v_until timestamptz;
 begin
   select true, e.capacity, e.starts_at into v_found, v_capacity, v_starts from public.events e where e.id = p_item_id;
   if not coalesce(v_found, false) then
@@ -1078,15 +1079,17 @@ begin
   loop
     exit when v_free <= 0;
     continue when v_entry.seats > v_free;
+    -- 48 hours, but never past the start: booking stops then, and the seat would stay unsold.
+    v_until := least(v_now + interval '48 hours', coalesce(v_starts, 'infinity'));
     update public.waitlist_entries
-       set status = 'offered', offered_at = v_now, offer_expires_at = v_now + interval '48 hours', updated_at = v_now
+       set status = 'offered', offered_at = v_now, offer_expires_at = v_until, updated_at = v_now
      where id = v_entry.id;
     v_free := v_free - v_entry.seats;
     v_epoch := extract(epoch from v_now)::bigint;
     insert into public.jobs (kind, key, run_at, payload)
     values ('waitlist-offer', 'waitlist-offer:' || v_entry.id || ':' || v_epoch, v_now,
             jsonb_build_object('entry_id', v_entry.id)),
-           ('waitlist-expiry', 'waitlist-expiry:' || v_entry.id || ':' || v_epoch, v_now + interval '48 hours',
+           ('waitlist-expiry', 'waitlist-expiry:' || v_entry.id || ':' || v_epoch, v_until,
             jsonb_build_object('entry_id', v_entry.id))
     on conflict (key) do nothing;
   end loop;

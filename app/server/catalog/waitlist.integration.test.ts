@@ -89,6 +89,39 @@ describe("waitlist jobs", () => {
     await setShopClock(null);
   });
 
+  it("a seat freed shortly before the start is offered until the start, not 48 hours past it", async () => {
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { joinWaitlist } = await import("~/server/catalog/waitlist.server");
+    const { formatDateTime } = await import("~/lib/format");
+    const { eventId, orderId } = await soldOutEvent("Abend kurz vor Beginn");
+    await asService((tx) =>
+      sql`update public.events set starts_at = now() + interval '3 hours' where id = ${eventId}::uuid`.execute(tx),
+    );
+    await asService((tx) =>
+      joinWaitlist(
+        tx,
+        { itemType: "event", itemId: eventId, userId: null },
+        { name: "Wartende", email: "knapp@example.com", seats: 1 },
+      ),
+    );
+    await asService((tx) => sql`update public.orders set status = 'cancelled' where id = ${orderId}::uuid`.execute(tx));
+    await runDueJobsNow(JOB_HANDLERS);
+
+    const { expires, starts, expiry } = await asService(async (tx) => {
+      const { rows } = await sql<{ expires: Date; starts: Date; expiry: Date }>`
+        select w.offer_expires_at as expires, e.starts_at as starts,
+               (select j.run_at from public.jobs j where j.key like 'waitlist-expiry:' || w.id || ':%') as expiry
+          from public.waitlist_entries w join public.events e on e.id = w.item_id
+         where w.item_id = ${eventId}::uuid`.execute(tx);
+      return rows[0];
+    });
+    expect(new Date(expires).getTime()).toBe(new Date(starts).getTime());
+    expect(new Date(expiry).getTime()).toBe(new Date(starts).getTime());
+    const [mail] = await offerMails(eventId);
+    expect(mail.text_body).toContain(`bis ${formatDateTime(new Date(starts).toISOString())} Uhr für dich`);
+  });
+
   it("an expiry run before its time (Jetzt ausführen) schedules itself again: the offer still ends after 48 hours", async () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
