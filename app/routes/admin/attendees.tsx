@@ -195,7 +195,12 @@ export default function AdminAttendees() {
                   </span>
                   <span className="block text-sm">{row.email}</span>
                 </td>
-                <td className={cellClass}>{row.seats}</td>
+                <td className={cellClass}>
+                  {row.seats}
+                  {row.returned > 0 ? (
+                    <span className="block text-sm text-muted-foreground">{row.returned} zurückgegeben</span>
+                  ) : null}
+                </td>
                 <td className={`${cellClass} break-words`}>
                   {row.participants.length === 0 ? (
                     <span className="text-muted-foreground">noch nicht angemeldet</span>

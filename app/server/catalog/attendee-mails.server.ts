@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { formatDateTime } from "~/lib/format";
 import { KIND_TEXT } from "~/lib/catalog/texts";
 import { calendarAttachment, loadCalendarSource, type CalendarSource } from "~/server/catalog/calendar.server";
@@ -6,18 +7,20 @@ import { publicUrl } from "~/server/http/urls.server";
 import { greetingMail } from "~/server/mail/layout.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { accountAddress } from "~/server/members/accounts.server";
+import { returnedSeats } from "~/server/catalog/attendees.server";
 
 /**
  * Mails to the people who come to an event or course: every buyer of a pending or paid order with
- * it (their account address, not what was typed at checkout) and each registered participant's
- * address, once per address.
+ * it whose seats were not all taken back (their account address, not what was typed at checkout)
+ * and each registered participant's address of such a line, once per address.
  */
 export async function attendeeAddresses(tx: Tx, itemId: string) {
   const booked = tx
     .selectFrom("order_items as i")
     .innerJoin("orders as o", "o.id", "i.order_id")
     .where("i.item_id", "=", itemId)
-    .where("o.status", "<>", "cancelled");
+    .where("o.status", "<>", "cancelled")
+    .where(sql<boolean>`${returnedSeats} < i.quantity`);
   const buyers = await booked.select("o.user_id").distinct().execute();
   const participants = await booked
     .innerJoin("event_bookings as b", "b.order_item_id", "i.id")

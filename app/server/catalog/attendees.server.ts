@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Tx } from "~/server/db/db.server";
 import { CSV_BOM, csvRow } from "~/lib/admin/csv";
 import { orderStatusLabel } from "~/lib/admin/kinds";
@@ -5,13 +6,22 @@ import { comingRows } from "~/lib/catalog/attendees";
 import { freeSeats } from "~/lib/catalog/seats";
 import { orderNumber } from "~/lib/format";
 
+/** SQL: how many of the line `i`'s seats Rechnungskorrekturen took back (as seat_counts counts them). */
+export const returnedSeats = sql<number>`coalesce((
+  select sum(l.quantity)::int from public.invoice_correction_lines l
+    join public.invoices c on c.id = l.invoice_id
+   where l.order_item_id = i.id and c.kind = 'correction'), 0)`;
+
 export interface AttendeeRow {
   orderId: string;
   number: string;
   status: string;
   buyer: string;
   email: string;
+  /** The seats the order holds: those bought, less those a Rechnungskorrektur took back. */
   seats: number;
+  /** Seats taken back by Rechnungskorrekturen (a partial refund); they are free again. */
+  returned: number;
   /** Registered participants (the spec's participant registration), in the order they registered. */
   participants: { name: string; email: string }[];
 }
@@ -44,6 +54,7 @@ export async function listAttendees(tx: Tx, kind: "events" | "courses", id: stri
     .selectFrom("order_items as i")
     .innerJoin("orders as o", "o.id", "i.order_id")
     .select(["i.id as line_id", "o.id as order_id", "o.status", "o.customer_name", "o.customer_email", "i.quantity"])
+    .select(returnedSeats.as("returned"))
     .where("i.item_id", "=", id)
     .where("i.item_type", "=", kind === "events" ? "event" : "course")
     .orderBy("o.created_at")
@@ -68,7 +79,8 @@ export async function listAttendees(tx: Tx, kind: "events" | "courses", id: stri
     status: line.status,
     buyer: line.customer_name,
     email: line.customer_email,
-    seats: line.quantity,
+    seats: line.quantity - line.returned,
+    returned: line.returned,
     participants: bookings
       .filter((b) => b.order_item_id === line.line_id)
       .map((b) => ({ name: `${b.first_name} ${b.last_name}`, email: b.email })),

@@ -9,6 +9,7 @@ const row = (over: Partial<AttendeeRow>): AttendeeRow => ({
   buyer: "Erika Muster",
   email: "erika@example.com",
   seats: 1,
+  returned: 0,
   participants: [],
   ...over,
 });
@@ -17,6 +18,8 @@ const rows = [
   row({ number: "aaaa1111", status: "completed", participants: [{ name: "Paul Teil", email: "paul@example.com" }] }),
   row({ number: "bbbb2222", status: "cancelled", buyer: "Storno Sabine", seats: 2 }),
   row({ number: "cccc3333", status: "pending", buyer: "Offen Olaf" }),
+  // Paid, but both seats taken back by a Rechnungskorrektur.
+  row({ number: "dddd4444", status: "completed", buyer: "Rückgabe Rita", seats: 0, returned: 2 }),
 ];
 
 describe("attendee CSV", () => {
@@ -31,6 +34,7 @@ describe("attendee CSV", () => {
       "cccc3333;Ausstehend;Offen Olaf;erika@example.com;1;;",
     ]);
     expect(attendeeCsv({ rows })).not.toContain("Storno Sabine");
+    expect(attendeeCsv({ rows })).not.toContain("Rückgabe Rita");
   });
 
   it("agrees with the check-in list and the counts: the same rows hold seats", () => {

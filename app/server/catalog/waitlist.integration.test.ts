@@ -194,9 +194,22 @@ describe("waitlist jobs", () => {
     const item = await asService((tx) =>
       tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
     );
+    await asService((tx) =>
+      sql`insert into public.event_bookings (event_id, first_name, last_name, email, order_item_id)
+          values (${eventId}::uuid, 'Paul', 'Gast', 'paul.gast@example.com', ${item.id}::uuid)`.execute(tx),
+    );
     await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
     await runDueJobsNow(JOB_HANDLERS);
     expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["fritz@example.com"]);
+    // The admin's list agrees: the returned seat is nobody's, the order and its participant do not
+    // come (not on the check-in list, the CSV or the reminders), the seat is held for the offer.
+    const { attendeeCsv, listAttendees } = await import("~/server/catalog/attendees.server");
+    const { attendeeAddresses } = await import("~/server/catalog/attendee-mails.server");
+    const list = (await withViewer(viewer, (tx) => listAttendees(tx, "events", eventId)))!;
+    expect(list.counts).toEqual({ booked: 0, paid: 0, offered: 1, free: 0 });
+    expect(list.rows.map((row) => [row.status, row.seats, row.returned])).toEqual([["completed", 0, 1]]);
+    expect(attendeeCsv(list)).not.toContain("Paul Gast");
+    expect(await asService((tx) => attendeeAddresses(tx, eventId))).toEqual([]);
     const seats = () =>
       asService((tx) =>
         tx
