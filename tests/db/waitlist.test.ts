@@ -1,6 +1,6 @@
 // The waitlist of a sold-out event (issue 27), on both engines: seats freed by a cancelled order or
 // a raised capacity are offered to the first in line in the same transaction and held for them
-// (nobody else can book them); the person offered books them with their address; an offer that ends
+// (nobody else can book them); the person offered books them with their own confirmed account; an offer that ends
 // unused (48 hours on the shop's clock, or left) passes to the next; visitors cannot read the list.
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
@@ -90,7 +90,19 @@ describeEngines("waitlist", (engine) => {
     const refused = await errorOf(asBuyer.query(ORDER, order(eventId, "jemand@example.com")));
     expect(refused.message).toMatch(/^„Kreis \w+“ ist ausgebucht\.$/);
 
-    await asBuyer.query(ORDER, order(eventId, "Anna@Example.com"));
+    // Only an account with her address, once it is proven, books the seats held for her: not one
+    // someone opened under her address without confirming it, nor one that types it at checkout.
+    const typed = await errorOf(asBuyer.query(ORDER, order(eventId, "Anna@Example.com")));
+    expect(typed.message).toMatch(/^„Kreis \w+“ ist ausgebucht\.$/);
+    const anna = await e.createUser("anna@example.com");
+    const asAnna = e.asViewer("authenticated", anna);
+    const unconfirmed = await errorOf(asAnna.query(ORDER, order(eventId, "anna@example.com")));
+    expect(unconfirmed.message).toMatch(
+      /^Die Plätze für „Kreis \w+“, die wir für deine E-Mail-Adresse halten, kannst du buchen, sobald du die Adresse bestätigt hast: Bitte klicke auf den Link in unserer Bestätigungs-E-Mail und bestelle dann noch einmal\.$/,
+    );
+    expect(await counts(e, eventId)).toEqual({ booked: 1, offered: 1 });
+    await e.query("update auth.users set email_confirmed_at = now() where id = $1", [anna]);
+    await asAnna.query(ORDER, order(eventId, "anna@example.com"));
     expect(await counts(e, eventId)).toEqual({ booked: 2, offered: 0 });
     expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["booked", "waiting"]);
   });
