@@ -230,6 +230,26 @@ describeEngines("membership lifecycle", (engine) => {
     });
   });
 
+  it("a year is twelve months on Berlin's calendar: paid on 1 March 00:30, it runs to 1 March next year", async () => {
+    const e = engine();
+    const buyer = await member(e, null);
+    const berlin = (at: Date | null) =>
+      e
+        .query<{ day: string }>(
+          "select to_char($1::timestamptz at time zone 'Europe/Berlin', 'YYYY-MM-DD HH24:MI') as day",
+          [at],
+        )
+        .then((rows) => rows[0].day);
+    // 1 March 2027, 00:30 in Berlin is 28 February, 23:30 UTC; 2028 is a leap year.
+    await atShopTime(e, "'2027-02-28T23:30:00Z'::timestamptz", async () => {
+      const { id } = await order(e, buyer, [line(YEARLY)]);
+      await complete(e, admin, id);
+    });
+    const held = (await membershipOf(e, buyer))!;
+    expect(await berlin(held.since)).toBe("2027-03-01 00:30");
+    expect(await berlin(held.until)).toBe("2028-03-01 00:30");
+  });
+
   it("renewal opens 30 days before a Yearly plan ends, starts at the end, and lifts a cancellation", async () => {
     const e = engine();
     const yearly = await member(e, "yearly", "'2031-03-01T10:00:00Z'");
