@@ -130,6 +130,7 @@ $_$;
 CREATE FUNCTION public.admin_set_membership(p_user_id uuid, p_action text, p_plan text, p_reason text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET "TimeZone" TO 'Europe/Berlin'
     AS $$
 declare
   v_cur public.memberships;
@@ -222,7 +223,9 @@ begin
       v_end := least(v_end, v_cur.until);
     end if;
   else
-    v_end := v_now;
+    -- "Sofort": from when the declaration arrived (§ 312k Abs. 5 Satz 2 BGB), not from when the
+    -- shop matched it to the account; a member who filed it signed in is matched at once anyway.
+    v_end := least(v_now, v_decl.created_at);
   end if;
   v_end := greatest(v_end, v_cur.since);
 
@@ -248,6 +251,7 @@ $$;
 CREATE FUNCTION public.apply_membership_purchase(p_user_id uuid, p_plan text, p_order_id uuid) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET "TimeZone" TO 'Europe/Berlin'
     AS $$
 declare
   v_new public.membership_plans;
@@ -1982,6 +1986,7 @@ $$;
 CREATE FUNCTION public.revert_order_membership(p_order_id uuid, p_new_status text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET "TimeZone" TO 'Europe/Berlin'
     AS $$
 declare
   v_user uuid;

@@ -146,6 +146,33 @@ describeEngines("contract cancellations", (engine) => {
     expect(again.rows[0].result).toBe("already");
   });
 
+  it("a visitor's cancellation without a date ends the membership when it arrived, not when it is matched", async () => {
+    const yearly = await member(engine(), "yearly", "now() + interval '6 months'");
+    const filed = await file(null, [
+      "ausserordentlich",
+      "Umzug ins Ausland",
+      "Eva",
+      yearly.email,
+      null,
+      null,
+      yearly.email,
+    ]);
+    // It arrived a week ago (§ 312k Abs. 5 Satz 2 BGB); the admin matches it only now.
+    await engine().query(
+      "update public.contract_cancellations set created_at = now() - interval '7 days' where id = $1",
+      [filed.id],
+    );
+    await engine()
+      .asViewer("authenticated", admin)
+      .query("select * from public.match_contract_cancellation($1, $2)", [filed.id, yearly.email]);
+    const [{ ended, ends }] = await engine().query<{ ended: boolean; ends: boolean }>(
+      `select m.until = c.created_at as ended, c.ends_at = c.created_at as ends
+         from public.memberships m, public.contract_cancellations c where m.user_id = $1 and c.id = $2`,
+      [yearly.id, filed.id],
+    );
+    expect({ ended, ends }).toEqual({ ended: true, ends: true });
+  });
+
   it("a deleted member's declaration stays a record and is never matched to another account", async () => {
     const yearly = await member(engine(), "yearly", "now() + interval '6 months'");
     const other = await member(engine(), "free", null);
