@@ -2014,13 +2014,22 @@ begin
     if v_cur.order_id = p_order_id and v_prev is null then
       update public.memberships set until = greatest(v_now, since), updated_at = v_now where user_id = v_user;
     elsif v_cur.order_id = p_order_id then
+      -- Back to what it was before this order; a cancellation made since stays (its end, if
+      -- sooner, and its mark), and one this order had lifted returns.
       update public.memberships
          set plan = v_prev ->> 'plan', since = (v_prev ->> 'since')::timestamptz,
-             until = (v_prev ->> 'until')::timestamptz, order_id = (v_prev ->> 'order_id')::uuid, updated_at = v_now
+             until = case when v_cur.cancelled_at >= v_applied
+                          then least(v_cur.until, (v_prev ->> 'until')::timestamptz)
+                          else (v_prev ->> 'until')::timestamptz end,
+             cancelled_at = case when v_cur.cancelled_at >= v_applied then v_cur.cancelled_at
+                                 else (v_prev ->> 'cancelled_at')::timestamptz end,
+             order_id = (v_prev ->> 'order_id')::uuid, updated_at = v_now
        where user_id = v_user;
     elsif v_plan.plan = v_cur.plan and v_plan.term_months is not null and v_cur.until is not null then
       update public.memberships
-         set until = greatest(v_now, since, v_cur.until - v_plan.term_months * interval '1 month'), updated_at = v_now
+         -- A year less, but never later than it ends now (a cancellation may have ended it sooner).
+         set until = least(v_cur.until, greatest(v_now, since, v_cur.until - v_plan.term_months * interval '1 month')),
+             updated_at = v_now
        where user_id = v_user;
     end if;
     select to_jsonb(m) into v_after from public.memberships m where m.user_id = v_user;

@@ -230,6 +230,43 @@ describeEngines("membership lifecycle", (engine) => {
     });
   });
 
+  it("taking back a renewal keeps the member's cancellation, made before it or after", async () => {
+    const e = engine();
+    const FILE = "select * from public.file_contract_cancellation($1, $2, 'M. Mitglied', $3, null, null::date, $3)";
+    const state = async (userId: string) =>
+      (
+        await e.query<{ ended: boolean; cancelled: boolean; until: Date }>(
+          `select until <= public.shop_now() as ended, cancelled_at is not null as cancelled, until
+             from public.memberships where user_id = $1`,
+          [userId],
+        )
+      )[0];
+    const emailOf = async (userId: string) =>
+      (await e.query<{ email: string }>("select email from auth.users where id = $1", [userId]))[0].email;
+
+    // Renewed, then cancelled "sofort", then the renewal withdrawn: it stays ended.
+    const after = await member(e, "yearly", "now() + interval '20 days'");
+    const renewal = await order(e, after, [line(YEARLY)]);
+    await complete(e, admin, renewal.id);
+    await e
+      .asViewer("authenticated", after)
+      .query(FILE, ["ausserordentlich", "Umzug ins Ausland", await emailOf(after)]);
+    expect(await state(after)).toMatchObject({ ended: true, cancelled: true });
+    await complete(e, admin, renewal.id, "cancelled");
+    expect(await state(after)).toMatchObject({ ended: true, cancelled: true });
+
+    // Cancelled at the end of the year, then renewed (which lifts it), then the renewal withdrawn:
+    // the cancellation is back, with the old end.
+    const before = await member(e, "yearly", "now() + interval '20 days'");
+    const paidEnd = (await state(before)).until;
+    await e.asViewer("authenticated", before).query(FILE, ["ordentlich", null, await emailOf(before)]);
+    const renewed = await order(e, before, [line(YEARLY)]);
+    await complete(e, admin, renewed.id);
+    expect(await state(before)).toMatchObject({ cancelled: false });
+    await complete(e, admin, renewed.id, "cancelled");
+    expect(await state(before)).toEqual({ ended: false, cancelled: true, until: paidEnd });
+  });
+
   it("a year is twelve months on Berlin's calendar: paid on 1 March 00:30, it runs to 1 March next year", async () => {
     const e = engine();
     const buyer = await member(e, null);
