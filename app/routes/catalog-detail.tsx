@@ -5,7 +5,7 @@ import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 import { CatalogDetailPage } from "~/components/catalog/detail-page";
 import { WaitlistForm } from "~/components/catalog/waitlist-form";
 import { catalogDetailMeta } from "~/lib/catalog/seo";
-import { catalogKindOfPath } from "~/lib/catalog/texts";
+import { catalogKindOfPath, SCHEDULED_TEXT } from "~/lib/catalog/texts";
 import type { CatalogKind } from "~/lib/catalog/types";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { waitlistSchema } from "~/lib/schemas/waitlist";
@@ -39,7 +39,7 @@ export const headers: Route.HeadersFunction = (args) => pageHeaders(args);
 export const loader = (args: Route.LoaderArgs) => loadCatalogDetail(kindOf(new URL(args.request.url).pathname), args);
 
 /** What joining the waitlist answers, by outcome (the form's own errors stay next to its fields). */
-const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
+const JOIN_TOASTS: Record<JoinOutcome, (email: string, kind: "events" | "courses") => Toast> = {
   joined: (email) => ({
     type: "success",
     message: "Du stehst auf der Warteliste",
@@ -55,10 +55,10 @@ const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
     message: "Es sind wieder Plätze frei",
     description: "Du kannst direkt buchen – ohne Warteliste.",
   }),
-  past: () => ({
+  past: (_email, kind) => ({
     type: "error",
     message: "Nicht mehr möglich",
-    description: "Die Veranstaltung hat bereits begonnen.",
+    description: `${SCHEDULED_TEXT[kind].begun}.`,
   }),
   gone: () => ({ type: "error", message: "Nicht gefunden", description: "Diese Veranstaltung gibt es nicht mehr." }),
 };
@@ -67,10 +67,11 @@ const JOIN_TOASTS: Record<JoinOutcome, (email: string) => Toast> = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
   const kind = kindOf(path);
+  const scheduled = kind === "courses" ? "courses" : "events";
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const formData = await request.formData();
   // A filled honeypot is a bot: answer like a success, store nothing.
-  if (isHoneypotFilled(formData)) return redirectWithToast(path, JOIN_TOASTS.joined(""));
+  if (isHoneypotFilled(formData)) return redirectWithToast(path, JOIN_TOASTS.joined("", scheduled));
 
   const submission = parseWithZod(formData, { schema: waitlistSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -88,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       kind === "courses" ? { ...submission.value, seats: 1 } : submission.value,
     ),
   );
-  return redirectWithToast(path, JOIN_TOASTS[outcome](submission.value.email));
+  return redirectWithToast(path, JOIN_TOASTS[outcome](submission.value.email, scheduled));
 }
 
 export default function CatalogDetailRoute() {

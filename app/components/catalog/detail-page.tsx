@@ -10,7 +10,7 @@ import { ErrorState } from "~/components/catalog/catalog-states";
 import { JsonLd } from "~/components/catalog/json-ld";
 import { MemberPriceHint, PriceList } from "~/components/catalog/price";
 import { RelatedLinks } from "~/components/catalog/related-links";
-import { PRODUCT_RATING, KIND_TEXT } from "~/lib/catalog/texts";
+import { PRODUCT_RATING, KIND_TEXT, SCHEDULED_TEXT } from "~/lib/catalog/texts";
 
 function BackLink({ kind }: { kind: CatalogKind }) {
   return (
@@ -121,7 +121,7 @@ export function CatalogDetailPage({
           {seats && !seats.bookable ? (
             <p role="status" className="rounded-xl border border-border bg-muted p-4 font-medium">
               {seats.label === "Vergangen"
-                ? "Diese Veranstaltung hat bereits begonnen und kann nicht mehr gebucht werden."
+                ? `${SCHEDULED_TEXT[kind === "courses" ? "courses" : "events"].begun} und kann nicht mehr gebucht werden.`
                 : "Alle Plätze sind vergeben."}
             </p>
           ) : null}

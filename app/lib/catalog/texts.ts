@@ -73,6 +73,12 @@ export const KIND_TEXT: Record<
   },
 };
 
+/** How an event or a course is named where a sentence is about it: its start, its page. */
+export const SCHEDULED_TEXT: Record<"events" | "courses", { begun: string; pageLink: string }> = {
+  events: { begun: "Diese Veranstaltung hat bereits begonnen", pageLink: "Zur Veranstaltung" },
+  courses: { begun: "Dieser Kurs hat bereits begonnen", pageLink: "Zum Kurs" },
+};
+
 export const ERROR_HEADING = "Oops! Etwas ist schief\u00ADge\u00ADlau\u00ADfen";
 
 /** Fixed product rating (spec §9). */

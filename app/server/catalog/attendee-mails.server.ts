@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { formatDateTime } from "~/lib/format";
-import { KIND_TEXT } from "~/lib/catalog/texts";
+import { KIND_TEXT, SCHEDULED_TEXT } from "~/lib/catalog/texts";
 import { calendarAttachment, loadCalendarSource, type CalendarSource } from "~/server/catalog/calendar.server";
 import type { Tx } from "~/server/db/db.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -62,12 +62,21 @@ const whereOf = (location: string | null) => {
 };
 
 /** The reminder: time, place, the page and the calendar file; no name anyone typed. */
-export function eventReminderMail(input: { title: string; startsAt: string; location: string | null; link: string }) {
+export function eventReminderMail(input: {
+  kind: CalendarSource["kind"];
+  title: string;
+  startsAt: string;
+  location: string | null;
+  link: string;
+}) {
   const when = `${formatDateTime(input.startsAt)} Uhr`;
   return greetingMail(`Erinnerung: ${input.title} am ${when} – BeHappy`, "Bald ist es so weit", [
     // "bald", not "in zwei Tagen": an event booked or moved later than that is reminded at once.
     [`bald ist es so weit: „${input.title}“ beginnt am ${when}${whereOf(input.location)}.`],
-    ["Alle Angaben findest du hier:", { href: input.link, label: "Zur Veranstaltung", spelledOut: true }],
+    [
+      "Alle Angaben findest du hier:",
+      { href: input.link, label: SCHEDULED_TEXT[input.kind].pageLink, spelledOut: true },
+    ],
     ["Die Kalenderdatei hängt an. Wir freuen uns auf dich!"],
   ]);
 }
@@ -75,6 +84,7 @@ export function eventReminderMail(input: { title: string; startsAt: string; loca
 /** Two days before the start (job "event-reminder"), once per address and start. */
 export async function queueEventReminders(tx: Tx, item: CalendarSource, starts: number) {
   const mail = eventReminderMail({
+    kind: item.kind,
     title: item.title,
     startsAt: item.starts_at,
     location: item.location,
@@ -88,10 +98,7 @@ export function eventChangeMail(item: Pick<CalendarSource, "kind" | "title" | "s
   const when = `am ${formatDateTime(item.starts_at)} Uhr${whereOf(item.location)}`;
   return greetingMail(`Geändert: ${item.title} – BeHappy`, "Neue Zeit oder neuer Ort", [
     [`„${item.title}“ hat sich geändert: ${noun} findet jetzt ${when} statt.`],
-    [
-      "Alle Angaben findest du hier:",
-      { href: link, label: item.kind === "courses" ? "Zum Kurs" : "Zur Veranstaltung", spelledOut: true },
-    ],
+    ["Alle Angaben findest du hier:", { href: link, label: SCHEDULED_TEXT[item.kind].pageLink, spelledOut: true }],
     [
       "Die neue Kalenderdatei hängt an: Öffnest du sie, ersetzt dein Kalender den alten Eintrag. Wenn du zum neuen Termin nicht kannst, antworte uns einfach auf diese E-Mail.",
     ],

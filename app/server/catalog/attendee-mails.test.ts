@@ -7,7 +7,7 @@ const link = "https://behappy.example/courses/1";
 describe("the attendees' mails say where, as a person would", () => {
   it("'online', also with a detail; 'in' a place", () => {
     const where = (location: string | null) =>
-      eventReminderMail({ title: "Atelier", startsAt, location, link }).text.split("\n")[2];
+      eventReminderMail({ kind: "events", title: "Atelier", startsAt, location, link }).text.split("\n")[2];
     expect(where("Online")).toBe("bald ist es so weit: „Atelier“ beginnt am 13.12.2030, 18:00 Uhr online.");
     expect(where("Online (Zoom)")).toBe(
       "bald ist es so weit: „Atelier“ beginnt am 13.12.2030, 18:00 Uhr online (Zoom).",
@@ -31,5 +31,13 @@ describe("the attendees' mails say where, as a person would", () => {
       link,
     );
     expect(event.text).toContain("Die Veranstaltung findet jetzt am 13.12.2030, 18:00 Uhr in Leipzig statt.");
+  });
+
+  it("the reminder links to a course as a course", () => {
+    const course = eventReminderMail({ kind: "courses", title: "Achtsamkeit", startsAt, location: "Online", link });
+    expect(course.html).toContain("Zum Kurs");
+    expect(course.html).not.toContain("Zur Veranstaltung");
+    const event = eventReminderMail({ kind: "events", title: "Sommerfest", startsAt, location: "Leipzig", link });
+    expect(event.html).toContain("Zur Veranstaltung");
   });
 });
