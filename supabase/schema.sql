@@ -1261,6 +1261,7 @@ CREATE FUNCTION public.orders_follow_seats() RETURNS trigger
     AS $$
 declare
   v_line record;
+  v_account text;
 begin
   if tg_op = 'DELETE' then
     if old.status <> 'cancelled' then
@@ -1271,13 +1272,15 @@ begin
   if old.status <> 'cancelled' and new.status = 'cancelled' then
     perform public.release_seats(new.id);
   elsif old.status = 'cancelled' and new.status <> 'cancelled' then
+    select u.email into v_account from auth.users u
+     where u.id = new.user_id and u.email_confirmed_at is not null;
     for v_line in
       select i.item_id, min(i.item_type) as item_type, sum(i.quantity)::integer as quantity
         from public.order_items i
        where i.order_id = new.id and i.item_type in ('event', 'course')
        group by i.item_id order by i.item_id
     loop
-      perform public.hold_seats(v_line.item_id, v_line.item_type, v_line.quantity, false, new.customer_email);
+      perform public.hold_seats(v_line.item_id, v_line.item_type, v_line.quantity, false, v_account);
     end loop;
   end if;
   return new;

@@ -107,6 +107,22 @@ describeEngines("waitlist", (engine) => {
     expect((await entries(e, eventId)).map((w) => w.status)).toEqual(["booked", "waiting"]);
   });
 
+  it("a cancelled order reopened does not take the seats held for its typed address's offer", async () => {
+    const e = engine();
+    const eventId = await newEvent(e, 1);
+    // Through the API place_order takes any customer e-mail; the buyer's account is not Carla's.
+    const typed = (
+      await e.asViewer("authenticated", buyer).query<{ id: string }>(ORDER, order(eventId, "carla@example.com"))
+    ).rows[0].id;
+    await join(e, eventId, "carla@example.com");
+    await e.query("update public.orders set status = 'cancelled' where id = $1", [typed]);
+    expect(await entries(e, eventId)).toEqual([{ email: "carla@example.com", status: "offered" }]);
+    const reopened = await errorOf(e.query("update public.orders set status = 'pending' where id = $1", [typed]));
+    expect(reopened.message).toMatch(/ist ausgebucht\.$/);
+    expect(await entries(e, eventId)).toEqual([{ email: "carla@example.com", status: "offered" }]);
+    expect(await counts(e, eventId)).toEqual({ booked: 0, offered: 1 });
+  });
+
   it("two joins in the same millisecond: the one inserted first is first in line, whatever their ids", async () => {
     const e = engine();
     const eventId = await newEvent(e, 1);
