@@ -2250,9 +2250,15 @@ begin
     end if;
   end if;
   update public.newsletter_subscriptions s set status = 'unsubscribed' where s.id = v_subscription;
-  delete from public.mail_outbox m
-   using public.newsletter_deliveries d
-   where d.subscription_id = v_subscription and m.id = d.mail_id and m.status <> 'sent';
+  -- A copy still waiting goes with its delivery row: the issue was never sent to this reader. Sent
+  -- and failed ones stay as what happened.
+  with withdrawn as (
+    delete from public.newsletter_deliveries d
+     using public.mail_outbox m
+     where d.subscription_id = v_subscription and m.id = d.mail_id and m.status = 'queued'
+    returning d.mail_id
+  )
+  delete from public.mail_outbox m where m.id in (select mail_id from withdrawn);
   return true;
 end
 $$;

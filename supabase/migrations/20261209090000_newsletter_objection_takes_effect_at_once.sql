@@ -4,8 +4,9 @@
 -- the functions did not keep:
 -- 1. Someone who unsubscribed while an issue was being sent still got it, up to hours later: the
 --    copies already queued for them stayed in the outbox. unsubscribe_newsletter now withdraws the
---    subscription's unsent copies, as delete_my_account does. (A copy the mail server has already
---    been handed cannot be recalled.)
+--    subscription's copies still waiting, with their delivery rows (the issue's counts and the
+--    reader's data export then say it was never sent to them). A copy the mail server has already
+--    been handed cannot be recalled.
 -- 2. A sign-up cancelled with "Hier abmelden" in its confirmation mail, never confirmed, was kept
 --    three years as an ended subscription, and its history said the request had "expired". Its
 --    history now says "unsubscribed"; the retention job deletes it after 30 days like every
@@ -42,9 +43,15 @@ begin
     end if;
   end if;
   update public.newsletter_subscriptions s set status = 'unsubscribed' where s.id = v_subscription;
-  delete from public.mail_outbox m
-   using public.newsletter_deliveries d
-   where d.subscription_id = v_subscription and m.id = d.mail_id and m.status <> 'sent';
+  -- A copy still waiting goes with its delivery row: the issue was never sent to this reader. Sent
+  -- and failed ones stay as what happened.
+  with withdrawn as (
+    delete from public.newsletter_deliveries d
+     using public.mail_outbox m
+     where d.subscription_id = v_subscription and m.id = d.mail_id and m.status = 'queued'
+    returning d.mail_id
+  )
+  delete from public.mail_outbox m where m.id in (select mail_id from withdrawn);
   return true;
 end
 $$;

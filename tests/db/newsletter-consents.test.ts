@@ -153,6 +153,12 @@ describeEngines("newsletter consent history", (engine, engineName) => {
     expect(await call(e, "unsubscribe_newsletter", leaving.link)).toBe(true);
     expect(await call(e, "unsubscribe_newsletter", alreadySent.link)).toBe(true);
     expect(await mails()).toEqual([staying.mail, alreadySent.mail].sort());
+    // The withdrawn copy's delivery goes too (never sent: not queued in the counts, not in the export).
+    const deliveries = await e.query<{ mail_id: string }>(
+      "select mail_id from public.newsletter_deliveries where newsletter_id = $1 order by mail_id",
+      [issue.id],
+    );
+    expect(deliveries.map((d) => d.mail_id)).toEqual([staying.mail, alreadySent.mail].sort());
   });
 
   // On PostgreSQL each sign-up has its own connection; PGlite's single session runs them one after another.
