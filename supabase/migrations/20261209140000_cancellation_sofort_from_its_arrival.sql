@@ -3,7 +3,7 @@
 -- A declaration filed without signing in waits in the admin's list until it is matched to an
 -- account. apply_contract_cancellation ended a membership cancelled "sofort" (no date, außerordentlich
 -- or a plan without term) at the moment of the match, so it ran on, with member prices, until an
--- admin acted, and the mail named that later time. § 312k Abs. 5 Satz 2 BGB presumes the declaration
+-- admin acted, and the mail named that later time. § 312k Abs. 4 Satz 2 BGB presumes the declaration
 -- received right after it was sent, and the receipt says "sofort": the end is now the declaration's
 -- arrival. Ordentliche Kündigungen and wished days are unchanged.
 
@@ -42,7 +42,7 @@ begin
       v_end := least(v_end, v_cur.until);
     end if;
   else
-    -- "Sofort": from when the declaration arrived (§ 312k Abs. 5 Satz 2 BGB), not from when the
+    -- "Sofort": from when the declaration arrived (§ 312k Abs. 4 Satz 2 BGB), not from when the
     -- shop matched it to the account; a member who filed it signed in is matched at once anyway.
     v_end := least(v_now, v_decl.created_at);
   end if;

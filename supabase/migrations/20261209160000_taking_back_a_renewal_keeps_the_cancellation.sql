@@ -3,7 +3,7 @@
 -- revert_order_membership (an order that renewed or upgraded a membership is cancelled, or set back
 -- to pending) restored the membership from before the order and ignored its cancellation:
 -- - renewed, then cancelled "sofort", then the renewal withdrawn: the membership ran again, with
---   member prices, until the old end, against the receipt the member was sent (§ 312k Abs. 5 BGB);
+--   member prices, until the old end, against the receipt the member was sent (§ 312k Abs. 4 BGB);
 -- - cancelled, then renewed (which lifts the cancellation), then the renewal withdrawn: the
 --   cancellation was gone, and renewal reminders started again.
 -- A cancellation made after the order now stays (with its end, if sooner), one the order lifted

@@ -157,7 +157,7 @@ describeEngines("contract cancellations", (engine) => {
       null,
       yearly.email,
     ]);
-    // It arrived a week ago (§ 312k Abs. 5 Satz 2 BGB); the admin matches it only now.
+    // It arrived a week ago (§ 312k Abs. 4 Satz 2 BGB); the admin matches it only now.
     await engine().query(
       "update public.contract_cancellations set created_at = now() - interval '7 days' where id = $1",
       [filed.id],

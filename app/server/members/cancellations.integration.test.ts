@@ -93,7 +93,7 @@ describe("the admin's list of cancellations", () => {
   });
 });
 
-describe("§ 312k Abs. 5 and § 356a: a member's own declaration always gets its receipt", () => {
+describe("§ 312k Abs. 4 and § 356a: a member's own declaration always gets its receipt", () => {
   it("even after strangers used up the receipts to the member's address", async () => {
     const { fileCancellation } = await import("~/server/members/cancellations.server");
     const { fileWithdrawal } = await import("~/server/orders/withdrawals.server");

@@ -68,7 +68,7 @@ export async function fileCancellation(viewer: Viewer, input: CancellationInput)
           wishedEnd: input.wishedEnd ?? null,
           applied: filed.applied ? end : null,
         });
-    // § 312k Abs. 5 BGB: a signed-in member's receipt to their own address is owed at once and reaches
+    // § 312k Abs. 4 BGB: a signed-in member's receipt to their own address is owed at once and reaches
     // nobody else, so it is never held back; receipts to a typed address are limited (a stranger's
     // inbox), and a stranger's filings can never use up the member's own.
     if (own || (await allowedWithin(tx, "declarationMailPerEmail", confirmationEmail.toLowerCase()))) {
