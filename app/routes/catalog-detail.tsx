@@ -60,7 +60,11 @@ const JOIN_TOASTS: Record<JoinOutcome, (email: string, kind: "events" | "courses
     message: "Nicht mehr möglich",
     description: `${SCHEDULED_TEXT[kind].begun}.`,
   }),
-  gone: () => ({ type: "error", message: "Nicht gefunden", description: "Diese Veranstaltung gibt es nicht mehr." }),
+  gone: (_email, kind) => ({
+    type: "error",
+    message: "Nicht gefunden",
+    description: kind === "courses" ? "Diesen Kurs gibt es nicht mehr." : "Diese Veranstaltung gibt es nicht mehr.",
+  }),
 };
 
 /** The waitlist form of a sold-out event or course (issue 27). */

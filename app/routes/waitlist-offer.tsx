@@ -108,7 +108,7 @@ export default function WaitlistOfferRoute() {
       <TokenOutcome
         tone="error"
         title="Die Reservierung ist abgelaufen"
-        text={`Wir konnten ${seatsText(link.seats)} für „${link.title}“ 48 Stunden für dich halten; jetzt ist die nächste Person auf der Warteliste dran.`}
+        text={`Wir konnten ${seatsText(link.seats)} für „${link.title}“ nicht länger für dich halten; jetzt ist die nächste Person auf der Warteliste dran.`}
         link={itemLink}
       />
     );

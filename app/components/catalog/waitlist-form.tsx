@@ -45,7 +45,8 @@ export function WaitlistForm({
         Auf die Warteliste
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Wird ein Platz frei, halten wir ihn 48 Stunden für dich und schicken dir eine E-Mail mit dem Link zum Buchen.
+        Wird ein Platz frei, halten wir ihn bis zu 48 Stunden (höchstens bis zum Beginn) für dich und schicken dir eine
+        E-Mail mit dem Link zum Buchen.
       </p>
       {form.errors?.length ? <FormNotice tone="error" message={form.errors[0]!} /> : null}
       <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="mt-4 space-y-4">

@@ -6,7 +6,7 @@ export const MAX_WAITLIST_SEATS = 10;
 
 /** Shown under the form; stored with the entry as the proof of what was agreed to. */
 export const WAITLIST_CONSENT_TEXT =
-  "Wir verwenden deinen Namen und deine E-Mail-Adresse nur, um dir zu schreiben, wenn ein Platz frei wird, und löschen deinen Eintrag eine Woche, nachdem du nicht mehr wartest, spätestens wenn die Veranstaltung beginnt.";
+  "Wir verwenden deinen Namen und deine E-Mail-Adresse nur, um dir zu schreiben, wenn ein Platz frei wird, und löschen deinen Eintrag eine Woche, nachdem du nicht mehr wartest, spätestens zum Beginn des Termins.";
 
 /** The waitlist form of a sold-out event or course (issue 27). A course is booked once: one seat. */
 export const waitlistSchema = z.object({

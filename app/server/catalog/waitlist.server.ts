@@ -15,7 +15,7 @@ import { hashToken, newToken } from "~/server/newsletter/newsletter.server";
 /**
  * The waitlist of a sold-out event or course (issue 27). Who is offered freed seats, and when, is
  * decided in SQL (migration 20261127110000_waitlist.sql) in the transaction that frees them; this
- * module lets people join and leave, mails the offers, ends them after 48 hours, and shows the
+ * module lets people join and leave, mails the offers, ends them after 48 hours (at the start at the latest), and shows the
  * list to admins. Joining, leaving and reading by token run as the service role: a visitor has no
  * rights on the table, and the token (only its hash is stored) is what proves who they are.
  */
@@ -104,7 +104,7 @@ export interface WaitlistLink {
   title: string;
   email: string;
   seats: number;
-  /** "offered" only while the 48 hours last (the job that ends it may run a moment later). */
+  /** "offered" only while the offer lasts (the job that ends it may run a moment later). */
   state: "offered" | "waiting" | "booked" | "expired" | "left";
   expiresAt: string | null;
 }
@@ -219,7 +219,7 @@ export const waitlistOffer: JobHandler = async (tx, job) => {
 };
 
 /**
- * Job "waitlist-expiry": 48 hours after an offer, an unused one ends and the next in line is asked.
+ * Job "waitlist-expiry": when an offer ends (48 hours, or the start if sooner), an unused one ends and the next in line is asked.
  * Run before its time (an admin's "Jetzt ausführen" in /admin/jobs), the offer still stands: the
  * job schedules itself again for the offer's end, or nothing would ever end it and its seats would
  * stay held until the event starts.
