@@ -6,10 +6,12 @@ import { MessageText } from "~/components/message-text";
  * in the server HTML next to the form, so it shows without JavaScript; redirects use the toaster.
  */
 export function FormNotice({
+  id,
   tone,
   message,
   description,
 }: {
+  id?: string;
   tone: "info" | "error" | "success";
   message: string;
   /** May hold a link (the way out of a refusal); it still renders without JavaScript. */
@@ -22,7 +24,11 @@ export function FormNotice({
       "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50",
   }[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`mt-6 rounded-lg border px-4 py-3 text-sm ${styles}`}>
+    <div
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={`mt-6 rounded-lg border px-4 py-3 text-sm ${styles}`}
+    >
       <p className="font-medium">
         <MessageText text={message} />
       </p>

@@ -12,9 +12,9 @@ export const NEW_PASSWORD_HINT = "Mindestens 8 Zeichen.";
  * the action data) the input starts empty, with JavaScript as without; typing never clears it.
  * Where the answer left focus nowhere (the submit button was disabled while it was on its way),
  * focus goes to the emptied input, ready for the retry; a field the form marked invalid keeps it.
- * Without JavaScript the answer is a new page: `focusOnAnswer` (an answer about the whole form,
- * "E-Mail oder Passwort ist falsch.") gives the input the page's autofocus, unless an invalid
- * field before it has it.
+ * Without JavaScript the answer is a new page: `notice`, the id of the form's notice about its
+ * answer ("E-Mail oder Passwort ist falsch."), gives the input the page's autofocus, unless an
+ * invalid field before it has it, and describes the input by it, so a screen reader says why.
  */
 export function PasswordField({
   meta,
@@ -22,17 +22,17 @@ export function PasswordField({
   answer,
   autoComplete,
   description,
-  focusOnAnswer = false,
+  notice,
 }: {
   meta: Meta;
   label: string;
   answer: object | null | undefined;
   autoComplete: "current-password" | "new-password";
   description?: string;
-  focusOnAnswer?: boolean;
+  notice?: string;
 }) {
   const key = useAnswerKey(answer);
-  const autoFocus = useServerAutoFocus(focusOnAnswer);
+  const autoFocus = useServerAutoFocus(Boolean(notice));
   useEffect(() => {
     if (key === 0) return;
     if (focusIsFree()) document.getElementById(meta.id)?.focus();
@@ -44,6 +44,7 @@ export function PasswordField({
       {...fieldProps(meta, { type: "password" })}
       autoComplete={autoComplete}
       description={description}
+      alsoDescribedBy={notice}
       {...(autoFocus ? { autoFocus: true, suppressHydrationWarning: true } : {})}
     />
   );

@@ -78,7 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = readParams(new URL(request.url));
   if (getAuth(context).user) throw redirect(landingOf(params));
   // Sign-up starts with what was typed on /join; sign-in with the address just registered or reset.
-  const [joined, signInEmail] = await Promise.all([readPrefill(request), readSignInEmail(request)]);
+  const [prefill, signInEmail] = await Promise.all([readPrefill(request), readSignInEmail(request)]);
+  // Names a member typed while signed in are theirs, not the next sign-up's on this browser.
+  const joined = prefill?.userId ? null : prefill;
   const defaults =
     params.mode === "signup"
       ? { email: joined?.email ?? "", firstName: joined?.firstName ?? "", lastName: joined?.lastName ?? "" }
@@ -160,6 +162,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The notice about the form's answer, which describes the password field it sends focus to. */
+const AUTH_NOTICE_ID = "auth-notice";
+
 export default function AuthPage() {
   const { mode, toCheckout, redirectTo, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -179,6 +184,7 @@ export default function AuthPage() {
       {!toCheckout && redirectTo ? <FormNotice tone="info" message={AUTH_MESSAGES.signInToContinue} /> : null}
       {actionData?.notice ? (
         <FormNotice
+          id={AUTH_NOTICE_ID}
           tone="error"
           message={actionData.notice}
           description={"lockedOut" in actionData ? <LockedOutHint /> : undefined}
@@ -192,7 +198,7 @@ export default function AuthPage() {
           meta={fields.password}
           label="Passwort"
           answer={actionData}
-          focusOnAnswer={Boolean(actionData?.notice)}
+          notice={actionData?.notice ? AUTH_NOTICE_ID : undefined}
           autoComplete={isSignUp ? "new-password" : "current-password"}
           description={isSignUp ? NEW_PASSWORD_HINT : undefined}
         />

@@ -6,11 +6,14 @@ import { AuthError } from "~/server/members/auth-errors";
 import { logger } from "~/server/platform/log.server";
 import { authSessionStorage } from "~/server/members/session.server";
 import { redirectWithError } from "~/server/http/toast.server";
+import { clearPrefill } from "~/server/orders/checkout-prefill.server";
 
 /** Sign-out is a POST (never a GET), scope global, and always ends on /auth. */
 export async function action({ request }: Route.ActionArgs) {
   try {
     const headers = await authProvider().signOut(request);
+    // The names typed on /join leave with the member, so the next person here does not find them.
+    headers.append("Set-Cookie", await clearPrefill());
     return redirect("/auth", { headers });
   } catch (error) {
     logger.warn("sign-out failed", { error: (error as Error).message });
@@ -18,7 +21,9 @@ export async function action({ request }: Route.ActionArgs) {
     const storage = authSessionStorage();
     const cleared = await storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
     const message = error instanceof AuthError ? error.message : AUTH_MESSAGES.signOutUnexpected;
-    return redirectWithError("/auth", { message }, { headers: { "Set-Cookie": cleared } });
+    const headers = new Headers([["Set-Cookie", cleared]]);
+    headers.append("Set-Cookie", await clearPrefill());
+    return redirectWithError("/auth", { message }, { headers });
   }
 }
 

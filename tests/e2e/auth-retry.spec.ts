@@ -45,6 +45,8 @@ test.describe("a retry after a failed attempt works @phone", () => {
     // With JavaScript the answer replaces the page's form in place, without it the answer is a new
     // page with its autofocus: either way focus waits in the emptied field.
     await expect(password).toBeFocused();
+    // And it is described by the reason, so a screen reader says it where focus is.
+    await expect(password).toHaveAccessibleDescription(/E-Mail oder Passwort ist falsch\./);
 
     expect(await typeCountingPosts(page, password, PASSWORD)).toEqual([]);
     await page.getByRole("button", { name: "Anmelden" }).click();

@@ -79,6 +79,24 @@ test.describe("joining", () => {
     await expect(page.getByLabel("Nachname")).toHaveValue("Muster");
   });
 
+  test("a member's names typed on /join leave with them when they sign out", async ({ page, signIn }) => {
+    await signIn();
+    await page.request.post("/cart", { form: { intent: "plan", planId: YEARLY_PLAN_ID, redirectTo: "/join" } });
+    await page.goto("/join");
+    await page.getByLabel("Vorname").fill("Berta");
+    await page.getByLabel("Nachname").fill("Beispiel");
+    await page.getByLabel("E-Mail").fill(uniqueEmail("berta"));
+    await page.getByRole("button", { name: "Beitreten" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByLabel("Vorname")).toHaveValue("Berta");
+    const out = await page.request.post("/logout", { maxRedirects: 0 });
+    expect(out.status()).toBe(302);
+    // The next person on this browser signs up with an empty form.
+    await page.goto("/auth?mode=signup");
+    await expect(page.getByLabel("Vorname")).toHaveValue("");
+    await expect(page.getByLabel("Nachname")).toHaveValue("");
+  });
+
   test("choosing a plan does not jump to the top of the page @phone", async ({ page, javaScriptEnabled }) => {
     await page.goto("/join");
     const button = page.getByRole("button", { name: "Get Yearly" });

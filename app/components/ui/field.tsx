@@ -24,6 +24,8 @@ type Common = {
   errorId?: string;
   /** Id of the description; defaults to `${id}-description`. */
   descriptionId?: string;
+  /** Id of another element that describes the control too (the form's notice about its answer). */
+  alsoDescribedBy?: string;
   className?: string;
   labelClassName?: string;
 };
@@ -88,6 +90,7 @@ export function Field(props: FieldProps) {
     description,
     errorId: errorIdProp,
     descriptionId: descriptionIdProp,
+    alsoDescribedBy,
     className,
     labelClassName,
     ...control
@@ -97,7 +100,8 @@ export function Field(props: FieldProps) {
   const invalid = Boolean(errors && errors.length > 0);
   const autoFocus = useServerAutoFocus(invalid);
   const describedBy =
-    [description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+    [alsoDescribedBy, description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(" ") ||
+    undefined;
   const aria = {
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,
