@@ -73,6 +73,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "send-review") {
       const issue = await withViewer(viewer, (tx) => getIssue(tx, params.id!));
       if (!issue) throw data(NOT_FOUND, { status: 404 });
+      // A draft saved before saving checked its size could not be sent: say so before sending.
+      const tooLarge = mailSizeProblem({
+        subject: issue.subject,
+        preheader: issue.preheader,
+        body: issue.body_markdown,
+      });
+      if (tooLarge) return redirectWithError(here, { message: "Nicht verschickt", description: tooLarge });
       return { sendReview: { segment: segment.data, recipients, version: draftVersion(issue) } };
     }
     if (recipients === 0) return redirectWithError(here, { message: "Nicht verschickt", description: NO_RECIPIENTS });

@@ -30,6 +30,10 @@ export async function mailDelivery(tx: Tx, key: string) {
   return row ?? null;
 }
 
+/** The longest text and HTML a mail may have (mail_outbox's checks, migration 20261123100000_schema.sql). */
+export const MAIL_TEXT_MAX = 100_000;
+export const MAIL_HTML_MAX = 200_000;
+
 /**
  * Queues a mail inside `tx`. `key` names its cause (e.g. `order-confirmation:<id>`): the same key
  * again (a form sent twice) queues nothing. The viewer of `tx` (often anon) has no rights on the
@@ -38,10 +42,6 @@ export async function mailDelivery(tx: Tx, key: string) {
  * `secret`: the mail carries a link with a token (password reset, confirmation, newsletter); its
  * text is replaced once it has been delivered, so no stored row keeps a live link.
  */
-/** The longest text and HTML a mail may have (mail_outbox's checks, migration 20261123150000 and later). */
-export const MAIL_TEXT_MAX = 100_000;
-export const MAIL_HTML_MAX = 200_000;
-
 export async function enqueueMail(
   tx: Tx,
   mail: Mail,
