@@ -18,7 +18,7 @@ import {
   UnconfirmedOtherAddress,
 } from "~/server/members/cancellations.server";
 import { matchByHand } from "~/server/admin/match-by-hand.server";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kündigungen – BeHappy Admin" }];
@@ -123,7 +123,9 @@ export default function AdminCancellations() {
                 {row.reason ? <span className="block whitespace-pre-wrap text-sm">Grund: {row.reason}</span> : null}
               </td>
               <td className={`${cellClass} break-words`}>
-                <span className="block">{row.name}</span>
+                <span className="block">
+                  <BreakableName text={row.name} />
+                </span>
                 <span className="block text-sm">
                   <BreakableAddress text={row.email} />
                 </span>

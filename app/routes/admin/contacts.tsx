@@ -20,7 +20,7 @@ import {
 import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kontaktanfragen – BeHappy Admin" }];
 
@@ -165,7 +165,9 @@ export default function AdminContacts() {
         <AdminTable caption="Kontaktanfragen" head={["Name", "E-Mail", "Status", "Eingegangen", "Aktionen"]}>
           {list.rows.map((row) => (
             <tr key={row.id} className={row.status === "new" ? "font-semibold" : undefined}>
-              <td className={cellClass}>{row.name}</td>
+              <td className={cellClass}>
+                <BreakableName text={row.name} />
+              </td>
               <td className={`${cellClass} break-words`}>
                 <BreakableAddress text={row.email} />
               </td>

@@ -13,7 +13,7 @@ import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.serv
 import type { AdminWithdrawalRow } from "~/lib/admin/withdrawals";
 import { listWithdrawalsAdmin, matchWithdrawal } from "~/server/orders/withdrawals.server";
 import { matchByHand } from "~/server/admin/match-by-hand.server";
-import { BreakableAddress } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Widerrufe – BeHappy Admin" }];
@@ -116,7 +116,9 @@ export default function AdminWithdrawals() {
           {list.rows.map((row) => (
             <tr key={row.id} data-testid="withdrawal-row">
               <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(row.created_at)}</td>
-              <td className={cellClass}>{row.name}</td>
+              <td className={cellClass}>
+                <BreakableName text={row.name} />
+              </td>
               <td className={`${cellClass} break-words`}>
                 <BreakableAddress text={row.email} />
               </td>
