@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const KEPT_NOTE =
-  "Bestellungen bewahren wir als Buchungsbelege auf, solange das Gesetz es verlangt (§ 147 AO, § 257 HGB: 6 bis 10 Jahre): " +
+  "Bestellungen bewahren wir als Buchungsbelege auf, solange das Gesetz es verlangt (§ 147 AO, § 257 HGB: bis zu acht Jahre): " +
   "mit Rechnungsname, Anschrift, Artikeln und Beträgen, aber ohne Verbindung zu deinem Konto und ohne E-Mail-Adresse, " +
   "Telefonnummer und Anmerkungen.";
 

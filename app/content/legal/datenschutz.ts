@@ -114,7 +114,7 @@ export function datenschutzPage({ operator, operatorAddressLines, exampleNote }:
             "Eine Zahlungsabwicklung findet auf dieser Website nicht statt; du zahlst per Überweisung, Kartendaten speichern wir nicht. Nach Zahlungseingang stellen wir eine Rechnung aus, die wir acht Jahre aufbewahren (§ 14b UStG, § 147 Abgabenordnung).",
           ),
           p(
-            "Erstatten wir dir Geld (nach einem Widerruf, einer Stornierung, einer Rückgabe oder wenn du zu viel überwiesen hast), fragen wir Kontoinhaber und IBAN ab, um den Betrag zu überweisen. Wir speichern sie mit der Erstattung; sie gehört zu unseren Buchungsbelegen und wird wie diese bis zu acht Jahre aufbewahrt (Art. 6 Abs. 1 lit. b und c DSGVO).",
+            "Erstatten wir dir Geld (nach einem Widerruf, einer Stornierung, einer Rückgabe oder wenn du zu viel überwiesen hast), fragen wir Kontoinhaber und IBAN ab, um den Betrag zu überweisen. Wir speichern sie mit der Erstattung; die Erstattung gehört zu unseren Buchungsbelegen und wird wie diese bis zu acht Jahre aufbewahrt (Art. 6 Abs. 1 lit. b und c DSGVO).",
           ),
           p(
             "Trägst du dich auf die Warteliste einer ausgebuchten Veranstaltung oder eines Kurses ein, speichern wir deinen Namen, deine E-Mail-Adresse und die gewünschte Zahl der Plätze, um dir zu schreiben, wenn Plätze frei werden (Art. 6 Abs. 1 lit. b DSGVO, auf deine Anfrage). Deinen Eintrag löschen wir eine Woche, nachdem du nicht mehr wartest (du hast gebucht, dich ausgetragen oder ein Angebot verfallen lassen), spätestens wenn die Veranstaltung beginnt oder wir sie aus dem Angebot nehmen.",
