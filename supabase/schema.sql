@@ -223,7 +223,7 @@ begin
       v_end := least(v_end, v_cur.until);
     end if;
   else
-    -- "Sofort": from when the declaration arrived (§ 312k Abs. 5 Satz 2 BGB), not from when the
+    -- "Sofort": from when the declaration arrived (§ 312k Abs. 4 Satz 2 BGB), not from when the
     -- shop matched it to the account; a member who filed it signed in is matched at once anyway.
     v_end := least(v_now, v_decl.created_at);
   end if;
@@ -1335,7 +1335,7 @@ begin
   if old.status = 'cancelled' then
     v_code := public.order_voucher_taken(new.id, true);
     if v_code is not null then
-      raise exception 'Die Einlösungen des Gutscheins „%“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.', v_code
+      raise exception 'Der Gutschein „%“ dieser Bestellung ist inzwischen von anderen Bestellungen aufgebraucht. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.', v_code
         using errcode = 'P0001';
     end if;
   end if;

@@ -56,7 +56,7 @@ begin
   if old.status = 'cancelled' then
     v_code := public.order_voucher_taken(new.id, true);
     if v_code is not null then
-      raise exception 'Die Einlösungen des Gutscheins „%“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.', v_code
+      raise exception 'Der Gutschein „%“ dieser Bestellung ist inzwischen von anderen Bestellungen aufgebraucht. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.', v_code
         using errcode = 'P0001';
     end if;
   end if;

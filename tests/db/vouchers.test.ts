@@ -152,7 +152,7 @@ describeEngines("vouchers", (engine, engineName) => {
     for (const status of ["completed", "pending"]) {
       const refused = await errorOf(setStatus(a, status));
       expect(refused.message).toBe(
-        `Die Einlösungen des Gutscheins „${once}“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`,
+        `Der Gutschein „${once}“ dieser Bestellung ist inzwischen von anderen Bestellungen aufgebraucht. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`,
       );
     }
     expect((await orderOf(e, a)).status).toBe("cancelled");

@@ -118,7 +118,7 @@ export const STAYS_CANCELLED =
 
 /** The same trigger's answer when a cancelled order's code has since gone to other orders up to its limit. */
 export const voucherTaken = (code: string) =>
-  `Die Einlösungen des Gutscheins „${code}“ dieser Bestellung sind inzwischen an andere Bestellungen vergeben. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`;
+  `Der Gutschein „${code}“ dieser Bestellung ist inzwischen von anderen Bestellungen aufgebraucht. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.`;
 
 /** The same trigger's answer when a completed order with a refund or correction is set back to pending. */
 export const STAYS_SETTLED =
