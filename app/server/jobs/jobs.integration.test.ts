@@ -143,8 +143,18 @@ describe("the membership sweep", () => {
     expect(thirty[0].to_address).toBe("jahres-mitglied@example.com");
     expect(thirty[0].subject).toMatch(/^Deine Yearly-Mitgliedschaft endet am \d\d\.\d\d\.\d{4} – BeHappy$/);
     expect(thirty[0].text_body).toContain("Du kannst deine Mitgliedschaft schon jetzt verlängern.");
-    // 20 days (less two hours) are said as such, not as "in einem Monat".
-    expect(thirty[0].text_body).toContain("deine Yearly-Mitgliedschaft bei BeHappy endet in 20 Tagen, am ");
+    // 20 days (less two hours) are said as the Berlin calendar days they are, not as "in einem Monat":
+    // 20, or 19 when the shop's clock (two hours ahead) has already passed Berlin's midnight.
+    const { now, until } = await asService(async (tx) => {
+      const { rows } = await sql<{ now: Date; until: Date }>`
+        select public.shop_now() as now, m.until from public.memberships m where m.user_id = ${id}::uuid`.execute(tx);
+      return rows[0];
+    });
+    const berlinDate = (at: Date) =>
+      Date.parse(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(at));
+    const daysLeft = Math.round((berlinDate(new Date(until)) - berlinDate(new Date(now))) / day);
+    expect([19, 20]).toContain(daysLeft);
+    expect(thirty[0].text_body).toContain(`deine Yearly-Mitgliedschaft bei BeHappy endet in ${daysLeft} Tagen, am `);
     expect(thirty[0].text_body).toMatch(/https?:\/\/[^\s]+\/join/);
     // A cancelled membership gets no nudge to renew.
     expect(await mailsWithKey(`membership-reminder-30:${cancelled}`)).toEqual([]);
