@@ -175,7 +175,8 @@ describe("known device: strangers' guesses do not lock the owner out", () => {
       .map((c) => c.split(";")[0]!)
       .find((c) => c.startsWith("known_device="))!;
   // The form's alert: the first one with content (the toaster's empty live region comes first).
-  const alertOf = (html: string) => /<div role="alert"[^>]*>(?!<\/div>)[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
+  // The first alert with content, whatever the order of its attributes (the sign-in notice has an id).
+  const alertOf = (html: string) => /<div [^>]*role="alert"[^>]*>(?!<\/div>)[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
   let ownerBrowser = "";
   let secondBrowser = "";
 
