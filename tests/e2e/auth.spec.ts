@@ -1,14 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { openUserMenu } from "./support/shop";
 
 /** The header's user menu shows the e-mail and signs out with a POST. */
 async function signOutViaUserMenu(page: Page, email: string) {
-  const menu = page
-    .getByRole("banner")
-    .locator("details")
-    .filter({ has: page.locator('summary[aria-label="Benutzermenü"]') })
-    .first();
-  await menu.locator("summary").click();
+  const menu = await openUserMenu(page);
   await expect(menu.getByText(email)).toBeVisible();
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
   await menu.getByRole("button", { name: "Abmelden" }).click();

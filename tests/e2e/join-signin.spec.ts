@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, mailsTo, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { openUserMenu } from "./support/shop";
 import { orderEvent } from "./members-support";
 
 // Seed (supabase/seed.sql): the Yearly plan.
@@ -90,12 +91,7 @@ test.describe("joining", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByLabel("Vorname")).toHaveValue("Berta");
     // Signing out from the user menu, as the member would.
-    const menu = page
-      .getByRole("banner")
-      .locator("details")
-      .filter({ has: page.locator('summary[aria-label="Benutzermenü"]') })
-      .first();
-    await menu.locator("summary").click();
+    const menu = await openUserMenu(page);
     await menu.getByRole("button", { name: "Abmelden" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     // The next person on this browser signs up with an empty form.

@@ -46,3 +46,14 @@ export async function addListedProduct(page: Page, title: string) {
   await page.getByRole("button", { name: /in den Warenkorb legen/ }).click();
   await expect(page.getByText(`${title} wurde in den Warenkorb gelegt.`).first()).toBeVisible();
 }
+
+/** The header's user menu, opened (desktop header; the phone's slide-in menu is its own test). */
+export async function openUserMenu(page: Page) {
+  const menu = page
+    .getByRole("banner")
+    .locator("details")
+    .filter({ has: page.locator('summary[aria-label="Benutzermenü"]') })
+    .first();
+  await menu.locator("summary").click();
+  return menu;
+}
