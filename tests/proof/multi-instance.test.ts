@@ -278,9 +278,9 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
       env: { DATABASE_URL: url, LOG_LEVEL: "info", JOBS_POLL_MS: "600000", E2E_TEST_HOOKS: "true" },
     });
     servers.push(app);
-    // The worker's run at start-up takes the sweep once. Under load it may still be running when the
-    // clock moves; it would then run the sweep on the moved clock and schedule it past the moment
-    // this test takes. So the test waits for that first run to end.
+    // The worker's run at start-up takes the sweep once, then the other due jobs; it may still be at
+    // those when the clock moves, and would then take the sweep again on the moved clock. So the test
+    // waits for the sweep's first run, and holds its row before it moves the clock.
     for (let tries = 0; ; tries++) {
       const [sweep] = await query<{ ran: boolean }>(
         url,
@@ -291,18 +291,19 @@ describe("scheduled jobs on two instances with one PostgreSQL", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await yearlyMembersEndingSoon(url, "gehalten", 3);
-    const clock = await post(app.base, "/__e2e/clock", { now: new Date(Date.now() + 0.1 * 86_400_000).toISOString() });
-    expect(clock.status).toBe(200);
 
     // Another instance is running the due sweep: it holds the job's row for a second, then its run
     // fails (rollback), so the sweep is still due.
     const other = new pg.Client({ connectionString: url });
     await other.connect();
     await other.query("begin");
+    await other.query("select id from public.jobs where key = 'membership-sweep' for update");
+    const clock = await post(app.base, "/__e2e/clock", { now: new Date(Date.now() + 0.1 * 86_400_000).toISOString() });
+    expect(clock.status).toBe(200);
     const held = await other.query(
-      "select id from public.jobs where key = 'membership-sweep' and run_at <= public.shop_now() for update",
+      "select id from public.jobs where key = 'membership-sweep' and status = 'scheduled' and run_at <= public.shop_now()",
     );
-    expect(held.rowCount).toBe(1);
+    expect(held.rowCount, "the sweep held is due on the moved clock").toBe(1);
     const answered = post(app.base, "/__e2e/jobs").then((response) => ({ status: response.status, at: Date.now() }));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const releasedAt = Date.now();
