@@ -1898,8 +1898,7 @@ begin
   end if;
 
   -- returned: seats a Rechnungskorrektur took back are no longer the buyer's to fill.
-  v_quantity := v_quantity - coalesce(
-    (select sum(l.quantity)::integer from public.invoice_correction_lines l where l.order_item_id = p_order_item_id), 0);
+  v_quantity := v_quantity - public.returned_quantity(p_order_item_id);
   select count(*) into v_count from public.event_bookings b where b.order_item_id = p_order_item_id;
   if v_count >= v_quantity then
     -- Exact text from the spec (the dashboard shows it).
@@ -1933,8 +1932,7 @@ declare
 begin
   for v_line in
     select i.item_id,
-           sum(i.quantity - coalesce(
-             (select sum(l.quantity) from public.invoice_correction_lines l where l.order_item_id = i.id), 0))::integer
+           sum(i.quantity - public.returned_quantity(i.id))::integer
              as quantity
       from public.order_items i
      where i.order_id = p_order_id and i.item_type in ('event', 'course')
@@ -1982,6 +1980,17 @@ begin
   get diagnostics v_found = row_count;
   return v_found;
 end
+$$;
+
+-- Name: returned_quantity(uuid); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.returned_quantity(p_order_item_id uuid) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(sum(l.quantity), 0)::integer
+    from public.invoice_correction_lines l
+   where l.order_item_id = p_order_item_id
 $$;
 
 -- Name: revert_order_membership(uuid, text); Type: FUNCTION; Schema: public
@@ -4849,6 +4858,12 @@ GRANT ALL ON FUNCTION public.remaining_invoice_quantities(p_invoice_id uuid) TO 
 REVOKE ALL ON FUNCTION public.retry_mail(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.retry_mail(p_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.retry_mail(p_id uuid) TO service_role;
+
+-- Name: FUNCTION returned_quantity(p_order_item_id uuid); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.returned_quantity(p_order_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.returned_quantity(p_order_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.returned_quantity(p_order_item_id uuid) TO service_role;
 
 -- Name: FUNCTION revert_order_membership(p_order_id uuid, p_new_status text); Type: ACL; Schema: public
 

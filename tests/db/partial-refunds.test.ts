@@ -236,4 +236,24 @@ describeEngines("partial refunds", (engine) => {
       );
     expect(theirs.rows).toEqual([]);
   });
+
+  it("returned_quantity counts what corrections took back of a line, as its caller may see it", async () => {
+    const e = engine();
+    const order = await paidOrder(e, buyer, 54.69);
+    const returned = (viewer: Parameters<Engine["asViewer"]>, line: string) =>
+      e
+        .asViewer(...viewer)
+        .query<{ n: number }>("select public.returned_quantity($1) as n", [line])
+        .then((r) => r.rows[0].n);
+    expect(await returned(["authenticated", admin], order.book)).toBe(0);
+    await refund(order.id, [{ order_item_id: order.book, quantity: 1 }]);
+    await refund(order.id, [{ order_item_id: order.book, quantity: 1 }]);
+    expect(await returned(["authenticated", admin], order.book)).toBe(2);
+    expect(await returned(["authenticated", admin], order.mug)).toBe(0);
+    expect(await returned(["authenticated", buyer], order.book)).toBe(2);
+    // Another member counts nothing of it (RLS), and visitors may not ask at all.
+    const stranger = await e.createUser(uniqueEmail("returned-stranger"));
+    expect(await returned(["authenticated", stranger], order.book)).toBe(0);
+    expect((await errorOf(returned(["anon"], order.book))).code).toBe("42501");
+  });
 });

@@ -6,11 +6,8 @@ import { comingRows } from "~/lib/catalog/attendees";
 import { freeSeats } from "~/lib/catalog/seats";
 import { orderNumber } from "~/lib/format";
 
-/** SQL: how many of the line `i`'s seats Rechnungskorrekturen took back (as seat_counts counts them). */
-export const returnedSeats = sql<number>`coalesce((
-  select sum(l.quantity)::int from public.invoice_correction_lines l
-    join public.invoices c on c.id = l.invoice_id
-   where l.order_item_id = i.id and c.kind = 'correction'), 0)`;
+/** SQL: how many of the line `i`'s seats Rechnungskorrekturen took back (the seat counter's own rule). */
+export const returnedSeats = sql<number>`public.returned_quantity(i.id)`;
 
 export interface AttendeeRow {
   orderId: string;
