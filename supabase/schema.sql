@@ -428,6 +428,8 @@ CREATE FUNCTION public.correction_line_takes_back() RETURNS trigger
 declare
   v_item public.order_items;
   v_status text;
+  v_registered integer;
+  v_left integer;
 begin
   if new.order_item_id is null then
     return null; -- the shipping fee
@@ -438,6 +440,13 @@ begin
     return null; -- its cancellation released everything already
   end if;
   if v_item.item_type in ('event', 'course') then
+    select count(*) into v_registered from public.event_bookings b where b.order_item_id = v_item.id;
+    v_left := v_item.quantity - public.returned_quantity(v_item.id);
+    if v_registered > v_left then
+      raise exception 'Für „%“ wären mehr Teilnehmer angemeldet (%) als Plätze übrig (%): Wähle, wer nicht mehr teilnimmt.',
+        v_item.item_title, v_registered, v_left
+        using errcode = 'P0001';
+    end if;
     update public.seat_counts s set booked = greatest(0, s.booked - new.quantity) where s.item_id = v_item.item_id;
     perform public.offer_waitlist_seats(v_item.item_id);
   elsif v_item.item_type = 'membership' then

@@ -107,6 +107,63 @@ describeEngines("register_participant", (engine, engineName) => {
     ).toEqual([{ n: 2 }]);
   });
 
+  it("a partial refund of seats leaves no more participants than seats: the admin removes who goes first", async () => {
+    const e = engine();
+    const admin = await e.createUser(uniqueEmail("seat-refund-admin"));
+    await e.makeAdmin(admin);
+    const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 2 }]);
+    const [line] = await e.query<{ id: string; title: string }>(
+      "select id, item_title as title from public.order_items where order_id = $1",
+      [order],
+    );
+    const lea = await register(e, owner, line.id, "Lea");
+    await register(e, owner, line.id, "Tom");
+    await e.query(
+      "insert into public.order_payments (order_id, kind, amount, booked_on) select id, 'payment', total_amount, current_date from public.orders where id = $1",
+      [order],
+    );
+    await e.query("update public.orders set status = 'completed' where id = $1", [order]);
+    const booked = () =>
+      e
+        .query<{ n: number }>("select booked as n from public.seat_counts where item_id = $1", [EVENT])
+        .then((r) => r[0].n);
+    const before = await booked();
+    const refundOne = () =>
+      e
+        .asViewer("authenticated", admin)
+        .query("select public.refund_order_lines($1, $2::jsonb)", [
+          order,
+          JSON.stringify([{ order_item_id: line.id, quantity: 1 }]),
+        ]);
+    // Both still registered: refused in German, and nothing is written.
+    expect(await errorOf(refundOne())).toEqual({
+      code: "P0001",
+      message: `Für „${line.title}“ wären mehr Teilnehmer angemeldet (2) als Plätze übrig (1): Wähle, wer nicht mehr teilnimmt.`,
+    });
+    expect(await e.query("select 1 from public.invoices where order_id = $1 and kind = 'correction'", [order])).toEqual(
+      [],
+    );
+    expect(await booked()).toBe(before);
+    // The admin removes Lea, and in the same transaction the seat goes back.
+    await e.asViewer("authenticated", admin).tx(async (q) => {
+      await q.query("delete from public.event_bookings where id = $1", [lea]);
+      await q.query("select public.refund_order_lines($1, $2::jsonb)", [
+        order,
+        JSON.stringify([{ order_item_id: line.id, quantity: 1 }]),
+      ]);
+    });
+    expect(await booked()).toBe(before - 1);
+    expect(
+      await e.query<{ first_name: string }>("select first_name from public.event_bookings where order_item_id = $1", [
+        line.id,
+      ]),
+    ).toEqual([{ first_name: "Tom" }]);
+    // The seat left is Tom's: nobody else can be registered for it.
+    expect((await errorOf(register(e, owner, line.id, "Ada"))).message).toBe(
+      "Maximum number of registrations reached for this order",
+    );
+  });
+
   it("only for the owner's own event lines", async () => {
     expect((await errorOf(register(engine(), other, eventLine))).code).toBe("P0002");
     expect((await errorOf(register(engine(), owner, randomUUID()))).code).toBe("P0002");

@@ -9,8 +9,10 @@ import { partialRefundSchema } from "~/lib/schemas/payments";
 
 /**
  * "Teilerstattung" of a paid order (issue 28): per line how many come back. The shop writes a
- * Rechnungskorrektur with only those lines and opens their refund (shipping with the last line).
- * A plain POST; a refusal (more than bought, more than paid) comes back with the values kept.
+ * Rechnungskorrektur with only those lines and opens their refund (shipping with the last line);
+ * of an event line with registered participants, the admin ticks who no longer comes. A plain
+ * POST; a refusal (more than bought, more than paid, more participants than seats) comes back with
+ * the values kept.
  */
 export function OrderPartialRefund({
   orderId,
@@ -60,6 +62,15 @@ export function OrderPartialRefund({
                 disabled={line.left === 0}
                 inputMode="numeric"
               />
+              {line.participants.length > 0 && line.left > 0 ? (
+                <DroppedParticipants
+                  line={line}
+                  name={row.dropped.name}
+                  errorId={row.dropped.errorId}
+                  errors={row.dropped.errors}
+                  checked={droppedNow(row.dropped.value)}
+                />
+              ) : null}
             </div>
           );
         })}
@@ -69,5 +80,46 @@ export function OrderPartialRefund({
         Teilerstattung anlegen
       </Button>
     </Form>
+  );
+}
+
+/** The ids a round trip sent back as ticked (one id is a string, several an array). */
+const droppedNow = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string")
+    : typeof value === "string"
+      ? [value]
+      : [];
+
+/** An event line's registered participants: who no longer comes with the seats returned. */
+function DroppedParticipants(props: {
+  line: ReturnableLine;
+  name: string;
+  errorId: string;
+  errors?: string[];
+  checked: string[];
+}) {
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <fieldset className="mt-3 space-y-2" aria-describedby={invalid ? props.errorId : undefined}>
+      <legend className="font-medium">Nimmt nicht mehr teil ({props.line.title})</legend>
+      {props.line.participants.map((participant) => {
+        const id = `${props.name}-${participant.id}`;
+        return (
+          <div key={participant.id} className="flex items-center gap-3">
+            <input
+              type="checkbox"
+              id={id}
+              name={props.name}
+              value={participant.id}
+              defaultChecked={props.checked.includes(participant.id)}
+              className="size-6 accent-primary"
+            />
+            <label htmlFor={id}>{participant.name}</label>
+          </div>
+        );
+      })}
+      <FieldErrors id={props.errorId} errors={props.errors} />
+    </fieldset>
   );
 }

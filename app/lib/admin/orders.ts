@@ -59,6 +59,8 @@ export interface ReturnableLine {
   unitPrice: number;
   /** The voucher's discount on the whole line (all it bought); a return gives back its share less. */
   discount: number;
+  /** An event line's registered participants: a return of seats may have to drop some of them. */
+  participants: { id: string; name: string }[];
 }
 
 export interface AdminOrderDetail {

@@ -58,13 +58,23 @@ const returnedQuantity = z
   .max(10_000, "Die Menge ist zu hoch.")
   .optional();
 
-/** "Teilerstattung": per order line the quantity taken back (empty is none). */
+/** "Teilerstattung": per order line the quantity taken back (empty is none), and who of an event line no longer comes. */
 export const partialRefundSchema = z
   .object({
     intent: z.literal("partial-refund"),
     id,
     lines: z
-      .array(z.object({ item: z.uuid({ error: "Die Position ist ungültig." }), quantity: returnedQuantity }))
+      .array(
+        z.object({
+          item: z.uuid({ error: "Die Position ist ungültig." }),
+          quantity: returnedQuantity,
+          // An event line's participants who no longer come with the seats returned.
+          dropped: z
+            .array(z.uuid({ error: "Die Teilnehmerin ist ungültig." }))
+            .max(200)
+            .optional(),
+        }),
+      )
       .max(200),
   })
   .refine((value) => value.lines.some((line) => (line.quantity ?? 0) > 0), {

@@ -8,7 +8,8 @@ import type { AskedAction } from "~/components/admin/order-status-form";
 import { buttonClass } from "~/components/ui/button";
 import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
-import type { AdminOrderPage, ReturnableLine } from "~/lib/admin/orders";
+import type { AdminOrderPage } from "~/lib/admin/orders";
+import { refusedReturns } from "~/lib/admin/partial-refund";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { partialRefundSchema, paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
 import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
@@ -148,6 +149,7 @@ function paymentToast(recorded: {
   received: number;
   completed: boolean;
   refunded: number | null;
+  staysCancelled?: string | null;
 }) {
   const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
   const came = `${formatPrice(recorded.amount)} sind eingegangen`;
@@ -155,7 +157,8 @@ function paymentToast(recorded: {
     const back = recorded.refunded
       ? ` Die Erstattung von ${formatPrice(recorded.refunded)} steht unter „Erstattungen“.`
       : "";
-    return `${came}; die Bestellung bleibt storniert und der Betrag geht zurück.${back}`;
+    const why = recorded.staysCancelled ? ` Grund: ${recorded.staysCancelled}` : "";
+    return `${came}; die Bestellung bleibt storniert und der Betrag geht zurück.${back}${why}`;
   }
   if (!recorded.completed) {
     return `${came}; es fehlen noch ${formatPrice(-difference)}. Die Bestellung bleibt ausstehend.`;
@@ -196,12 +199,13 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
   const { id, lines } = submission.value;
   let outcome;
   try {
-    // In one transaction: more than is left of a line is refused at that line's field (the
-    // database would refuse it too, but without saying which line).
+    // In one transaction: more than is left of a line, or more participants than seats left, is
+    // refused at that line's field (the database would refuse it too, but without saying where).
     outcome = await withViewer(viewer, async (tx) => {
-      const overLimit = linesOverLimit(lines, await returnableLines(tx, id));
+      const returnable = await returnableLines(tx, id);
+      const overLimit = refusedReturns(lines, returnable);
       if (overLimit) return { overLimit };
-      const wanted = lines.map((line) => ({ item: line.item, quantity: line.quantity ?? 0 }));
+      const wanted = lines.map((line) => ({ item: line.item, quantity: line.quantity ?? 0, dropped: line.dropped }));
       return { refund: await refundOrderLines(tx, id, wanted) };
     });
   } catch (error) {
@@ -220,19 +224,10 @@ async function partialRefund(viewer: Viewer, formData: FormData, returnTo: strin
   const { refund } = outcome;
   return redirectWithSuccess(returnTo, {
     message: "Teilerstattung angelegt",
-    description: `Rechnungskorrektur ${refund.correction} über ${formatPrice(refund.amount)}; die Erstattung steht unter „Erstattungen“.`,
+    description: `Rechnungskorrektur ${refund.correction} über ${formatPrice(refund.amount)}; die Erstattung steht unter „Erstattungen“.${
+      refund.droppedNames.length > 0 ? ` Nicht mehr angemeldet: ${refund.droppedNames.join(", ")}.` : ""
+    }`,
   });
-}
-
-/** Each line asking back more than is left of it, as conform's field errors; null when none does. */
-function linesOverLimit(lines: { item: string; quantity?: number }[], returnable: ReturnableLine[]) {
-  const errors = lines.flatMap((line, index) => {
-    const left = returnable.find((r) => r.itemId === line.item);
-    return left && (line.quantity ?? 0) > left.left
-      ? [[`lines[${index}].quantity`, [returnableLeftText(left.title, left.left)]] as [string, string[]]]
-      : [];
-  });
-  return errors.length > 0 ? Object.fromEntries(errors) : null;
 }
 
 export default function AdminOrders() {
@@ -274,10 +269,4 @@ export default function AdminOrders() {
 function askedAction(params: URLSearchParams, id: string): AskedAction | null {
   if (params.get("cancel") === id) return "cancel";
   return params.get("paid") === id ? "paid" : null;
-}
-
-/** "Von „X“ sind nur noch 2 erstattbar." – singular for one, "nichts mehr" for none. */
-function returnableLeftText(title: string, left: number) {
-  if (left === 0) return `Von „${title}“ ist nichts mehr erstattbar.`;
-  return `Von „${title}“ ${left === 1 ? "ist" : "sind"} nur noch ${left} erstattbar.`;
 }

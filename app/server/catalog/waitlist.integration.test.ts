@@ -194,15 +194,20 @@ describe("waitlist jobs", () => {
     const item = await asService((tx) =>
       tx.selectFrom("order_items").select("id").where("order_id", "=", orderId).executeTakeFirstOrThrow(),
     );
-    await asService((tx) =>
-      sql`insert into public.event_bookings (event_id, first_name, last_name, email, order_item_id)
-          values (${eventId}::uuid, 'Paul', 'Gast', 'paul.gast@example.com', ${item.id}::uuid)`.execute(tx),
+    const paul = await asService((tx) =>
+      sql<{ id: string }>`insert into public.event_bookings (event_id, first_name, last_name, email, order_item_id)
+          values (${eventId}::uuid, 'Paul', 'Gast', 'paul.gast@example.com', ${item.id}::uuid) returning id`.execute(
+        tx,
+      ),
     );
-    await withViewer(viewer, (tx) => refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1 }]));
+    // The seat goes back with its participant (the admin ticks Paul; without, the refund is refused).
+    await withViewer(viewer, (tx) =>
+      refundOrderLines(tx, orderId, [{ item: item.id, quantity: 1, dropped: [paul.rows[0].id] }]),
+    );
     await runDueJobsNow(JOB_HANDLERS);
     expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["fritz@example.com"]);
-    // The admin's list agrees: the returned seat is nobody's, the order and its participant do not
-    // come (not on the check-in list, the CSV or the reminders), the seat is held for the offer.
+    // The admin's list agrees: the returned seat is nobody's, the order and its former participant
+    // do not come (not on the check-in list, the CSV or the reminders), the seat is held for the offer.
     const { attendeeCsv, listAttendees } = await import("~/server/catalog/attendees.server");
     const { attendeeAddresses } = await import("~/server/catalog/attendee-mails.server");
     const list = (await withViewer(viewer, (tx) => listAttendees(tx, "events", eventId)))!;

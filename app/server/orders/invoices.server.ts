@@ -340,6 +340,20 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
       from public.remaining_invoice_quantities(${invoice.id}::uuid) r
       join public.order_items oi on oi.id = r.order_item_id
      order by oi.item_title, oi.id`.execute(tx);
+  const participants =
+    rows.length === 0
+      ? []
+      : await tx
+          .selectFrom("event_bookings")
+          .select(["id", "order_item_id", "first_name", "last_name"])
+          .where(
+            "order_item_id",
+            "in",
+            rows.map((r) => r.id),
+          )
+          .orderBy("created_at")
+          .orderBy("id")
+          .execute();
   return rows.map((r) => ({
     itemId: r.id,
     title: r.item_title,
@@ -347,5 +361,8 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
     left: r.left,
     unitPrice: Number(r.price),
     discount: Number(r.discount),
+    participants: participants
+      .filter((p) => p.order_item_id === r.id)
+      .map((p) => ({ id: p.id, name: `${p.first_name} ${p.last_name}` })),
   }));
 }

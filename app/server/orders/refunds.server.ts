@@ -93,20 +93,39 @@ export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: Re
 
 /**
  * "Teilerstattung" (admins): the chosen quantities back, as one transaction in SQL
- * (refund_order_lines): a Rechnungskorrektur, the refund, the mail asking for the IBAN. Its
- * refusals (more than bought, more than paid) are German sentences (sql-errors.server.ts).
+ * (refund_order_lines): a Rechnungskorrektur, the refund, the mail asking for the IBAN; an event
+ * line's participants the admin chose no longer come. Its refusals (more than bought, more than
+ * paid, more participants than seats left) are German sentences (sql-errors.server.ts).
  */
-export async function refundOrderLines(tx: Tx, orderId: string, lines: { item: string; quantity: number }[]) {
-  const chosen = lines.filter((l) => l.quantity > 0).map((l) => ({ order_item_id: l.item, quantity: l.quantity }));
+export async function refundOrderLines(
+  tx: Tx,
+  orderId: string,
+  lines: { item: string; quantity: number; dropped?: string[] }[],
+) {
+  const chosen = lines.filter((l) => l.quantity > 0);
+  // Who no longer comes goes first: the database refuses a return that leaves more participants than seats.
+  const droppedNames: string[] = [];
+  for (const line of chosen) {
+    if (line.dropped?.length) {
+      const gone = await tx
+        .deleteFrom("event_bookings")
+        .where("order_item_id", "=", line.item)
+        .where("id", "in", line.dropped)
+        .returning(["first_name", "last_name"])
+        .execute();
+      droppedNames.push(...gone.map((p) => `${p.first_name} ${p.last_name}`));
+    }
+  }
+  const lineQuantities = chosen.map((l) => ({ order_item_id: l.item, quantity: l.quantity }));
   const { rows } = await sql<{ id: string }>`
-    select public.refund_order_lines(${orderId}::uuid, ${JSON.stringify(chosen)}::jsonb) as id`.execute(tx);
+    select public.refund_order_lines(${orderId}::uuid, ${JSON.stringify(lineQuantities)}::jsonb) as id`.execute(tx);
   const refund = await tx
     .selectFrom("refunds as r")
     .innerJoin("invoices as k", "k.id", "r.correction_invoice_id")
     .select(["r.amount", "k.number"])
     .where("r.id", "=", rows[0].id)
     .executeTakeFirstOrThrow();
-  return { amount: Number(refund.amount), correction: refund.number };
+  return { amount: Number(refund.amount), correction: refund.number, droppedNames };
 }
 
 /** The refund a mailed link is for (service role: the token is the proof). */

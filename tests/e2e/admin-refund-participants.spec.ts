@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { markPaidOnItsPage } from "./support/admin-orders";
+import { orderEvent } from "./members-support";
+import { expect, expectAccessible, test } from "./support/fixtures";
+
+/**
+ * A partial refund of an event's seats and its registered participants: the admin chooses who no
+ * longer comes. Refunding a seat while every participant stays is refused at the participants, the
+ * typed quantity kept; ticked, the participant leaves the attendee list with the seat. JavaScript
+ * on and off (the projects), and on a phone.
+ */
+
+/** Registers a participant for the order's event line on the member's dashboard. */
+async function registerParticipant(page: Page, orderId: string, first: string, last: string) {
+  await page.goto("/dashboard");
+  const order = page.getByRole("region", { name: `Bestellung ${orderId.slice(0, 8)}…` });
+  await order.getByRole("link", { name: "Register Participant" }).click();
+  await page.getByLabel("Vorname").fill(first);
+  await page.getByLabel("Nachname").fill(last);
+  await page.getByLabel("E-Mail").fill(`${first.toLowerCase()}.${last.toLowerCase()}@example.com`);
+  await page.getByRole("button", { name: "Teilnehmer anmelden" }).click();
+  await expect(page.getByText("Registration completed successfully!").first()).toBeVisible();
+}
+
+test("a returned seat takes the participant the admin chose off the attendee list @phone", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId, title } = await orderEvent(page, 2);
+  // Names of their own: other tests register participants for the same seeded event.
+  const suffix = orderId.slice(0, 6).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]);
+  const [lea, tom] = [`Lea Becker${suffix}`, `Tom Schulz${suffix}`];
+  await registerParticipant(page, orderId, "Lea", `Becker${suffix}`);
+  await registerParticipant(page, orderId, "Tom", `Schulz${suffix}`);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  await markPaidOnItsPage(page);
+
+  const section = page.getByRole("region", { name: "Teilerstattung" });
+  const leaving = section.getByRole("group", { name: `Nimmt nicht mehr teil (${title})` });
+  await expect(leaving.getByRole("checkbox")).toHaveCount(2);
+  await expectAccessible(page);
+  // One seat back, both still registered: refused at the participants, the quantity kept.
+  const quantity = section.getByLabel(`Menge zurück: ${title}`);
+  await quantity.fill("1");
+  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  const refusal = `Für „${title}“ bleibt 1 Platz, angemeldet sind 2 Teilnehmer: Wähle, wer nicht mehr teilnimmt.`;
+  await expect(leaving).toHaveAccessibleDescription(refusal);
+  await expect(quantity).toHaveValue("1");
+  await expect(page.getByRole("link", { name: /^Rechnungskorrektur RE-/ })).toHaveCount(0);
+
+  // Lea does not come: ticked, the seat goes back with her.
+  await leaving.getByRole("checkbox", { name: lea }).check();
+  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  await expect(
+    page.getByText(
+      new RegExp(`^Rechnungskorrektur RE-\\d{4}-\\d{6} über .*„Erstattungen“\\. Nicht mehr angemeldet: ${lea}\\.$`),
+    ),
+  ).toBeVisible();
+  await expect(section).toContainText("1 von 2 erstattbar");
+  await expect(leaving.getByRole("checkbox")).toHaveCount(1);
+  await expect(leaving.getByRole("checkbox", { name: tom })).not.toBeChecked();
+
+  // The attendee list and the check-in list name Tom only, with the seat that is left.
+  await page.goto(`/admin/events?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Teilnehmer: ${title}` }).click();
+  const row = page.getByTestId("attendee-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText(tom);
+  await expect(row).not.toContainText(lea);
+  await page.getByRole("link", { name: "Check-in-Liste drucken" }).click();
+  await expect(page.getByTestId("check-in-row").filter({ hasText: tom })).toHaveCount(1);
+  await expect(page.getByTestId("check-in-row").filter({ hasText: lea })).toHaveCount(0);
+});
