@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { orderEvent, otherBrowser } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
+import { cancelOrderOnItsPage } from "./support/admin-orders";
 
 /**
  * Money after the order (issue 28), as an admin: an unpaid order shows its deadline; "Zahlung
@@ -195,4 +196,53 @@ test("an amount with a thousands separator is taken; more than the total complet
   await expect
     .poll(() => mailsTo(email).some((m) => m.text.includes("zu viel überwiesen hast")), { timeout: 20_000 })
     .toBe(true);
+});
+
+test("money for a cancelled order that stays cancelled is recorded and owed back", async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const { orderId } = await orderEvent(page, 1);
+  await signIn({ admin: true });
+  await page.goto(`/admin/orders?order=${orderId}`);
+  const payment = page.getByRole("region", { name: "Zahlung" });
+  // 10,00 € came in, then the order was cancelled: its refund of the 10,00 € locks it.
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("10,00");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(page.getByText(/^10,00\s€ sind eingegangen; es fehlen noch/)).toBeVisible();
+  await cancelOrderOnItsPage(page);
+  await expect(page.getByTestId("order-status-locked")).toHaveText(/Sie kann nicht wieder geöffnet werden/);
+
+  // The rest arrives on the bank statement all the same: the form takes it, a wrong amount first.
+  await expect(payment.getByTestId("payment-after-cancellation")).toHaveText(
+    "Die Bestellung bleibt storniert. Geht trotzdem Geld für sie ein, erfasse es hier: Es wird erstattet.",
+  );
+  await expect(payment.getByTestId("payment-balance")).toHaveText(
+    /^Storniert: Die eingegangenen 10,00\s€ gehen zurück\.$/,
+  );
+  await expectAccessible(page);
+  // The form proposes the rest of the total.
+  const missing = await payment.getByLabel("Eingegangener Betrag (€)").inputValue();
+  expect(missing).toMatch(/^\d+,\d\d$/);
+  await payment.getByLabel("Notiz (optional)").fill("Überweisung nach der Stornierung");
+  await payment.getByLabel("Eingegangener Betrag (€)").fill("0,00");
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(payment.getByText("Der Betrag muss größer als 0 sein.")).toBeVisible();
+  await expect(payment.getByLabel("Notiz (optional)")).toHaveValue("Überweisung nach der Stornierung");
+  await payment.getByLabel("Eingegangener Betrag (€)").fill(missing);
+  await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^${missing}\\s€ sind eingegangen; die Bestellung bleibt storniert und der Betrag geht zurück\\. Die Erstattung von ${missing}\\s€ steht unter „Erstattungen“\\. Grund: Diese Bestellung ist storniert und hat eine Erstattung`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId("order-detail-status")).toHaveText("Storniert");
+  await expect(payment.getByTestId("payments").getByRole("listitem")).toHaveCount(2);
+
+  // Both amounts are owed back: the cancellation's and the late one's.
+  await page.goto("/admin/erstattungen");
+  const rows = page.getByTestId("refund-row").filter({ hasText: orderId.slice(0, 8) });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Überzahlung" })).toContainText(missing);
 });

@@ -229,6 +229,7 @@ export function OrderDetail({
           orderId={order.id}
           total={order.total_amount}
           status={order.status}
+          reopens={!statusLocked}
           state={payment}
           today={today}
           returnTo={selfHref}

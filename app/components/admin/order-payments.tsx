@@ -11,10 +11,11 @@ import { paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/paym
 /** "1.234,50" for an amount field: what an admin types in a German form. */
 const amountValue = (amount: number) => amount.toFixed(2).replace(".", ",");
 
-/** Paid as ordered, short, or too much: what the payments say against the total. */
-export function balanceText(received: number, total: number) {
+/** Paid as ordered, short, or too much: the payments against the total (a cancelled order owes nothing). */
+function balanceText(received: number, total: number, status: string) {
   const difference = Math.round((received - total) * 100) / 100;
   if (received === 0) return null;
+  if (status === "cancelled") return `Storniert: Die eingegangenen ${formatPrice(received)} gehen zurück.`;
   if (difference === 0) return "Vollständig bezahlt.";
   return difference < 0
     ? `Unterzahlung: Es fehlen ${formatPrice(-difference)}.`
@@ -24,12 +25,14 @@ export function balanceText(received: number, total: number) {
 /**
  * The money of one order (issue 28): each payment received as its own row, the balance against the
  * total, and for a pending order the deadline (extendable) and "Zahlung eingegangen" with the
- * amount and day received. Plain POSTs; errors come back next to the fields with the values kept.
+ * amount and day received; for a cancelled one too, as money can come in after a cancellation.
+ * Plain POSTs; errors come back next to the fields with the values kept.
  */
 export function OrderPayments({
   orderId,
   total,
   status,
+  reopens,
   state,
   today,
   returnTo,
@@ -39,6 +42,8 @@ export function OrderPayments({
   orderId: string;
   total: number;
   status: string;
+  /** For a cancelled order: whether a full payment may reopen it (no status lock). */
+  reopens: boolean;
   state: OrderPaymentState;
   /** The shop's today (YYYY-MM-DD, Berlin): the default day of a payment. */
   today: string;
@@ -46,7 +51,7 @@ export function OrderPayments({
   paymentResult?: SubmissionResult<string[]> | null;
   deadlineResult?: SubmissionResult<string[]> | null;
 }) {
-  const balance = balanceText(state.received, total);
+  const balance = balanceText(state.received, total, status);
   return (
     <div className="mt-2 space-y-4 text-sm">
       {state.deadline ? (
@@ -80,7 +85,14 @@ export function OrderPayments({
           {balance}
         </p>
       ) : null}
-      {status === "pending" ? (
+      {status === "cancelled" ? (
+        <p data-testid="payment-after-cancellation">
+          {reopens
+            ? "Die Bestellung ist storniert. Geht ihr Betrag doch noch ein, erfasse ihn hier: Vollständig bezahlt ist sie wieder abgeschlossen, wenn nichts dagegen spricht (etwa ausgebuchte Plätze); sonst, und bei einem Teilbetrag, wird das Geld erstattet."
+            : "Die Bestellung bleibt storniert. Geht trotzdem Geld für sie ein, erfasse es hier: Es wird erstattet."}
+        </p>
+      ) : null}
+      {status === "pending" || status === "cancelled" ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <PaymentForm
             // A new payment starts the form afresh, with the new rest (JS keeps the typed value otherwise).

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice, orderNumber } from "~/lib/format";
 import type { Tx } from "~/server/db/db.server";
+import { readSqlError } from "~/server/db/sql-errors.server";
 import { shopNow } from "~/server/jobs/clock.server";
 import type { JobHandler } from "~/server/jobs/jobs.server";
 import { escapeHtml, mailLayout } from "~/server/mail/layout.server";
@@ -318,7 +319,10 @@ export async function extendPaymentDeadline(tx: Tx, orderId: string, until: Date
  * only once everything received covers its total: paid in part it stays pending, with the rest open
  * (the payment sweep leaves it alone, as it has money), and the customer is told the rest
  * ("Teilzahlung eingegangen"). More than the total completes it, shows as
- * overpaid and opens a refund of the excess (`refunded`). Null when the order is unknown.
+ * overpaid and opens a refund of the excess (`refunded`). Money for a cancelled order is owed back
+ * unless it pays the whole order and the order may be reopened (`staysCancelled` says why not);
+ * without an amount (the status buttons) a refused reopening records nothing. Null when the order
+ * is unknown.
  */
 export async function recordPayment(
   tx: Tx,
@@ -358,7 +362,12 @@ export async function recordPayment(
   }
   const received = await receivedFor(tx, orderId);
   const covered = received >= total;
-  if (order.status !== "completed" && covered) await changeOrderStatusIn(tx, orderId, "completed");
+  let staysCancelled: string | null = null;
+  if (order.status === "cancelled" && covered && input.amount !== undefined) {
+    staysCancelled = await reviveOrKeepCancelled(tx, orderId);
+  } else if (order.status !== "completed" && covered) {
+    await changeOrderStatusIn(tx, orderId, "completed");
+  }
   if (order.status === "pending" && !covered && paymentId)
     await mailPartPayment(tx, orderId, { paymentId, total, received });
   const refunded = amount > 0 ? await openOverpaymentRefund(tx, orderId) : null;
@@ -367,9 +376,30 @@ export async function recordPayment(
     amount,
     total,
     received,
-    completed: order.status === "completed" || covered,
+    completed: order.status === "completed" || (covered && staysCancelled === null),
     refunded,
+    staysCancelled,
   };
+}
+
+/**
+ * The whole amount of a cancelled order came in after all: it is completed again, unless the
+ * database refuses to reopen it (its code went to other orders, it has a refund or correction,
+ * its seats are gone). Then the money is still recorded, the order stays cancelled and everything
+ * received is owed back (open_overpayment_refund): the refusal's text, or null when it reopened.
+ */
+async function reviveOrKeepCancelled(tx: Tx, orderId: string): Promise<string | null> {
+  await sql`savepoint revive_cancelled_order`.execute(tx);
+  try {
+    await changeOrderStatusIn(tx, orderId, "completed");
+  } catch (error) {
+    const refusal = readSqlError(error, "admin");
+    if (!refusal.expected || !refusal.text) throw error;
+    await sql`rollback to savepoint revive_cancelled_order`.execute(tx);
+    return refusal.text;
+  }
+  await sql`release savepoint revive_cancelled_order`.execute(tx);
+  return null;
 }
 
 /**

@@ -224,6 +224,40 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
       text: voucherTaken("EINMAL10"),
       refused: ["pending", "completed"],
     });
+    // The transfer is on the bank statement all the same: the payment form (an amount typed) records
+    // it, the order stays cancelled and the money is owed back, with the reason in the answer.
+    const recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, late, { amount: 20 }));
+    expect(recorded).toMatchObject({
+      previous: "cancelled",
+      amount: 20,
+      completed: false,
+      refunded: 20,
+      staysCancelled: voucherTaken("EINMAL10"),
+    });
+    expect(await stateOf(late)).toEqual({
+      ...before,
+      payments: ["payment 20.00"],
+      refunds: ["overpayment 20.00 open"],
+    });
+  });
+
+  it("paid late in full after its refund, the money is recorded and owed back too", async () => {
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { STAYS_CANCELLED } = await import("~/server/orders/admin-orders.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(2);
+    // 15 € came in, the deadline cancelled the order (its refund of 15 € opens), then the 40 € arrive.
+    await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, { amount: 15 }));
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    const recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, { amount: 40 }));
+    expect(recorded).toMatchObject({ completed: false, refunded: 40, staysCancelled: STAYS_CANCELLED });
+    expect(await stateOf(orderId)).toMatchObject({
+      status: "cancelled",
+      payments: ["payment 15.00", "payment 40.00"],
+      refunds: ["cancellation 15.00 open", "overpayment 40.00 open"],
+    });
   });
 });
 
