@@ -2,7 +2,7 @@
 -- (Audit: a line of three seats with three participants, one seat refunded, kept all three on the
 -- attendee list and in the reminders.) The admin chooses who no longer comes; the shop removes them
 -- in the same transaction before the Rechnungskorrektur is written, and this refuses the refund
--- when too many remain. correction_line_takes_back as in 20261206130000_partial_refund_takes_back.sql;
+-- when too many remain, until the event is over (then who took part stays on record). correction_line_takes_back as in 20261206130000_partial_refund_takes_back.sql;
 -- the participant check is new.
 create or replace function public.correction_line_takes_back() returns trigger
 language plpgsql
@@ -26,7 +26,11 @@ begin
   if v_item.item_type in ('event', 'course') then
     select count(*) into v_registered from public.event_bookings b where b.order_item_id = v_item.id;
     v_left := v_item.quantity - public.returned_quantity(v_item.id);
-    if v_registered > v_left then
+    -- After the event, who took part is a record (a goodwill refund changes nothing about it).
+    if v_registered > v_left and not exists (
+      select 1 from public.events e
+       where e.id = v_item.item_id and coalesce(e.ends_at, e.starts_at) <= public.shop_now()
+    ) then
       raise exception 'Für „%“ wären mehr Teilnehmer angemeldet (%) als Plätze übrig (%): Wähle, wer nicht mehr teilnimmt.',
         v_item.item_title, v_registered, v_left
         using errcode = 'P0001';

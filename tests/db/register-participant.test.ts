@@ -164,6 +164,42 @@ describeEngines("register_participant", (engine, engineName) => {
     );
   });
 
+  it("after the event, a goodwill refund of a seat keeps who took part on record", async () => {
+    const e = engine();
+    const admin = await e.createUser(uniqueEmail("late-refund-admin"));
+    await e.makeAdmin(admin);
+    const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 2 }]);
+    const [line] = await e.query<{ id: string }>("select id from public.order_items where order_id = $1", [order]);
+    await register(e, owner, line.id, "Lea");
+    await register(e, owner, line.id, "Tom");
+    await e.query(
+      "insert into public.order_payments (order_id, kind, amount, booked_on) select id, 'payment', total_amount, current_date from public.orders where id = $1",
+      [order],
+    );
+    await e.query("update public.orders set status = 'completed' where id = $1", [order]);
+    const [event] = await e.query<{ end: Date }>(
+      "select coalesce(ends_at, starts_at) as end from public.events where id = $1",
+      [EVENT],
+    );
+    await e.query(
+      "insert into public.shop_clock (id, skew) values (true, $1::timestamptz - now()) on conflict (id) do update set skew = excluded.skew",
+      [new Date(event.end.getTime() + 86_400_000).toISOString()],
+    );
+    try {
+      await e
+        .asViewer("authenticated", admin)
+        .query("select public.refund_order_lines($1, $2::jsonb)", [
+          order,
+          JSON.stringify([{ order_item_id: line.id, quantity: 1 }]),
+        ]);
+      expect(
+        await e.query("select count(*)::int as n from public.event_bookings where order_item_id = $1", [line.id]),
+      ).toEqual([{ n: 2 }]);
+    } finally {
+      await e.query("delete from public.shop_clock");
+    }
+  });
+
   it("only for the owner's own event lines", async () => {
     expect((await errorOf(register(engine(), other, eventLine))).code).toBe("P0002");
     expect((await errorOf(register(engine(), owner, randomUUID()))).code).toBe("P0002");

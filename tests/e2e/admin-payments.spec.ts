@@ -220,9 +220,10 @@ test("money for a cancelled order that stays cancelled is recorded and owed back
     /^Storniert: Die eingegangenen 10,00\s€ gehen zurück\.$/,
   );
   await expectAccessible(page);
-  // The form proposes the rest of the total.
-  const missing = await payment.getByLabel("Eingegangener Betrag (€)").inputValue();
-  expect(missing).toMatch(/^\d+,\d\d$/);
+  // Nothing is owed, so no amount is proposed: the rest of the total arrives and is typed.
+  await expect(payment.getByLabel("Eingegangener Betrag (€)")).toHaveValue("");
+  const total = /^Gesamt: (\d+),(\d\d)\s€$/.exec((await page.getByText(/^Gesamt: /).textContent())!)!;
+  const missing = (Number(`${total[1]}.${total[2]}`) - 10).toFixed(2).replace(".", ",");
   await payment.getByLabel("Notiz (optional)").fill("Überweisung nach der Stornierung");
   await payment.getByLabel("Eingegangener Betrag (€)").fill("0,00");
   await payment.getByRole("button", { name: "Zahlung eingegangen" }).click();

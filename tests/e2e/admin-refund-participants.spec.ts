@@ -45,6 +45,7 @@ test("a returned seat takes the participant the admin chose off the attendee lis
   await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
   const refusal = `Für „${title}“ bleibt 1 Platz, angemeldet sind 2 Teilnehmer: Wähle, wer nicht mehr teilnimmt.`;
   await expect(leaving).toHaveAccessibleDescription(refusal);
+  await expect(leaving.getByRole("checkbox", { name: lea })).toHaveAccessibleDescription(refusal);
   await expect(quantity).toHaveValue("1");
   await expect(page.getByRole("link", { name: /^Rechnungskorrektur RE-/ })).toHaveCount(0);
 

@@ -229,7 +229,7 @@ export function OrderDetail({
           orderId={order.id}
           total={order.total_amount}
           status={order.status}
-          reopens={!statusLocked}
+          reopens={!statusLocked && withdrawals.length === 0}
           state={payment}
           today={today}
           returnTo={selfHref}

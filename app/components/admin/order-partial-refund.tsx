@@ -103,6 +103,7 @@ function DroppedParticipants(props: {
   return (
     <fieldset className="mt-3 space-y-2" aria-describedby={invalid ? props.errorId : undefined}>
       <legend className="font-medium">Nimmt nicht mehr teil ({props.line.title})</legend>
+      <p className="text-muted-foreground">Angehakte werden mit den Plätzen von der Teilnehmerliste gestrichen.</p>
       {props.line.participants.map((participant) => {
         const id = `${props.name}-${participant.id}`;
         return (
@@ -113,6 +114,8 @@ function DroppedParticipants(props: {
               name={props.name}
               value={participant.id}
               defaultChecked={props.checked.includes(participant.id)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? props.errorId : undefined}
               className="size-6 accent-primary"
             />
             <label htmlFor={id}>{participant.name}</label>

@@ -88,17 +88,18 @@ export function OrderPayments({
       {status === "cancelled" ? (
         <p data-testid="payment-after-cancellation">
           {reopens
-            ? "Die Bestellung ist storniert. Geht ihr Betrag doch noch ein, erfasse ihn hier: Vollständig bezahlt ist sie wieder abgeschlossen, wenn nichts dagegen spricht (etwa ausgebuchte Plätze); sonst, und bei einem Teilbetrag, wird das Geld erstattet."
+            ? "Die Bestellung ist storniert. Geht ihr Betrag doch noch ein, erfasse ihn hier: Vollständig bezahlt wird sie abgeschlossen, wenn nichts dagegen spricht (etwa ausgebuchte Plätze); sonst, und bei einem Teilbetrag, wird das Geld erstattet."
             : "Die Bestellung bleibt storniert. Geht trotzdem Geld für sie ein, erfasse es hier: Es wird erstattet."}
         </p>
       ) : null}
       {status === "pending" || status === "cancelled" ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <PaymentForm
-            // A new payment starts the form afresh, with the new rest (JS keeps the typed value otherwise).
-            key={state.payments.length}
+            // A new payment or status starts the form afresh, with the new rest (JS keeps the typed value otherwise).
+            key={`${status}:${state.payments.length}`}
             orderId={orderId}
-            open={openAmount(state.received, total)}
+            // A cancelled order owes nothing: the amount is what came in, typed, never proposed.
+            open={status === "cancelled" ? null : openAmount(state.received, total)}
             today={today}
             returnTo={returnTo}
             lastResult={paymentResult}
@@ -118,8 +119,8 @@ const openAmount = (received: number, total: number) => {
 
 function PaymentForm(props: {
   orderId: string;
-  /** The amount the form starts with: what is still open. */
-  open: number;
+  /** The amount the form starts with: what is still open (null: none proposed). */
+  open: number | null;
   today: string;
   returnTo: string;
   lastResult?: SubmissionResult<string[]> | null;
@@ -128,7 +129,7 @@ function PaymentForm(props: {
     id: "payment",
     schema: paymentReceivedSchema,
     lastResult: props.lastResult,
-    defaultValue: { amount: amountValue(props.open), bookedOn: props.today },
+    defaultValue: { amount: props.open === null ? "" : amountValue(props.open), bookedOn: props.today },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg border border-border p-4">

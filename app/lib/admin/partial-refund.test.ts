@@ -51,6 +51,10 @@ describe("refusedReturns", () => {
       ],
     });
     expect(refusedReturns([{ item: "line-1", quantity: 1, dropped: ["p2"] }], full)).toBeNull();
+    // Ticked, but no seat goes back with them: the quantity is asked for.
+    expect(refusedReturns([{ item: "line-1", dropped: ["p1"] }], full)).toEqual({
+      "lines[0].quantity": ["Trage ein, wie viele Plätze mit den angehakten Teilnehmern zurückgehen."],
+    });
     // Fewer participants than the seats that stay: nobody has to go.
     expect(refusedReturns([{ item: "line-1", quantity: 1 }], [line({ participants: three.slice(0, 2) })])).toBeNull();
   });

@@ -12,7 +12,8 @@ type FieldErrors = Record<string, string[]>;
 
 /**
  * What the partial refund form gets wrong, line by line, as conform's field errors (null: nothing):
- * more back than is left of a line, or an event line that would keep more participants than seats.
+ * more back than is left of a line, an event line that would keep more participants than seats, or
+ * participants ticked on a line with no seats going back.
  * The database refuses both too (refund_order_lines, correction_line_takes_back), but without
  * saying at which field.
  */
@@ -20,7 +21,9 @@ export function refusedReturns(lines: ReturnRequest[], returnable: ReturnableLin
   const errors = lines.flatMap((line, index): [string, string[]][] => {
     const known = returnable.find((r) => r.itemId === line.item);
     const quantity = line.quantity ?? 0;
-    if (!known || quantity === 0) return [];
+    if (!known) return [];
+    // Ticked without seats to go with them: nobody would be removed, so it is asked for.
+    if (quantity === 0) return line.dropped?.length ? [[`lines[${index}].quantity`, [SEATS_FOR_DROPPED]]] : [];
     if (quantity > known.left) return [[`lines[${index}].quantity`, [returnableLeftText(known.title, known.left)]]];
     const staying = known.participants.filter((p) => !line.dropped?.includes(p.id)).length;
     const seats = known.left - quantity;
@@ -28,6 +31,8 @@ export function refusedReturns(lines: ReturnRequest[], returnable: ReturnableLin
   });
   return errors.length > 0 ? Object.fromEntries(errors) : null;
 }
+
+const SEATS_FOR_DROPPED = "Trage ein, wie viele Plätze mit den angehakten Teilnehmern zurückgehen.";
 
 /** "Von „X“ sind nur noch 2 erstattbar." – singular for one, "nichts mehr" for none. */
 function returnableLeftText(title: string, left: number) {

@@ -70,7 +70,7 @@ export const partialRefundSchema = z
           quantity: returnedQuantity,
           // An event line's participants who no longer come with the seats returned.
           dropped: z
-            .array(z.uuid({ error: "Die Teilnehmerin ist ungültig." }))
+            .array(z.uuid({ error: "Diese Teilnehmerauswahl ist ungültig." }))
             .max(200)
             .optional(),
         }),

@@ -55,15 +55,15 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
         .execute()
     : [];
 
+  // Seats Rechnungskorrekturen took back (the seat counter's own rule, SQL returned_quantity).
   const returns = eventItemIds.length
     ? await tx
-        .selectFrom("invoice_correction_lines")
-        .select(["order_item_id", (eb) => eb.fn.sum<string>("quantity").as("quantity")])
-        .where("order_item_id", "in", eventItemIds)
-        .groupBy("order_item_id")
+        .selectFrom("order_items")
+        .select(["id", sql<number>`public.returned_quantity(id)`.as("returned")])
+        .where("id", "in", eventItemIds)
         .execute()
     : [];
-  const returnedOf = (itemId: string) => Number(returns.find((r) => r.order_item_id === itemId)?.quantity ?? 0);
+  const returnedOf = (itemId: string) => Number(returns.find((r) => r.id === itemId)?.returned ?? 0);
   // Events that are over (register_participant refuses them; the dashboard offers no form then).
   const eventIds = [...new Set(items.filter((i) => i.item_type === "event").map((i) => i.item_id))];
   const overEvents = new Set(
@@ -158,7 +158,8 @@ export async function registerParticipant(tx: Tx, input: RegistrationInput) {
   await sql`select public.register_participant(${input.orderItemId}::uuid, ${input.firstName}, ${input.lastName},
     ${input.email}, ${input.phone ?? ""}, ${input.notes ?? ""})`.execute(tx);
   const { rows } = await sql<{ remaining: number }>`
-    select (oi.quantity - (select count(*) from public.event_bookings b where b.order_item_id = oi.id))::int as remaining
+    select (oi.quantity - public.returned_quantity(oi.id)
+            - (select count(*) from public.event_bookings b where b.order_item_id = oi.id))::int as remaining
     from public.order_items oi where oi.id = ${input.orderItemId}::uuid`.execute(tx);
   return { remaining: rows[0]?.remaining ?? 0 };
 }

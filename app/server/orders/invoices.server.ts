@@ -340,19 +340,22 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
       from public.remaining_invoice_quantities(${invoice.id}::uuid) r
       join public.order_items oi on oi.id = r.order_item_id
      order by oi.item_title, oi.id`.execute(tx);
+  // Participants of events still to come: after the event, who took part stays on record.
   const participants =
     rows.length === 0
       ? []
       : await tx
-          .selectFrom("event_bookings")
-          .select(["id", "order_item_id", "first_name", "last_name"])
+          .selectFrom("event_bookings as b")
+          .leftJoin("events as e", "e.id", "b.event_id")
+          .select(["b.id", "b.order_item_id", "b.first_name", "b.last_name"])
           .where(
-            "order_item_id",
+            "b.order_item_id",
             "in",
             rows.map((r) => r.id),
           )
-          .orderBy("created_at")
-          .orderBy("id")
+          .where(sql<boolean>`coalesce(coalesce(e.ends_at, e.starts_at) > public.shop_now(), true)`)
+          .orderBy("b.created_at")
+          .orderBy("b.id")
           .execute();
   return rows.map((r) => ({
     itemId: r.id,

@@ -382,13 +382,20 @@ export async function recordPayment(
   };
 }
 
+/** Why a cancelled order the customer withdrew from stays cancelled when its money comes in. */
+export const WITHDRAWN_STAYS_CANCELLED =
+  "Für diese Bestellung liegt ein Widerruf vor. Sie bleibt storniert; für einen neuen Kauf ist eine neue Bestellung nötig.";
+
 /**
- * The whole amount of a cancelled order came in after all: it is completed again, unless the
- * database refuses to reopen it (its code went to other orders, it has a refund or correction,
- * its seats are gone). Then the money is still recorded, the order stays cancelled and everything
+ * The whole amount of a cancelled order came in after all: it is completed, unless the customer
+ * withdrew from it or the database refuses to reopen it (its code went to other orders, it has a
+ * refund or correction, its seats are gone). Then the money is still recorded, the order stays cancelled and everything
  * received is owed back (open_overpayment_refund): the refusal's text, or null when it reopened.
  */
 async function reviveOrKeepCancelled(tx: Tx, orderId: string): Promise<string | null> {
+  // The customer withdrew from it: money that comes in anyway does not make a contract again.
+  const withdrawn = await tx.selectFrom("withdrawals").select("id").where("order_id", "=", orderId).executeTakeFirst();
+  if (withdrawn) return WITHDRAWN_STAYS_CANCELLED;
   await sql`savepoint revive_cancelled_order`.execute(tx);
   try {
     await changeOrderStatusIn(tx, orderId, "completed");

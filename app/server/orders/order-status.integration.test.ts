@@ -241,6 +241,27 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
     });
   });
 
+  it("paid in full after the customer withdrew and it was cancelled, it stays cancelled and the money goes back", async () => {
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { recordPayment, WITHDRAWN_STAYS_CANCELLED } = await import("~/server/orders/order-payments.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder(1);
+    await asService(async (tx) => {
+      await sql`insert into public.withdrawals (order_id, order_reference, name, email)
+                values (${orderId}::uuid, upper(left(${orderId}, 8)), 'Erika Muster', 'erika@example.com')`.execute(tx);
+      await changeOrderStatusIn(tx, orderId, "cancelled");
+    });
+    const recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, { amount: 20 }));
+    expect(recorded).toMatchObject({ completed: false, refunded: 20, staysCancelled: WITHDRAWN_STAYS_CANCELLED });
+    expect(await stateOf(orderId)).toEqual({
+      status: "cancelled",
+      invoices: [],
+      payments: ["payment 20.00"],
+      refunds: ["overpayment 20.00 open"],
+    });
+  });
+
   it("paid late in full after its refund, the money is recorded and owed back too", async () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { recordPayment } = await import("~/server/orders/order-payments.server");
