@@ -2116,6 +2116,13 @@ begin
       on conflict (key) do nothing;
     end if;
   end if;
+  -- new: the end turns "Läuft bereits" into "Vergangen".
+  if new.ends_at is not null and new.ends_at > public.shop_now() then
+    insert into public.jobs (kind, key, run_at)
+    values ('catalogue-clock', 'catalogue-clock:' || new.id || ':end:' || extract(epoch from new.ends_at)::bigint,
+            new.ends_at)
+    on conflict (key) do nothing;
+  end if;
   return null;
 end
 $$;
@@ -3861,7 +3868,7 @@ CREATE TRIGGER courses_raise_calendar_sequence BEFORE UPDATE ON public.courses F
 
 -- Name: courses courses_schedule_catalogue_clock; Type: TRIGGER; Schema: public
 
-CREATE TRIGGER courses_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at ON public.courses FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
+CREATE TRIGGER courses_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at, ends_at ON public.courses FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
 
 -- Name: courses courses_set_updated_at; Type: TRIGGER; Schema: public
 
@@ -3893,7 +3900,7 @@ CREATE TRIGGER events_raise_calendar_sequence BEFORE UPDATE ON public.events FOR
 
 -- Name: events events_schedule_catalogue_clock; Type: TRIGGER; Schema: public
 
-CREATE TRIGGER events_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at ON public.events FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
+CREATE TRIGGER events_schedule_catalogue_clock AFTER INSERT OR UPDATE OF starts_at, ends_at ON public.events FOR EACH ROW EXECUTE FUNCTION public.schedule_catalogue_clock();
 
 -- Name: events events_set_updated_at; Type: TRIGGER; Schema: public
 

@@ -149,6 +149,28 @@ describeEngines("event seats", (engine, engineName) => {
     expect(backwards.code).toBe("23514");
   });
 
+  it("the pages turn at an event's start and again at its end: a catalogue-clock job for each, moved with them", async () => {
+    const e = engine();
+    const eventId = await newEvent(e, null, 3);
+    const clockJobs = () =>
+      e.query<{ end: boolean; due: boolean }>(
+        `select key like '%:end:%' as end, run_at = (select case when key like '%:end:%' then ends_at else starts_at end
+                                                   from public.events where id = $1) as due
+           from public.jobs where kind = 'catalogue-clock' and key like 'catalogue-clock:' || $1 || ':%'
+          order by run_at`,
+        [eventId],
+      );
+    expect(await clockJobs()).toEqual([
+      { end: false, due: true },
+      { end: true, due: true },
+    ]);
+    // Only the end moves (a course runs a week longer): its new end gets a job of its own.
+    await e.query("update public.events set ends_at = ends_at + interval '7 days' where id = $1", [eventId]);
+    const jobs = await clockJobs();
+    expect(jobs).toHaveLength(3);
+    expect(jobs.at(-1)).toEqual({ end: true, due: true });
+  });
+
   it("everyone reads the seat counts; nobody but the database writes them", async () => {
     const e = engine();
     const eventId = await newEvent(e, 3);

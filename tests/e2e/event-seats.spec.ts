@@ -14,7 +14,8 @@ import {
 /**
  * Events that can sell out (issue 27): an admin gives an event a start, an end and seats; the
  * pages say "Noch N Plätze", then "Ausgebucht" and offer no cart; the cart refuses more seats than
- * are free; the capacity cannot drop below the seats booked; a begun event says "Vergangen".
+ * are free; the capacity cannot drop below the seats booked; a begun event says "Läuft bereits",
+ * an ended one "Vergangen".
  * Runs with JavaScript on and off and on a phone (the projects).
  */
 
@@ -211,6 +212,26 @@ test("an event that has begun says Vergangen and cannot be put into the cart @ph
     form: { intent: "add", itemId: id, itemType: "event", quantity: "1" },
   });
   expect(await forced.text()).toContain(`${title} hat bereits begonnen.`);
+});
+
+test("an event under way says Läuft bereits on its card and page, and cannot be booked", async ({ page, signIn }) => {
+  test.setTimeout(90_000);
+  const title = uniqueTitle("Jahresgruppe");
+  await signIn({ admin: true });
+  // Begun years ago, ends years ahead (a group that meets all year).
+  await fillEvent(page, title, { start: "2020-05-01T10:00", end: "2040-05-01T12:00", seats: "" });
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+
+  const card = await listCard(page, "/events", title);
+  await expect(card.getByText("Läuft bereits", { exact: true })).toBeVisible();
+  await expect(card.getByText("Vergangen", { exact: true })).toHaveCount(0);
+  await page.goto(await eventPath(page, title));
+  await expect(page.getByText("Läuft bereits", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Diese Veranstaltung hat bereits begonnen und kann nicht mehr gebucht werden."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /in den Warenkorb legen/ })).toHaveCount(0);
 });
 
 test("a course with only a free-text date keeps working and offers no calendar file", async ({ page }) => {

@@ -120,7 +120,7 @@ export function CatalogDetailPage({
           ) : null}
           {seats && !seats.bookable ? (
             <p role="status" className="rounded-xl border border-border bg-muted p-4 font-medium">
-              {seats.label === "Vergangen"
+              {item.kind !== "products" && item.past
                 ? `${SCHEDULED_TEXT[kind === "courses" ? "courses" : "events"].begun} und kann nicht mehr gebucht werden.`
                 : "Alle Plätze sind vergeben."}
             </p>

@@ -22,6 +22,7 @@ const event: EventItem = {
   capacity: 40,
   seats_left: 3,
   past: false,
+  ended: false,
   calendar_sequence: 2,
   created_at: "2026-11-01T00:00:00.000Z",
 };
@@ -59,6 +60,12 @@ describe("toCardItem", () => {
       past: false,
       seats_left: 3,
     });
+  });
+
+  it("says whether a begun event has ended only on its card, not on an upcoming one's", () => {
+    expect(toCardItem(event)).not.toHaveProperty("ended");
+    expect(toCardItem({ ...event, past: true, ended: false })).toMatchObject({ past: true, ended: false });
+    expect(toCardItem({ ...event, past: true, ended: true })).toMatchObject({ past: true, ended: true });
   });
 
   it("keeps a product's teaser, availability and shipping, not its details", () => {

@@ -12,6 +12,6 @@ export function toCardItem(item: CatalogItem): CatalogCardItem {
     const { description, availability, shipped } = item;
     return { kind: item.kind, ...common, description, availability, shipped };
   }
-  const { date, time, location, past, seats_left } = item;
-  return { kind: item.kind, ...common, date, time, location, past, seats_left };
+  const { date, time, location, past, ended, seats_left } = item;
+  return { kind: item.kind, ...common, date, time, location, past, seats_left, ...(past ? { ended } : {}) };
 }

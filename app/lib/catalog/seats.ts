@@ -7,13 +7,14 @@ export const FEW_SEATS = 5;
 export type SeatState = { label: string; variant: "secondary" | "warning" | "destructive"; bookable: boolean };
 
 /**
- * What an event's or course's seats say on its card and page: "Vergangen" once it has begun,
+ * What an event's or course's seats say on its card and page: "Läuft bereits" once it has begun,
+ * "Vergangen" once it has ended,
  * "Ausgebucht" when no seat is free, "Noch N Plätze" when few are; null when there is nothing to
  * say (plenty of seats, no limit, or a product). The database has the last word at checkout.
  */
 export function seatState(item: CatalogItem | CatalogCardItem): SeatState | null {
   if (item.kind === "products") return null;
-  if (item.past) return { label: "Vergangen", variant: "secondary", bookable: false };
+  if (item.past) return { label: item.ended ? "Vergangen" : "Läuft bereits", variant: "secondary", bookable: false };
   if (item.seats_left === null || item.seats_left > FEW_SEATS) return null;
   if (item.seats_left === 0) return { label: "Ausgebucht", variant: "destructive", bookable: false };
   return { label: seatsLeftText(item.seats_left), variant: "warning", bookable: true };

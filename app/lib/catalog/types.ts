@@ -27,6 +27,8 @@ export interface EventItem {
   seats_left: number | null;
   /** Begun by the shop's clock when the catalogue was read (a job at each start re-reads it). */
   past: boolean;
+  /** Over (its end, or its start when it has none) by the same clock (a job at each end re-reads it). */
+  ended: boolean;
   /** The .ics SEQUENCE: raised by the database when time or place change. */
   calendar_sequence: number;
   created_at: string;
@@ -64,8 +66,10 @@ type CardFields = "id" | "displayTitle" | "category" | "image_url" | "price" | "
  */
 export type CatalogCardItem =
   | Pick<ProductItem, "kind" | CardFields | "description" | "availability" | "shipped">
-  | Pick<EventItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left">
-  | Pick<CourseItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left">;
+  | (Pick<EventItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left"> & BegunCard)
+  | (Pick<CourseItem, "kind" | CardFields | "date" | "time" | "location" | "past" | "seats_left"> & BegunCard);
+/** `ended` only on a card that has begun: the start page and the offers, which show none, send no more bytes. */
+type BegunCard = { ended?: boolean };
 
 export type ItemOf<K extends CatalogKind> = K extends "events"
   ? EventItem

@@ -55,6 +55,7 @@ type EventRow = (Pick<Selectable<EventsTable>, EventColumn> | Pick<Selectable<Co
   booked: number | null;
   offered: number | null;
   past: boolean;
+  ended: boolean;
 };
 type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
 
@@ -79,6 +80,7 @@ function mapEvent<K extends "events" | "courses">(kind: K, row: EventRow) {
     capacity: row.capacity,
     seats_left: freeSeats(row.capacity, row),
     past: row.past === true,
+    ended: row.ended === true,
     calendar_sequence: row.calendar_sequence,
     created_at: iso(row.created_at),
   } as ItemOf<K>;
@@ -148,6 +150,11 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
         "seat_counts.offered",
       ])
       .select(sql<boolean>`coalesce(${sql.ref(`${table}.starts_at`)} <= public.shop_now(), false)`.as("past"))
+      .select(
+        sql<boolean>`coalesce(coalesce(${sql.ref(`${table}.ends_at`)}, ${sql.ref(`${table}.starts_at`)}) <= public.shop_now(), false)`.as(
+          "ended",
+        ),
+      )
       .orderBy(`${table}.created_at`, "desc")
       .orderBy(`${table}.id`)
       .execute();

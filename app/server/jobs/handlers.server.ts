@@ -29,7 +29,7 @@ export const JOB_LABELS: Record<keyof typeof JOB_HANDLERS, string> = {
   "membership-sweep": "Mitgliedschaften: Erinnerungen vor dem Ende, Ablauf",
   "payment-sweep": "Überweisungen: Zahlungserinnerung, Stornierung nach Ablauf der Frist",
   "refund-iban-request": "Erstattung: Bankverbindung beim Kunden erfragen",
-  "catalogue-clock": "Veranstaltung beginnt: Seiten zeigen „Vergangen“",
+  "catalogue-clock": "Veranstaltung beginnt oder endet: Seiten zeigen „Läuft bereits“ oder „Vergangen“",
   "event-reminder": "Erinnerung zwei Tage vor einer Veranstaltung",
   "waitlist-offer": "Warteliste: freien Platz dem Nächsten anbieten",
   "waitlist-expiry": "Warteliste: ungenutztes Angebot weitergeben",
