@@ -19,6 +19,23 @@ function register(engine: Engine, userId: string | null, orderItemId: string, fi
     .then((r) => r.rows[0].id);
 }
 
+/** A paid order of two seats of EVENT with Lea and Tom registered: the order, its line and Lea's booking. */
+async function paidLineOfLeaAndTom(engine: Engine, owner: string) {
+  const order = await placeOrder(engine, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 2 }]);
+  const [line] = await engine.query<{ id: string; title: string }>(
+    "select id, item_title as title from public.order_items where order_id = $1",
+    [order],
+  );
+  const lea = await register(engine, owner, line.id, "Lea");
+  await register(engine, owner, line.id, "Tom");
+  await engine.query(
+    "insert into public.order_payments (order_id, kind, amount, booked_on) select id, 'payment', total_amount, current_date from public.orders where id = $1",
+    [order],
+  );
+  await engine.query("update public.orders set status = 'completed' where id = $1", [order]);
+  return { order, line, lea };
+}
+
 describeEngines("register_participant", (engine, engineName) => {
   let owner: string;
   let other: string;
@@ -111,18 +128,7 @@ describeEngines("register_participant", (engine, engineName) => {
     const e = engine();
     const admin = await e.createUser(uniqueEmail("seat-refund-admin"));
     await e.makeAdmin(admin);
-    const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 2 }]);
-    const [line] = await e.query<{ id: string; title: string }>(
-      "select id, item_title as title from public.order_items where order_id = $1",
-      [order],
-    );
-    const lea = await register(e, owner, line.id, "Lea");
-    await register(e, owner, line.id, "Tom");
-    await e.query(
-      "insert into public.order_payments (order_id, kind, amount, booked_on) select id, 'payment', total_amount, current_date from public.orders where id = $1",
-      [order],
-    );
-    await e.query("update public.orders set status = 'completed' where id = $1", [order]);
+    const { order, line, lea } = await paidLineOfLeaAndTom(e, owner);
     const booked = () =>
       e
         .query<{ n: number }>("select booked as n from public.seat_counts where item_id = $1", [EVENT])
@@ -168,15 +174,7 @@ describeEngines("register_participant", (engine, engineName) => {
     const e = engine();
     const admin = await e.createUser(uniqueEmail("late-refund-admin"));
     await e.makeAdmin(admin);
-    const order = await placeOrder(e, owner, randomUUID(), [{ item_id: EVENT, item_type: "event", quantity: 2 }]);
-    const [line] = await e.query<{ id: string }>("select id from public.order_items where order_id = $1", [order]);
-    await register(e, owner, line.id, "Lea");
-    await register(e, owner, line.id, "Tom");
-    await e.query(
-      "insert into public.order_payments (order_id, kind, amount, booked_on) select id, 'payment', total_amount, current_date from public.orders where id = $1",
-      [order],
-    );
-    await e.query("update public.orders set status = 'completed' where id = $1", [order]);
+    const { order, line } = await paidLineOfLeaAndTom(e, owner);
     const [event] = await e.query<{ end: Date }>(
       "select coalesce(ends_at, starts_at) as end from public.events where id = $1",
       [EVENT],

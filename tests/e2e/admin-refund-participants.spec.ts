@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { markPaidOnItsPage } from "./support/admin-orders";
 import { orderEvent } from "./members-support";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 /**
  * A partial refund of an event's seats and its registered participants: the admin chooses who no
  * longer comes. Refunding a seat while every participant stays is refused at the participants, the
- * typed quantity kept; ticked, the participant leaves the attendee list with the seat. JavaScript
- * on and off (the projects), and on a phone.
+ * typed quantity kept; ticked, the participant leaves the attendee list with the seat and is told by
+ * mail. JavaScript on and off (the projects), and on a phone.
  */
 
 /** Registers a participant for the order's event line on the member's dashboard. */
@@ -59,6 +59,13 @@ test("a returned seat takes the participant the admin chose off the attendee lis
   ).toBeVisible();
   await expect(section).toContainText("1 von 2 erstattbar");
   await expect(leaving.getByRole("checkbox")).toHaveCount(1);
+  // Lea is told by mail that her registration is gone; Tom is not.
+  await expect
+    .poll(() => mailsTo(`lea.becker${suffix}@example.com`).some((m) => m.text.includes("deine Anmeldung für")), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  expect(mailsTo(`tom.schulz${suffix}@example.com`).some((m) => m.text.includes("deine Anmeldung für"))).toBe(false);
   await expect(leaving.getByRole("checkbox", { name: tom })).not.toBeChecked();
 
   // The attendee list and the check-in list name Tom only, with the seat that is left.

@@ -14,8 +14,8 @@ type FieldErrors = Record<string, string[]>;
  * What the partial refund form gets wrong, line by line, as conform's field errors (null: nothing):
  * more back than is left of a line, an event line that would keep more participants than seats, or
  * participants ticked on a line with no seats going back.
- * The database refuses both too (refund_order_lines, correction_line_takes_back), but without
- * saying at which field.
+ * The database refuses the first two too (refund_order_lines, correction_line_takes_back), but
+ * without saying at which field.
  */
 export function refusedReturns(lines: ReturnRequest[], returnable: ReturnableLine[]): FieldErrors | null {
   const errors = lines.flatMap((line, index): [string, string[]][] => {

@@ -121,3 +121,20 @@ export async function queueEventChangeMails(tx: Tx, kind: CalendarSource["kind"]
     (to) => `event-change:${itemTypeOf(kind)}:${id}:${item.calendar_sequence}:${to}`,
   );
 }
+
+/**
+ * To a participant an admin took off an event with a partial refund of its seats: the
+ * registration is gone, so the reminders stop and nobody comes expecting a seat. The address was
+ * typed by the buyer, so no name is used (docs/security.md).
+ */
+export function participantDroppedMail(input: { title: string; link: string }) {
+  return greetingMail(`Anmeldung storniert: ${input.title} – BeHappy`, "Deine Anmeldung wurde storniert", [
+    [
+      `deine Anmeldung für „${input.title}“ wurde storniert: Der Platz, für den du angemeldet warst, wurde zurückgegeben.`,
+    ],
+    [
+      "Möchtest du doch teilnehmen, sprich bitte mit der Person, die dich angemeldet hat, oder sieh nach freien Plätzen:",
+      { href: input.link, label: SCHEDULED_TEXT.events.pageLink, spelledOut: true },
+    ],
+  ]);
+}

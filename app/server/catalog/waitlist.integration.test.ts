@@ -206,6 +206,17 @@ describe("waitlist jobs", () => {
     );
     await runDueJobsNow(JOB_HANDLERS);
     expect((await offerMails(eventId)).map((m) => m.to_address)).toEqual(["fritz@example.com"]);
+    // Paul is told that his registration is gone, without a name the buyer typed.
+    const told = await asService((tx) =>
+      tx
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", "paul.gast@example.com")
+        .execute(),
+    );
+    expect(told.map((m) => m.subject)).toEqual(["Anmeldung storniert: Abend der Rückgabe – BeHappy"]);
+    expect(told[0].text_body).toMatch(/^Hallo,\n\ndeine Anmeldung für „Abend der Rückgabe“ wurde storniert/);
+    expect(told[0].text_body).not.toContain("Paul");
     // The admin's list agrees: the returned seat is nobody's, the order and its former participant
     // do not come (not on the check-in list, the CSV or the reminders), the seat is held for the offer.
     const { attendeeCsv, listAttendees } = await import("~/server/catalog/attendees.server");

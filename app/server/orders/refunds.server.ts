@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice, orderNumber } from "~/lib/format";
 import { formatIban, normalizeIban } from "~/lib/operator";
+import { participantDroppedMail } from "~/server/catalog/attendee-mails.server";
 import type { Tx } from "~/server/db/db.server";
 import { day } from "~/server/db/values.server";
 import { publicUrl } from "~/server/http/urls.server";
@@ -111,9 +112,10 @@ export async function refundOrderLines(
         .deleteFrom("event_bookings")
         .where("order_item_id", "=", line.item)
         .where("id", "in", line.dropped)
-        .returning(["first_name", "last_name"])
+        .returning(["id", "first_name", "last_name", "email"])
         .execute();
       droppedNames.push(...gone.map((p) => `${p.first_name} ${p.last_name}`));
+      await tellDroppedParticipants(tx, line.item, gone);
     }
   }
   const lineQuantities = chosen.map((l) => ({ order_item_id: l.item, quantity: l.quantity }));
@@ -126,6 +128,20 @@ export async function refundOrderLines(
     .where("r.id", "=", rows[0].id)
     .executeTakeFirstOrThrow();
   return { amount: Number(refund.amount), correction: refund.number, droppedNames };
+}
+
+/** Each participant taken off is told, once (the mail is queued in the refund's transaction). */
+async function tellDroppedParticipants(tx: Tx, lineId: string, gone: { id: string; email: string }[]) {
+  if (gone.length === 0) return;
+  const line = await tx
+    .selectFrom("order_items")
+    .select(["item_id", "item_title"])
+    .where("id", "=", lineId)
+    .executeTakeFirstOrThrow();
+  const mail = participantDroppedMail({ title: line.item_title, link: publicUrl(`/events/${line.item_id}`) });
+  for (const participant of gone) {
+    await enqueueMail(tx, { to: participant.email, ...mail }, { key: `participant-dropped:${participant.id}` });
+  }
 }
 
 /** The refund a mailed link is for (service role: the token is the proof). */
