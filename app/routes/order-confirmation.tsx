@@ -18,7 +18,7 @@ import { deliveryLines, deliveryOf } from "~/server/orders/delivery-address.serv
 import { operator } from "~/server/platform/operator.server";
 import { bankTransferFor, girocodeSvg } from "~/server/orders/bank-transfer.server";
 import { getOrder } from "~/server/orders/orders.server";
-import { receivedFor } from "~/server/orders/order-payments.server";
+import { receivedFor } from "~/server/orders/record-payment.server";
 import { calendarLinks } from "~/server/catalog/calendar.server";
 import { cacheHeaders } from "~/server/http/cache-policy.server";
 

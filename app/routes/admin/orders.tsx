@@ -18,12 +18,8 @@ import { isUuid } from "~/lib/uuid";
 import { adminFailure, MalformedAdminRequest, requireAdmin } from "~/server/members/admin-guard.server";
 import { withViewer, type Viewer } from "~/server/db/db.server";
 import { shopNow } from "~/server/jobs/clock.server";
-import {
-  extendPaymentDeadline,
-  recordPayment,
-  refusedDeadline,
-  refusedMoneyDay,
-} from "~/server/orders/order-payments.server";
+import { extendPaymentDeadline, refusedDeadline, refusedMoneyDay } from "~/server/orders/order-payments.server";
+import { recordPayment } from "~/server/orders/record-payment.server";
 import { returnableLines } from "~/server/orders/invoices.server";
 import { refundOrderLines } from "~/server/orders/refunds.server";
 import { readSqlError } from "~/server/db/sql-errors.server";

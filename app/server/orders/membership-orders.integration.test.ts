@@ -13,7 +13,7 @@ afterAll(closeMemoryDatabase);
 
 describe("the 'Bestellung storniert' mail", () => {
   it("says the membership ended when it ends before the shop's today (the shop clock, not real time)", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { setShopClock } = await import("~/server/jobs/clock.server");
     const { admin } = await newAdmin();
@@ -43,7 +43,7 @@ describe("the 'Bestellung storniert' mail", () => {
 
 describe("a Lifetime membership makes an unpaid Yearly order void", () => {
   it("completing the Lifetime order cancels the pending Yearly renewal with its mail", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { LIFETIME_MAKES_VOID_REASON } = await import("~/server/orders/order-mails.server");
     const { admin } = await newAdmin();
     const member = await yearlyMember("aufsteigerin", 20);
@@ -67,7 +67,7 @@ describe("a Lifetime membership makes an unpaid Yearly order void", () => {
 
 describe("a partial refund of a membership line", () => {
   it("takes back the term the order added, as cancelling the order would", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();

@@ -188,7 +188,8 @@ describe("the deadline day counts in full, in Berlin", () => {
 describe("a part payment", () => {
   it("keeps the order pending, left alone by the sweep, until the rest comes; more than the total completes it", async () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
-    const { recordPayment, paymentSweep } = await import("~/server/orders/order-payments.server");
+    const { paymentSweep } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const eventId = await newEvent("Teilzahlung", 5);
     const orderId = await pendingOrder("teilzahler@example.com", eventId);
     const over = await pendingOrder("ueberzahler@example.com", eventId);
@@ -261,7 +262,7 @@ describe("an order paid, then set back to pending by an admin", () => {
     const { setShopClock } = await import("~/server/jobs/clock.server");
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const start = Date.now();
     const eventId = await newEvent("Matinee", 5);
@@ -318,7 +319,7 @@ describe("an order paid, then set back to pending by an admin", () => {
 
 describe("money that arrives for a cancelled order", () => {
   it("a late part payment keeps the order cancelled and is owed back; a late full payment revives it", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const admin = await asService(async (tx) => {
       const { rows } = await sql<{ id: string }>`

@@ -37,7 +37,7 @@ async function pendingOrder(quantity: number, email = uniqueEmail("kundin")) {
 
 /** A paid order of three books with one returned by a Rechnungskorrektur; the order's id and its admin. */
 async function paidOrderWithOneReturned() {
-  const { recordPayment } = await import("~/server/orders/order-payments.server");
+  const { recordPayment } = await import("~/server/orders/record-payment.server");
   const { refundOrderLines } = await import("~/server/orders/refunds.server");
   const { withViewer } = await import("~/server/db/db.server");
   const { viewer, admin } = await newAdmin();
@@ -68,7 +68,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
    */
   async function expectStaysCancelled(orderId: string) {
     const { changeOrderStatus } = await import("~/server/orders/order-mails.server");
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { STAYS_CANCELLED, getOrderDetail } = await import("~/server/orders/admin-orders.server");
     const { readSqlError } = await import("~/server/db/sql-errors.server");
     const { withViewer } = await import("~/server/db/db.server");
@@ -96,7 +96,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
   }
 
   it("with the refund of its cancellation, open or paid", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { completeRefund } = await import("~/server/orders/refunds.server");
     const { admin } = await newAdmin();
@@ -168,7 +168,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
 
   it("without money received, refund or correction it may be reopened, as before", async () => {
     const { changeOrderStatus, changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { getOrderDetail } = await import("~/server/orders/admin-orders.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();
@@ -194,7 +194,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
 
   it("paid late, it stays cancelled when its code's last use has gone to another order since", async () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { getOrderDetail, voucherTaken } = await import("~/server/orders/admin-orders.server");
     const { readSqlError } = await import("~/server/db/sql-errors.server");
     const { withViewer } = await import("~/server/db/db.server");
@@ -243,7 +243,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
 
   it("paid in full after the customer withdrew and it was cancelled, it stays cancelled and the money goes back", async () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { recordPayment, WITHDRAWN_STAYS_CANCELLED } = await import("~/server/orders/order-payments.server");
+    const { recordPayment, WITHDRAWN_STAYS_CANCELLED } = await import("~/server/orders/record-payment.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();
     const orderId = await pendingOrder(1);
@@ -264,7 +264,7 @@ describe("a cancelled order with a refund or a Rechnungskorrektur stays cancelle
 
   it("paid late in full after its refund, the money is recorded and owed back too", async () => {
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { STAYS_CANCELLED } = await import("~/server/orders/admin-orders.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();
@@ -294,7 +294,7 @@ describe("a partial refund's due date (§ 357 Abs. 1 BGB)", () => {
     });
 
   async function partialRefundOf(withdrawnDaysAgo: number[]) {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { withViewer } = await import("~/server/db/db.server");
     const { viewer, admin } = await newAdmin();
@@ -342,7 +342,7 @@ describe("a partial refund's due date (§ 357 Abs. 1 BGB)", () => {
 
 describe("an event line keeps the days it was ordered for", () => {
   it("the invoice prints them, also after the event was moved", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { getInvoiceDocument } = await import("~/server/orders/invoices.server");
     const { admin } = await newAdmin();
     const startsAt = "2027-03-12T09:00:00.000Z";

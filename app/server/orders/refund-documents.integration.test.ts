@@ -60,7 +60,7 @@ async function documentsOf(orderId: string) {
 
 describe("what a document says is settled when it was issued", () => {
   it("an invoice: what was received by then, capped at its total; later payments change nothing", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { admin } = await newAdmin();
     const orderId = await pendingOrder("teils@example.com", 2);
     await asService((tx) => recordPayment(tx, admin, orderId, { amount: 10 }));
@@ -84,7 +84,7 @@ describe("what a document says is settled when it was issued", () => {
   });
 
   it("a correction and a Stornorechnung: what they pay back is due, nothing of it settled", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { withViewer } = await import("~/server/db/db.server");
@@ -104,7 +104,7 @@ describe("what a document says is settled when it was issued", () => {
   });
 
   it("a Stornorechnung of an order set back to pending: nothing is paid back, all of it settled", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
     const { admin } = await newAdmin();
     const orderId = await pendingOrder("versehen@example.com", 1);
@@ -117,7 +117,7 @@ describe("what a document says is settled when it was issued", () => {
 
 describe("the partial refund's mail", () => {
   it("carries the Rechnungskorrektur and names it, as the cancellation mail carries the Stornorechnung", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { refundOrderLines } = await import("~/server/orders/refunds.server");
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
@@ -158,7 +158,7 @@ describe("the partial refund's mail", () => {
 
 describe("an overpayment", () => {
   it("opens a refund of the excess, and the customer is asked for the account as for any refund", async () => {
-    const { recordPayment } = await import("~/server/orders/order-payments.server");
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
     const { listRefunds } = await import("~/server/orders/refunds.server");
     const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
     const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
