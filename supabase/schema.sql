@@ -445,7 +445,7 @@ begin
     -- After the event, who took part is a record (a goodwill refund changes nothing about it).
     if v_registered > v_left and not exists (
       select 1 from public.events e
-       where e.id = v_item.item_id and coalesce(e.ends_at, e.starts_at) <= public.shop_now()
+       where e.id = v_item.item_id and public.has_ended(e.starts_at, e.ends_at)
     ) then
       raise exception 'Für „%“ wären mehr Teilnehmer angemeldet (%) als Plätze übrig (%): Wähle, wer nicht mehr teilnimmt.',
         v_item.item_title, v_registered, v_left
@@ -798,6 +798,15 @@ begin
   return new;
 end
 $_$;
+
+-- Name: has_ended(timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public
+
+CREATE FUNCTION public.has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(coalesce(p_ends_at, p_starts_at) <= public.shop_now(), false)
+$$;
 
 -- Name: hold_seats(uuid, text, integer, boolean, text); Type: FUNCTION; Schema: public
 
@@ -1893,7 +1902,7 @@ begin
   -- After the event (its end, or its start when it has no end) nobody is registered for it any more.
   if exists (
     select 1 from public.events e
-     where e.id = v_item_id and coalesce(e.ends_at, e.starts_at) <= public.shop_now()
+     where e.id = v_item_id and public.has_ended(e.starts_at, e.ends_at)
   ) then
     raise exception 'Die Veranstaltung hat bereits stattgefunden: Teilnehmer können nicht mehr angemeldet werden.'
       using errcode = 'P0001';
@@ -4744,6 +4753,13 @@ GRANT ALL ON FUNCTION public.file_withdrawal(p_name text, p_email text, p_order_
 -- Name: FUNCTION handle_new_user(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
+
+-- Name: FUNCTION has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone); Type: ACL; Schema: public
+
+REVOKE ALL ON FUNCTION public.has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) TO anon;
+GRANT ALL ON FUNCTION public.has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.has_ended(p_starts_at timestamp with time zone, p_ends_at timestamp with time zone) TO service_role;
 
 -- Name: FUNCTION hold_seats(p_item_id uuid, p_item_type text, p_quantity integer, p_booking boolean, p_email text); Type: ACL; Schema: public
 

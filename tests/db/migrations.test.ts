@@ -57,6 +57,8 @@ describeEngines("migrations", (engine) => {
       "confirm_newsletter",
       "file_contract_cancellation",
       "file_withdrawal",
+      // The catalogue says "Vergangen" to visitors too: it asks whether an event has ended.
+      "has_ended",
       // A visitor's answer is NULL; pages (cart, /join) ask without knowing who is signed in.
       "my_membership",
       "shop_now",

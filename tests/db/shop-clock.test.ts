@@ -111,4 +111,29 @@ describeEngines("records on the shop's clock", (engine) => {
       await e.query("delete from public.shop_clock");
     }
   });
+
+  it("has_ended: an item is over at its end, or at its start when it has none, on the shop's clock", async () => {
+    const e = engine();
+    const ended = async (startsAt: string | null, endsAt: string | null) => {
+      const { rows } = await e
+        .asViewer("anon")
+        .query<{ over: boolean }>("select public.has_ended($1::timestamptz, $2::timestamptz) as over", [
+          startsAt,
+          endsAt,
+        ]);
+      return rows[0].over;
+    };
+    const EIGHT_WEEKS = ["2026-11-01T10:00:00Z", "2026-12-27T12:00:00Z"] as const;
+    await e.query("insert into public.shop_clock (id, skew) values (true, timestamptz '2026-12-01T12:00:00Z' - now())");
+    try {
+      expect(await ended(...EIGHT_WEEKS)).toBe(false); // running: begun, not ended
+      expect(await ended(EIGHT_WEEKS[0], null)).toBe(true); // no end: over once begun
+      expect(await ended("2026-12-24T18:00:00Z", null)).toBe(false);
+      expect(await ended(null, null)).toBe(false); // no date: never over
+      await e.query("update public.shop_clock set skew = timestamptz '2026-12-27T12:00:00Z' - now()");
+      expect(await ended(...EIGHT_WEEKS)).toBe(true); // at its end
+    } finally {
+      await e.query("delete from public.shop_clock");
+    }
+  });
 });

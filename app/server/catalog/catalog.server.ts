@@ -151,9 +151,7 @@ async function selectSnapshot<K extends CatalogKind>(tx: Tx, kind: K): Promise<S
       ])
       .select(sql<boolean>`coalesce(${sql.ref(`${table}.starts_at`)} <= public.shop_now(), false)`.as("past"))
       .select(
-        sql<boolean>`coalesce(coalesce(${sql.ref(`${table}.ends_at`)}, ${sql.ref(`${table}.starts_at`)}) <= public.shop_now(), false)`.as(
-          "ended",
-        ),
+        sql<boolean>`public.has_ended(${sql.ref(`${table}.starts_at`)}, ${sql.ref(`${table}.ends_at`)})`.as("ended"),
       )
       .orderBy(`${table}.created_at`, "desc")
       .orderBy(`${table}.id`)

@@ -73,7 +73,7 @@ export async function getMemberOrders(tx: Tx, userId: string): Promise<MemberOrd
             .selectFrom("events")
             .select("id")
             .where("id", "in", eventIds)
-            .where(sql<boolean>`coalesce(ends_at, starts_at) <= public.shop_now()`)
+            .where(sql<boolean>`public.has_ended(starts_at, ends_at)`)
             .execute()
         ).map((e) => e.id)
       : [],

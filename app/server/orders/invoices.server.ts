@@ -353,7 +353,7 @@ export async function returnableLines(tx: Tx, orderId: string): Promise<Returnab
             "in",
             rows.map((r) => r.id),
           )
-          .where(sql<boolean>`coalesce(coalesce(e.ends_at, e.starts_at) > public.shop_now(), true)`)
+          .where(sql<boolean>`not public.has_ended(e.starts_at, e.ends_at)`)
           .orderBy("b.created_at")
           .orderBy("b.id")
           .execute();
