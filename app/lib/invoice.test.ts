@@ -50,6 +50,41 @@ describe("invoice sums per VAT rate", () => {
   });
 });
 
+describe("e-invoice rule BR-CO-17 (VAT per rate = taxable amount × rate)", () => {
+  /**
+   * The rule as the EN 16931 validation artefacts check it in CII (ConnectingEurope/eInvoicing-EN16931,
+   * cii/schematron/CII/EN16931-CII-model.sch): the tax amount may differ from the rounded product
+   * by up to one currency unit, so that the tax taken out of gross prices (§ 14 UStG, as the PDF
+   * prints it) stays valid.
+   */
+  const brCo17 = (taxable: number, rate: number, tax: number) => {
+    const expected = Math.round(Math.abs(taxable) * rate) / 100;
+    return Math.abs(tax) - 1 <= expected && Math.abs(tax) + 1 >= expected;
+  };
+
+  it("holds for every rate's sum up to 1.000 €, and the tax is never more than a cent from net × rate", () => {
+    let worst = 0;
+    const refused: string[] = [];
+    for (const rate of [7, 19]) {
+      for (let gross = 1; gross <= 100_000; gross++) {
+        const line = { title: "x", quantity: 1, unitPrice: gross / 100, vatRate: rate };
+        const [sum] = invoiceSums([line], "regular").rates;
+        if (!brCo17(sum.net, rate, sum.vat)) refused.push(`${rate} %: ${sum.gross}`);
+        worst = Math.max(worst, Math.abs(Math.round(sum.vat * 100) - Math.round(sum.net * rate)));
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(worst).toBe(1);
+  });
+
+  it("keeps the tax a book's gross price contains: 14,90 € at 7 % is 13,93 € + 0,97 €", () => {
+    const [sum] = invoiceSums([{ title: "Glücksbuch", quantity: 1, unitPrice: 14.9, vatRate: 7 }], "regular").rates;
+    expect(sum).toMatchObject({ net: 13.93, vat: 0.97, gross: 14.9 });
+    // 13,93 € × 7 % = 0,9751 €: a cent apart, within the rule.
+    expect(brCo17(sum.net, 7, sum.vat)).toBe(true);
+  });
+});
+
 describe("documents in the accountant's overview", () => {
   it("names a correction and a Storno by what they refer to", () => {
     expect(invoiceKindText("invoice", null)).toBe("Rechnung");
