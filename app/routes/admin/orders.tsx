@@ -10,6 +10,7 @@ import { orderStatusLabel } from "~/lib/admin/kinds";
 import { emptyPage, listHref, readListParams, safeAdminPath } from "~/lib/admin/list-params";
 import type { AdminOrderPage } from "~/lib/admin/orders";
 import { refusedReturns } from "~/lib/admin/partial-refund";
+import { paymentToast } from "~/lib/admin/payment-toast";
 import { orderStatusSchema } from "~/lib/schemas/admin";
 import { partialRefundSchema, paymentDeadlineSchema, paymentReceivedSchema } from "~/lib/schemas/payments";
 import { berlinDay, berlinEndOfDay } from "~/lib/berlin-time";
@@ -135,36 +136,6 @@ async function paymentReceived(
     );
   }
   return redirectWithSuccess(returnTo, { message: "Zahlung erfasst", description: paymentToast(recorded) });
-}
-
-/** What the toast after "Zahlung eingegangen" says: completed, still open, too much, or owed back. */
-function paymentToast(recorded: {
-  previous: string;
-  amount: number;
-  total: number;
-  received: number;
-  completed: boolean;
-  refunded: number | null;
-  staysCancelled?: string | null;
-}) {
-  const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
-  const came = `${formatPrice(recorded.amount)} sind eingegangen`;
-  if (!recorded.completed && recorded.previous === "cancelled") {
-    const back = recorded.refunded
-      ? ` Die Erstattung von ${formatPrice(recorded.refunded)} steht unter „Erstattungen“.`
-      : "";
-    const why = recorded.staysCancelled ? ` Grund: ${recorded.staysCancelled}` : "";
-    return `${came}; die Bestellung bleibt storniert und der Betrag geht zurück.${back}${why}`;
-  }
-  if (!recorded.completed) {
-    return `${came}; es fehlen noch ${formatPrice(-difference)}. Die Bestellung bleibt ausstehend.`;
-  }
-  const refund = recorded.refunded
-    ? ` Die Erstattung von ${formatPrice(recorded.refunded)} steht unter „Erstattungen“.`
-    : "";
-  return difference > 0
-    ? `${came} – ${formatPrice(difference)} zu viel; die Bestellung ist abgeschlossen.${refund}`
-    : `${came}; die Bestellung ist abgeschlossen.${refund}`;
 }
 
 async function deadlineExtended(viewer: Viewer, formData: FormData, returnTo: string) {
