@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { markPaidOnItsPage } from "./support/admin-orders";
-import { orderEvent } from "./members-support";
+import { orderEvent, registerParticipant } from "./members-support";
 import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
 
 /**
@@ -9,18 +8,6 @@ import { expect, expectAccessible, mailsTo, test } from "./support/fixtures";
  * typed quantity kept; ticked, the participant leaves the attendee list with the seat and is told by
  * mail. JavaScript on and off (the projects), and on a phone.
  */
-
-/** Registers a participant for the order's event line on the member's dashboard. */
-async function registerParticipant(page: Page, orderId: string, first: string, last: string) {
-  await page.goto("/dashboard");
-  const order = page.getByRole("region", { name: `Bestellung ${orderId.slice(0, 8)}…` });
-  await order.getByRole("link", { name: "Register Participant" }).click();
-  await page.getByLabel("Vorname").fill(first);
-  await page.getByLabel("Nachname").fill(last);
-  await page.getByLabel("E-Mail").fill(`${first.toLowerCase()}.${last.toLowerCase()}@example.com`);
-  await page.getByRole("button", { name: "Teilnehmer anmelden" }).click();
-  await expect(page.getByText("Registration completed successfully!").first()).toBeVisible();
-}
 
 test("a returned seat takes the participant the admin chose off the attendee list @phone", async ({ page, signIn }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { orderEvent, SEEDED_EVENT } from "./members-support";
+import { orderEvent, registerParticipant, SEEDED_EVENT } from "./members-support";
 import { sidewaysProblems, wordBreakProblems } from "./support/layout";
 import { expect, test } from "./support/fixtures";
-import { markPaidOnItsPage } from "./support/admin-orders";
+import { cancelOrderOnItsPage, markPaidOnItsPage } from "./support/admin-orders";
 
 /**
  * WCAG 1.4.10 (reflow): no page scrolls sideways at 320 px (the criterion's width), 390 px (a
@@ -173,10 +173,19 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
       lastName: "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessenschafe",
     });
     const { orderId } = await orderEvent(page, 2);
+    // A participant with a long name (one word): the Teilerstattung form lists them to tick.
+    await registerParticipant(page, orderId, "Maximiliane", "Wolfeschlegelsteinhausenbergerdorff");
     // Paid: the order page then has its invoice, the payment rows and the Teilerstattung form.
     await page.goto(`/admin/orders?order=${orderId}`);
     await markPaidOnItsPage(page);
-    await expect(page.getByRole("region", { name: "Teilerstattung" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Teilerstattung" }).getByRole("checkbox", { name: /Maximiliane/ }),
+    ).toBeVisible();
+    // Cancelled: its page offers the payment form for money that comes in late.
+    const cancelled = await orderEvent(page, 1);
+    await page.goto(`/admin/orders?order=${cancelled.orderId}`);
+    await cancelOrderOnItsPage(page);
+    await expect(page.getByTestId("payment-after-cancellation")).toBeVisible();
     const details = await detailPages(page);
     const itemId = details[0].split("/").pop()!;
     await page.request.post("/cart", { form: { intent: "add", itemId, itemType: "product", quantity: "1" } });
@@ -189,6 +198,7 @@ test.describe("no sideways scrolling at 320, 390 and 1280 px", () => {
         // The list's description repeats the search: one long word must wrap, not widen the page.
         `/admin/products?q=${"Achtsamkeitsmeditationswochenende".repeat(2)}`,
         `/admin/orders?order=${orderId}`,
+        `/admin/orders?order=${cancelled.orderId}`,
         `/admin/events/${SEEDED_EVENT}/teilnehmer`,
         `/admin/events/${SEEDED_EVENT}/teilnehmer?druck=1`,
       ]),

@@ -21,6 +21,18 @@ export async function orderEvent(page: Page, quantity: number) {
   return { orderId, title };
 }
 
+/** Registers a participant for the order's event line on the member's dashboard. */
+export async function registerParticipant(page: Page, orderId: string, first: string, last: string) {
+  await page.goto("/dashboard");
+  const order = page.getByRole("region", { name: `Bestellung ${orderId.slice(0, 8)}…` });
+  await order.getByRole("link", { name: "Register Participant" }).click();
+  await page.getByLabel("Vorname").fill(first);
+  await page.getByLabel("Nachname").fill(last);
+  await page.getByLabel("E-Mail").fill(`${first.toLowerCase()}.${last.toLowerCase()}@example.com`);
+  await page.getByRole("button", { name: "Teilnehmer anmelden" }).click();
+  await expect(page.getByText("Registration completed successfully!").first()).toBeVisible();
+}
+
 /** Opens the checkout with what the cart holds and fills the billing address (nothing ordered yet). */
 export async function openCheckoutFilled(page: Page) {
   await page.goto("/checkout");

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { WaitlistRow } from "~/lib/catalog/types";
 import { formatDateTime } from "~/lib/format";
-import { BreakableName } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 
 /** The waitlist of an event or course, first in line first; each entry can be removed (issue 27). */
 export function AttendeeWaitlist({ rows }: { rows: WaitlistRow[] }) {
@@ -25,7 +25,9 @@ export function AttendeeWaitlist({ rows }: { rows: WaitlistRow[] }) {
                   <span className="block">
                     <BreakableName text={row.name} />
                   </span>
-                  <span className="block text-sm">{row.email}</span>
+                  <span className="block text-sm">
+                    <BreakableAddress text={row.email} />
+                  </span>
                 </td>
                 <td className={cellClass}>{row.seats}</td>
                 <td className={cellClass}>

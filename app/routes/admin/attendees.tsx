@@ -14,7 +14,7 @@ import { listWaitlist, removeWaitlistEntry } from "~/server/catalog/waitlist.ser
 import { withViewer } from "~/server/db/db.server";
 import { redirectWithError, redirectWithSuccess } from "~/server/http/toast.server";
 import { requireAdmin } from "~/server/members/admin-guard.server";
-import { BreakableName } from "~/components/breakable-address";
+import { BreakableAddress, BreakableName } from "~/components/breakable-address";
 
 /**
  * /admin/events/{id}/teilnehmer and /admin/courses/{id}/teilnehmer: every booked seat with its
@@ -193,7 +193,9 @@ export default function AdminAttendees() {
                   <span className="block">
                     <BreakableName text={row.buyer} />
                   </span>
-                  <span className="block text-sm">{row.email}</span>
+                  <span className="block text-sm">
+                    <BreakableAddress text={row.email} />
+                  </span>
                 </td>
                 <td className={cellClass}>
                   {row.seats}
@@ -207,7 +209,7 @@ export default function AdminAttendees() {
                   ) : (
                     row.participants.map((p) => (
                       <span key={`${p.email}-${p.name}`} className="block text-sm">
-                        <BreakableName text={p.name} /> ({p.email})
+                        <BreakableName text={p.name} /> (<BreakableAddress text={p.email} />)
                       </span>
                     ))
                   )}
