@@ -38,7 +38,7 @@ describe("the toast after a recorded payment", () => {
     );
     expect(paymentToast(recorded({ ...cancelled, amount: 20, received: 20, refunded: 20 }))).toBe(
       nbsp(
-        "20,00 € sind eingegangen; die Bestellung bleibt storniert und der Betrag geht zurück. Die Erstattung von 20,00 € steht unter „Erstattungen“. Grund: Es fehlen noch 30,00 € am Gesamtbetrag; eine stornierte Bestellung wird erst mit dem ganzen Betrag wieder geöffnet.",
+        "20,00 € sind eingegangen; die Bestellung bleibt storniert und der Betrag geht zurück. Die Erstattung von 20,00 € steht unter „Erstattungen“. Grund: Er deckt den Gesamtbetrag nicht (es fehlen 30,00 €); nur der ganze Betrag auf einmal öffnet eine stornierte Bestellung wieder.",
       ),
     );
   });

@@ -14,7 +14,8 @@ export interface RecordedPayment {
 /**
  * What the toast after "Zahlung eingegangen" says: completed, still open, too much, or owed back.
  * Money for a cancelled order that stays cancelled always says why: the database's refusal, or
- * that it does not yet pay the whole order.
+ * that it does not pay the whole order. Then it is owed back at once, and that refund keeps the
+ * order cancelled for good: the rest arriving later does not reopen it.
  */
 export function paymentToast(recorded: RecordedPayment) {
   const difference = Math.round((recorded.received - recorded.total) * 100) / 100;
@@ -25,7 +26,7 @@ export function paymentToast(recorded: RecordedPayment) {
   if (!recorded.completed && recorded.previous === "cancelled") {
     const why =
       recorded.staysCancelled ??
-      `Es fehlen noch ${formatPrice(-difference)} am Gesamtbetrag; eine stornierte Bestellung wird erst mit dem ganzen Betrag wieder geöffnet.`;
+      `Er deckt den Gesamtbetrag nicht (es fehlen ${formatPrice(-difference)}); nur der ganze Betrag auf einmal öffnet eine stornierte Bestellung wieder.`;
     return `${came}; die Bestellung bleibt storniert und der Betrag geht zurück.${refund} Grund: ${why}`;
   }
   if (!recorded.completed) {

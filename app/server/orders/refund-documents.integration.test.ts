@@ -193,4 +193,33 @@ describe("an overpayment", () => {
     );
     expect(mails[0].text_body).toContain("Bankverbindung");
   });
+
+  it("money for a cancelled order is not called too much: the mail says it came after the cancellation", async () => {
+    const { recordPayment } = await import("~/server/orders/record-payment.server");
+    const { changeOrderStatusIn } = await import("~/server/orders/order-mails.server");
+    const { runDueJobsNow } = await import("~/server/jobs/jobs.server");
+    const { JOB_HANDLERS } = await import("~/server/jobs/handlers.server");
+    const { withViewer } = await import("~/server/db/db.server");
+    const { orderNumber } = await import("~/lib/format");
+    const { viewer, admin } = await newAdmin();
+    const orderId = await pendingOrder("nach-storno@example.com", 2);
+    await asService((tx) => changeOrderStatusIn(tx, orderId, "cancelled"));
+    // A part of the total arrives after the cancellation: it is owed back, the order stays cancelled.
+    const recorded = await withViewer(viewer, (tx) => recordPayment(tx, admin, orderId, { amount: 10 }));
+    expect(recorded).toMatchObject({ previous: "cancelled", completed: false, refunded: 10 });
+
+    await runDueJobsNow(JOB_HANDLERS);
+    const { rows } = await asService((tx) =>
+      sql<{ text_body: string }>`
+        select text_body from public.mail_outbox
+         where to_address = 'nach-storno@example.com' and subject like 'Deine Erstattung%'`.execute(tx),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].text_body).toMatch(
+      new RegExp(
+        `wir erstatten dir 10,00\\s€, die nach der Stornierung deiner Bestellung ${orderNumber(orderId)} bei uns eingegangen sind, spätestens`,
+      ),
+    );
+    expect(rows[0].text_body).not.toContain("zu viel");
+  });
 });

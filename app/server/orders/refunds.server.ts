@@ -218,9 +218,15 @@ export async function completeRefund(tx: Tx, admin: { id: string; email: string 
   return { orderId: refund.order_id, amount: Number(refund.amount) };
 }
 
-/** What the refund mail says the money is for ("wir erstatten dir 70,10 €…"). */
-function refundPurpose(reason: string, number: string) {
+/**
+ * What the refund mail says the money is for ("wir erstatten dir 70,10 €…"). Money that came in for
+ * an order already cancelled is not "too much": the order owes nothing any more.
+ */
+function refundPurpose(reason: string, number: string, orderCancelled: boolean) {
   if (reason === "partial") return ` für die zurückgegebenen Artikel deiner Bestellung ${number}`;
+  if (reason === "overpayment" && orderCancelled) {
+    return `, die nach der Stornierung deiner Bestellung ${number} bei uns eingegangen sind`;
+  }
   if (reason === "overpayment") return `, die du für deine Bestellung ${number} zu viel überwiesen hast`;
   return ` für deine stornierte Bestellung ${number}`;
 }
@@ -251,6 +257,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
     .where("id", "=", refund.id)
     .execute();
   const number = orderNumber(orderId);
+  const { status } = await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
   const link = publicUrl(`/erstattung?token=${encodeURIComponent(token)}`);
   // A partial refund is this mail's news: its Rechnungskorrektur comes with it, as the
   // Stornorechnung comes with the cancellation mail (attached only to a confirmed address, whose
@@ -260,7 +267,7 @@ export const refundIbanRequest: JobHandler = async (tx, job) => {
     : null;
   const mail = greetingMail(`Deine Erstattung – ${number}`, "Wohin dürfen wir das Geld überweisen?", [
     [
-      `wir erstatten dir ${formatPrice(Number(refund.amount))}${refundPurpose(refund.reason, number)}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
+      `wir erstatten dir ${formatPrice(Number(refund.amount))}${refundPurpose(refund.reason, number, status === "cancelled")}, spätestens bis zum ${formatDate(day(refund.due_on as unknown as Date))}.`,
       ...(correction ? [correction.sentence] : []),
     ],
     ["Bitte nenne uns dafür deine Bankverbindung:", { href: link, label: "Bankverbindung angeben", spelledOut: true }],
