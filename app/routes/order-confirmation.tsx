@@ -46,7 +46,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return {
         order,
         delivery: await deliveryOf(tx, order.id),
-        calendar: await calendarLinks(tx, order.items),
+        // A cancelled order's dates are no longer the customer's to keep.
+        calendar: order.status === "cancelled" ? {} : await calendarLinks(tx, order.items),
         recipient: await orderRecipient(tx, order.id),
         received: await receivedFor(tx, order.id),
       };
@@ -100,7 +101,9 @@ export default function OrderConfirmationPage() {
   const { order } = loaded;
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Vielen Dank für deine Bestellung!</h1>
+      <h1 className="text-3xl font-bold">
+        {order.status === "cancelled" ? "Deine Bestellung wurde storniert" : "Vielen Dank für deine Bestellung!"}
+      </h1>
       <p className="mt-3 text-muted-foreground">
         Bestellnummer <strong className="text-foreground">{order.number}</strong> vom {formatDateTime(order.created_at)}
         . Eine Bestätigung haben wir an {order.customer_email} geschickt.

@@ -1,5 +1,6 @@
 import { expect, expectAccessible, test } from "./support/fixtures";
 import { orderEvent, otherBrowser } from "./members-support";
+import { cancelOrderOnItsPage } from "./support/admin-orders";
 
 test.describe("dashboard", () => {
   test("signed out, /dashboard sends the visitor to /auth", async ({ page }) => {
@@ -73,7 +74,7 @@ test.describe("dashboard", () => {
     await page.getByLabel("Nachname").fill("Becker");
     await page.getByRole("button", { name: "Teilnehmer anmelden" }).click();
     await expect(page.getByText("Bitte gib den Vornamen ein.")).toBeVisible();
-    await expect(page.getByText("Bitte gib deine E-Mail-Adresse ein.")).toBeVisible();
+    await expect(page.getByText("Bitte gib die E-Mail-Adresse der teilnehmenden Person ein.")).toBeVisible();
     await expect(page.getByLabel("Nachname")).toHaveValue("Becker");
 
     await page.getByLabel("Vorname").fill("Lea");
@@ -88,6 +89,11 @@ test.describe("dashboard", () => {
     if (test.info().project.name !== "js-off")
       await expect(order.getByRole("heading", { name: "Teilnehmer (1 von 2)" })).toBeFocused();
     await expect(order).toContainText("Lea Becker · lea.becker@example.com");
+    // The form is empty again for the next person (with JavaScript it had kept Lea's entries, and
+    // Enter sent her a second time).
+    for (const label of ["Vorname", "Nachname", "E-Mail", "Anmerkungen (optional)"]) {
+      await expect(page.getByLabel(label)).toHaveValue("");
+    }
 
     // A second tab still shows the form with one place left…
     const stale = await page.context().newPage();
@@ -119,6 +125,25 @@ test.describe("dashboard", () => {
     ).toBeVisible();
     await expect(stale.getByText("Teilnehmer (2 von 2)")).toBeVisible();
     await stale.close();
+  });
+
+  test("a cancelled order offers no participant registration", async ({ page, signIn }) => {
+    test.slow();
+    const { email } = await signIn();
+    const { orderId } = await orderEvent(page, 1);
+    await signIn({ admin: true });
+    await page.goto(`/admin/orders?order=${orderId}`);
+    await cancelOrderOnItsPage(page);
+    await signIn({ email });
+    await page.goto("/dashboard");
+    const order = page.getByRole("region", { name: `Bestellung ${orderId.slice(0, 8)}…` });
+    await expect(order).toContainText("Storniert");
+    await expect(order).toContainText("Die Bestellung ist storniert: Teilnehmer können nicht angemeldet werden.");
+    await expect(order.getByRole("link", { name: "Register Participant" })).toHaveCount(0);
+    // Its own page no longer thanks for it or offers the date for the calendar.
+    await page.goto(`/order-confirmation/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deine Bestellung wurde storniert");
+    await expect(page.getByRole("link", { name: /^In den Kalender eintragen/ })).toHaveCount(0);
   });
 
   test("'Hide Registration Form' closes the form", async ({ page, signIn }) => {

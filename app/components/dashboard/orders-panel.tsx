@@ -95,6 +95,7 @@ function OrderCard({
             <li key={item.id} className="py-3">
               <OrderItemRow
                 item={item}
+                cancelled={order.status === "cancelled"}
                 open={openItemId === item.id}
                 answer={answer?.orderItemId === item.id ? answer : null}
               />
@@ -147,10 +148,13 @@ function OrderCard({
 
 function OrderItemRow({
   item,
+  cancelled,
   open,
   answer,
 }: {
   item: MemberOrderItem;
+  /** A cancelled order holds no seats: nobody is registered for it (register_participant refuses). */
+  cancelled: boolean;
   open: boolean;
   answer: RegistrationAnswer | null;
 }) {
@@ -191,7 +195,11 @@ function OrderItemRow({
               ))}
             </ul>
           ) : null}
-          {item.over ? (
+          {cancelled ? (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Die Bestellung ist storniert: Teilnehmer können nicht angemeldet werden.
+            </p>
+          ) : item.over ? (
             <p className="mt-2 text-sm text-muted-foreground">
               Die Veranstaltung hat stattgefunden: Teilnehmer können nicht mehr angemeldet werden.
             </p>
@@ -217,6 +225,9 @@ function OrderItemRow({
               {open ? (
                 <div id={formId}>
                   <RegistrationForm
+                    // A new form for the next participant once one is registered (without JavaScript
+                    // the page comes anew); a refused one keeps what was typed.
+                    key={item.participants.length}
                     orderItemId={item.id}
                     action={registerUrl(item.id)}
                     lastResult={answer?.result}

@@ -29,9 +29,12 @@ export const optionalText = (max: number) =>
     .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .optional();
 
-export const emailField = (message = "Bitte gib eine gültige E-Mail-Adresse ein.") =>
+export const emailField = (
+  message = "Bitte gib eine gültige E-Mail-Adresse ein.",
+  missing = "Bitte gib deine E-Mail-Adresse ein.",
+) =>
   z
-    .string({ error: "Bitte gib deine E-Mail-Adresse ein." })
+    .string({ error: missing })
     .trim()
     .max(254, "Die E-Mail-Adresse ist zu lang.")
     .pipe(z.email({ error: message }));

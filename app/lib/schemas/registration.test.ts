@@ -21,7 +21,7 @@ describe("registrationSchema", () => {
     expect(errorsOf(empty)).toMatchObject({
       firstName: ["Bitte gib den Vornamen ein."],
       lastName: ["Bitte gib den Nachnamen ein."],
-      email: ["Bitte gib deine E-Mail-Adresse ein."],
+      email: ["Bitte gib die E-Mail-Adresse der teilnehmenden Person ein."],
     });
     const ok = parse({ orderItemId: ITEM, firstName: " Lea ", lastName: "Becker", email: "lea@example.com" });
     expect(ok.status).toBe("success");

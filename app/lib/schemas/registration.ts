@@ -8,7 +8,8 @@ export const registrationSchema = z.object({
   orderItemId: z.uuid({ error: "Die Bestellposition wurde nicht gefunden." }),
   firstName: requiredText("den Vornamen", 100),
   lastName: requiredText("den Nachnamen", 100),
-  email: emailField(),
+  // The participant's address, not the member's own.
+  email: emailField(undefined, "Bitte gib die E-Mail-Adresse der teilnehmenden Person ein."),
   phone: optionalText(30).refine(
     (v) => !v || PHONE.test(v),
     "Bitte gib eine gültige Telefonnummer ein (Ziffern, +, /, -).",
