@@ -26,19 +26,37 @@ test("a returned seat takes the participant the admin chose off the attendee lis
   const leaving = section.getByRole("group", { name: `Nimmt nicht mehr teil (${title})` });
   await expect(leaving.getByRole("checkbox")).toHaveCount(2);
   await expectAccessible(page);
-  // One seat back, both still registered: refused at the participants, the quantity kept.
   const quantity = section.getByLabel(`Menge zurück: ${title}`);
+  const send = section.getByRole("button", { name: "Teilerstattung anlegen" });
+  // Nothing typed: the form's refusal is announced, and takes focus (the button's, or without
+  // JavaScript the new page's).
+  await send.click();
+  const nothing = section.getByRole("alert").filter({ hasText: "Wähle mindestens eine Position und ihre Menge." });
+  await expect(nothing).toBeVisible();
+  if (test.info().project.name.includes("js-off")) await expect(nothing).toBeFocused();
+  // Lea ticked, but no seat typed: the quantity is asked for, at the quantity, and Lea stays ticked.
+  await leaving.getByRole("checkbox", { name: lea }).check();
+  await send.click();
+  await expect(quantity).toHaveAccessibleDescription(
+    /Trage ein, wie viele Plätze mit den angehakten Teilnehmern zurückgehen\.$/,
+  );
+  await expect(quantity).toBeFocused();
+  await expect(leaving.getByRole("checkbox", { name: lea })).toBeChecked();
+  await leaving.getByRole("checkbox", { name: lea }).uncheck();
+  // One seat back, both still registered: refused at the participants, the quantity kept, and the
+  // first participant's box has focus.
   await quantity.fill("1");
-  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  await send.click();
   const refusal = `Für „${title}“ bleibt 1 Platz, angemeldet sind 2 Teilnehmer: Wähle, wer nicht mehr teilnimmt.`;
   await expect(leaving).toHaveAccessibleDescription(refusal);
   await expect(leaving.getByRole("checkbox", { name: lea })).toHaveAccessibleDescription(refusal);
+  await expect(leaving.getByRole("checkbox").first()).toBeFocused();
   await expect(quantity).toHaveValue("1");
   await expect(page.getByRole("link", { name: /^Rechnungskorrektur RE-/ })).toHaveCount(0);
 
   // Lea does not come: ticked, the seat goes back with her.
   await leaving.getByRole("checkbox", { name: lea }).check();
-  await section.getByRole("button", { name: "Teilerstattung anlegen" }).click();
+  await send.click();
   await expect(
     page.getByText(
       new RegExp(`^Rechnungskorrektur RE-\\d{4}-\\d{6} über .*„Erstattungen“\\. Nicht mehr angemeldet: ${lea}\\.$`),

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { fieldProps, useShopForm } from "~/components/conform";
 import { Button } from "~/components/ui/button";
-import { Field, FieldErrors } from "~/components/ui/field";
+import { Field, FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import type { ReturnableLine } from "~/lib/admin/orders";
 import { formatPrice } from "~/lib/format";
 import { partialRefundSchema } from "~/lib/schemas/payments";
@@ -75,11 +75,31 @@ export function OrderPartialRefund({
           );
         })}
       </div>
-      <FieldErrors id={form.errorId} errors={form.errors} />
+      <FormError id={form.errorId} errors={form.errors} />
       <Button type="submit" variant="outline">
         Teilerstattung anlegen
       </Button>
     </Form>
+  );
+}
+
+/**
+ * The form's own refusal ("Wähle mindestens eine Position …"): announced when it appears, and
+ * without JavaScript focused on the page that brings it, as an invalid field would be.
+ */
+function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  const autoFocus = useServerAutoFocus(Boolean(errors?.length));
+  if (!errors?.length) return <div id={id} hidden />;
+  return (
+    <p
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      {...(autoFocus ? { autoFocus, suppressHydrationWarning: true } : {})}
+      className="font-medium text-destructive focus:outline-none"
+    >
+      {errors[0]}
+    </p>
   );
 }
 
@@ -100,11 +120,13 @@ function DroppedParticipants(props: {
   checked: string[];
 }) {
   const invalid = Boolean(props.errors?.length);
+  // Without JavaScript the first box takes focus on the page that brings the refusal.
+  const autoFocus = useServerAutoFocus(invalid);
   return (
     <fieldset className="mt-3 space-y-2" aria-describedby={invalid ? props.errorId : undefined}>
       <legend className="font-medium">Nimmt nicht mehr teil ({props.line.title})</legend>
       <p className="text-muted-foreground">Angehakte werden mit den Plätzen von der Teilnehmerliste gestrichen.</p>
-      {props.line.participants.map((participant) => {
+      {props.line.participants.map((participant, index) => {
         const id = `${props.name}-${participant.id}`;
         return (
           <div key={participant.id} className="flex items-center gap-3">
@@ -116,6 +138,7 @@ function DroppedParticipants(props: {
               defaultChecked={props.checked.includes(participant.id)}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? props.errorId : undefined}
+              {...(index === 0 && autoFocus ? { autoFocus, suppressHydrationWarning: true } : {})}
               className="size-6 accent-primary"
             />
             <label htmlFor={id}>{participant.name}</label>

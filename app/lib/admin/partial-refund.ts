@@ -32,7 +32,8 @@ export function refusedReturns(lines: ReturnRequest[], returnable: ReturnableLin
   return errors.length > 0 ? Object.fromEntries(errors) : null;
 }
 
-const SEATS_FOR_DROPPED = "Trage ein, wie viele Plätze mit den angehakten Teilnehmern zurückgehen.";
+/** Participants ticked on a line whose seats do not go back. */
+export const SEATS_FOR_DROPPED = "Trage ein, wie viele Plätze mit den angehakten Teilnehmern zurückgehen.";
 
 /** "Von „X“ sind nur noch 2 erstattbar." – singular for one, "nichts mehr" for none. */
 function returnableLeftText(title: string, left: number) {

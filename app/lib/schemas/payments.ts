@@ -2,6 +2,7 @@ import { z } from "~/lib/schemas/zod";
 import { optionalText, requiredText } from "~/lib/schemas/common";
 import { isValidIban, normalizeIban } from "~/lib/operator";
 import { parseGermanAmount } from "~/lib/amount";
+import { SEATS_FOR_DROPPED } from "~/lib/admin/partial-refund";
 
 /** Admin forms about an order's money (issue 28): a payment received, a later payment deadline. */
 
@@ -77,7 +78,14 @@ export const partialRefundSchema = z
       )
       .max(200),
   })
-  .refine((value) => value.lines.some((line) => (line.quantity ?? 0) > 0), {
-    message: "Wähle mindestens eine Position und ihre Menge.",
+  .superRefine((value, ctx) => {
+    if (value.lines.some((line) => (line.quantity ?? 0) > 0)) return;
+    // Participants ticked but no quantity anywhere: the quantity of their line is what is missing.
+    const ticked = value.lines.findIndex((line) => (line.dropped?.length ?? 0) > 0);
+    if (ticked >= 0) {
+      ctx.addIssue({ code: "custom", path: ["lines", ticked, "quantity"], message: SEATS_FOR_DROPPED });
+      return;
+    }
+    ctx.addIssue({ code: "custom", message: "Wähle mindestens eine Position und ihre Menge." });
   });
 export type PartialRefundInput = z.infer<typeof partialRefundSchema>;
