@@ -56,6 +56,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
   return merged;
 };
 
+/**
+ * Only the error page's title: a page that throws (a 404 for an unknown id, a 500) is rendered by
+ * the ErrorBoundary below, and React Router then reads this route's meta, not the page's own.
+ */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Seite nicht gefunden – BeHappy" : "Fehler – BeHappy" },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

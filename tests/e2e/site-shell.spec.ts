@@ -103,6 +103,14 @@ test.describe("site shell", () => {
     await expectAccessible(page);
   });
 
+  test("a page that finds nothing for its id says so in the title too", async ({ page }) => {
+    // The receipt page throws its 404 to the error page, which had no title of its own.
+    const response = await page.goto("/vertrag-kuendigen/eingang/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expect(page).toHaveTitle("Seite nicht gefunden – BeHappy");
+  });
+
   test("the theme switch works as a form and is remembered", async ({ page }) => {
     await page.goto("/about");
     const theme = page.getByRole("banner").locator('details[data-menu]:has(> summary[aria-label^="Farbschema"])');
