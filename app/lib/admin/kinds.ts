@@ -148,3 +148,8 @@ export const REFUND_REASON_LABEL: Record<"withdrawal" | "cancellation" | "partia
   partial: "Teilerstattung",
   overpayment: "Überzahlung",
 };
+
+/** A refund's reason in the list: money for an order already cancelled was not paid "too much". */
+export function refundReasonLabel(row: { reason: keyof typeof REFUND_REASON_LABEL; afterCancellation: boolean }) {
+  return row.afterCancellation ? "Zahlung nach Stornierung" : REFUND_REASON_LABEL[row.reason];
+}

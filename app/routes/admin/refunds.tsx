@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { useRefocusAfterChange } from "~/components/use-refocus";
 import { FieldErrors, useServerAutoFocus } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { REFUND_REASON_LABEL } from "~/lib/admin/kinds";
+import { refundReasonLabel } from "~/lib/admin/kinds";
 import { berlinDay } from "~/lib/berlin-time";
 import { formatDate, formatPrice } from "~/lib/format";
 import { refundAccountSchema, refundDoneSchema } from "~/lib/schemas/payments";
@@ -182,7 +182,7 @@ export default function AdminRefunds() {
                     {row.number}
                   </Link>
                   <span className="block text-sm">{row.customer}</span>
-                  <span className="block text-sm">{REFUND_REASON_LABEL[row.reason]}</span>
+                  <span className="block text-sm">{refundReasonLabel(row)}</span>
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPrice(row.amount)}</td>
                 <td className={cellClass}>

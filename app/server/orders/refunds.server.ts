@@ -32,6 +32,8 @@ export interface RefundRow {
   customer: string;
   email: string;
   reason: "withdrawal" | "cancellation" | "partial" | "overpayment";
+  /** Money that came in for an order already cancelled (an "overpayment" of an order owing nothing). */
+  afterCancellation: boolean;
   amount: number;
   dueOn: string;
   /** Open past its due day. */
@@ -53,6 +55,7 @@ export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: Re
       "r.order_id",
       "o.customer_name",
       "o.customer_email",
+      "o.status as order_status",
       "r.reason",
       "r.amount",
       "r.due_on",
@@ -80,6 +83,7 @@ export async function listRefunds(tx: Tx): Promise<{ open: RefundRow[]; done: Re
       customer: r.customer_name,
       email: r.customer_email,
       reason: r.reason as RefundRow["reason"],
+      afterCancellation: r.reason === "overpayment" && r.order_status === "cancelled",
       amount: Number(r.amount),
       dueOn,
       overdue: r.status === "open" && dueOn < today,
